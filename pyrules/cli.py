@@ -1,0 +1,109 @@
+"""The `pyrules` command: a thin layer over the Python API (pyrules/__init__.py)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from . import api
+from .errors import KnowledgeBaseError, ScenarioError
+from .render import object_text, tree_text
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2 (argparse prints the whole usage otherwise)
+        raise ScenarioError("arguments", message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="pyrules", description="A declarative rules knowledge base for Magic: The Gathering.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def common(sp, step=True):
+        sp.add_argument("--json", action="store_true", help="one JSON document on stdout")
+        if step:
+            sp.add_argument("--step", type=int, default=None, metavar="N",
+                            help="the state after the first N actions of the timeline (default: all)")
+
+    s = sub.add_parser("show", help="the derived characteristics of objects")
+    s.add_argument("scenario")
+    s.add_argument("ids", nargs="*", help="only these objects")
+    s.add_argument("--explain", action="store_true", help="attach an explanation tree to each property")
+    common(s)
+
+    e = sub.add_parser("explain", help="why a conclusion holds, as a tree of rules and rulings")
+    e.add_argument("scenario")
+    e.add_argument("query", nargs="+", help="OBJECT.PROPERTY, e.g. arcee.power")
+    common(e)
+
+    c = sub.add_parser("cards", help="the card database: list, or one card with what the knowledge base knows of it")
+    c.add_argument("name", nargs="*", help="a card name (either face, or 'Front // Back')")
+    common(c, step=False)
+    return p
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def run(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "cards":
+        name = " ".join(args.name) if args.name else None
+        data = api.cards(name)
+        if args.json:
+            _out(json.dumps(data, indent=2, ensure_ascii=False))
+        else:
+            _out(api.cards_text(data))
+        return 0
+    ev = api.evaluate(api.load(args.scenario), step=args.step)
+    if args.command == "show":
+        data = ev.to_json(args.ids or None, explain=args.explain)
+        if args.json:
+            _out(json.dumps(data, indent=2, ensure_ascii=False))
+        else:
+            parts = []
+            for oid in data["objects"]:
+                parts.append(object_text(ev.objects[oid]))
+                if args.explain:
+                    for prop in ("types", "power", "mana_value", "can_attack"):
+                        parts.append(_indent(tree_text(ev.explain_property(oid, prop), with_rulings=False), "    "))
+            _out("\n".join(parts))
+        return 0
+    if args.command == "explain":
+        node = ev.explain(" ".join(args.query))
+        _out(json.dumps(node.to_json(), indent=2, ensure_ascii=False) if args.json else tree_text(node))
+        return 0
+    raise AssertionError(args.command)
+
+
+def _indent(text: str, pad: str) -> str:
+    return "\n".join(pad + line for line in text.splitlines())
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        code = run(sys.argv[1:] if argv is None else argv)
+    except ScenarioError as exc:
+        print(f"pyrules: error: {exc}", file=sys.stderr)
+        code = 2
+    except KnowledgeBaseError as exc:
+        print(f"pyrules: knowledge base error: {exc}", file=sys.stderr)
+        code = 3
+    except BrokenPipeError:
+        code = 0
+    except Exception as exc:  # a bug in pyrules, not bad input: one line unless debugging
+        if os.environ.get("PYRULES_DEBUG"):
+            raise
+        print(f"pyrules: internal error: {type(exc).__name__}: {exc} (set PYRULES_DEBUG=1 for details)", file=sys.stderr)
+        code = 3
+    sys.stdout.flush()
+    if argv is None:
+        sys.exit(code)
+    return code
+
+
+if __name__ == "__main__":
+    main()

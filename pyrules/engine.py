@@ -1,0 +1,69 @@
+"""Grounding and solving: the knowledge base plus a scenario's facts, in one clingo Control per query."""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import clingo
+from clingo import ast
+
+from .errors import KnowledgeBaseError
+from .kb import AGG, WHY, KnowledgeBase, kb
+
+# What the knowledge base answers with (rules/output.lp declares the same list with #show).
+_EXPLAIN_SHOW = f"#show {WHY}/3. #show {AGG}/3."
+
+
+@dataclass
+class Answer:
+    """The answer set of one query, atoms grouped by predicate name."""
+
+    atoms: dict[str, list[clingo.Symbol]]
+    facts: set[clingo.Symbol]
+    why: list[tuple[int, clingo.Symbol, tuple[clingo.Symbol, ...]]] = field(default_factory=list)
+    agg: list[tuple[int, clingo.Symbol, tuple[clingo.Symbol, ...]]] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+
+    def get(self, name: str) -> list[clingo.Symbol]:
+        return self.atoms.get(name, [])
+
+
+def solve(facts: list[clingo.Symbol], explain: bool = False, base: KnowledgeBase | None = None) -> Answer:
+    base = base or kb()
+    t0 = time.perf_counter()
+    ctl = clingo.Control(["--warn=none", "--models=2"])
+    with ast.ProgramBuilder(ctl) as builder:
+        for stm in base.plain:
+            builder.add(stm)
+        if explain:
+            for stm in base.shadows:
+                builder.add(stm)
+            ast.parse_string(_EXPLAIN_SHOW, builder.add)
+    with ctl.backend() as backend:
+        for sym in facts:
+            backend.add_rule([backend.add_atom(sym)])
+    t1 = time.perf_counter()
+    ctl.ground([("base", [])])
+    t2 = time.perf_counter()
+    models: list[list[clingo.Symbol]] = []
+    ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)))
+    t3 = time.perf_counter()
+    if len(models) != 1:
+        raise KnowledgeBaseError(f"the knowledge base gave {len(models)} answer sets for one scenario; it must give exactly one")
+    atoms: dict[str, list[clingo.Symbol]] = defaultdict(list)
+    why, agg = [], []
+    for sym in models[0]:
+        name = sym.name
+        if name == WHY:
+            k, head, body = sym.arguments
+            why.append((k.number, head, tuple(body.arguments)))
+        elif name == AGG:
+            k, head, body = sym.arguments
+            agg.append((k.number, head, tuple(body.arguments)))
+        else:
+            atoms[name].append(sym)
+    t4 = time.perf_counter()
+    timings = {"build": t1 - t0, "ground": t2 - t1, "solve": t3 - t2, "read": t4 - t3}
+    return Answer(dict(atoms), set(facts), why, agg, timings)

@@ -1,0 +1,213 @@
+"""Explanations: trees of labelled rule instances, read back from the shadow atoms of the knowledge base.
+
+In explanation mode every labelled rule instance that fires leaves an atom
+pyrules_why(Label, Conclusion, (Body...)), and every element an aggregate counted leaves
+pyrules_agg(Label, Conclusion, (Condition...)). A conclusion may have several derivations; the tree
+uses the shortest one (least depth, ties broken by label number and then by text), computed bottom-up
+from the scenario's facts, so trees are finite, never circular and the same on every run. The leaves
+are facts of the scenario (or, for a negated condition, the absence of something).
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from clingo import Symbol, SymbolType
+
+from .kb import KnowledgeBase, Template
+
+
+@dataclass
+class Node:
+    """One step of an explanation: a claim, the rule and ruling it rests on, and what it follows from."""
+
+    claim: str
+    rule: str | None = None
+    ruling: str | None = None
+    because: list["Node"] = field(default_factory=list)
+    rules: tuple[str, ...] = ()
+    rulings: tuple[str, ...] = ()
+    atom: str | None = None
+    note: str | None = None
+    kind: str = "derived"   # derived | fact | absent | group
+
+    def to_json(self) -> dict:
+        out = {"claim": self.claim, "rule": self.rule, "ruling": self.ruling,
+               "because": [b.to_json() for b in self.because]}
+        if self.rules[1:]:
+            out["rules"] = list(self.rules)
+        if self.rulings[1:]:
+            out["rulings"] = list(self.rulings)
+        if self.atom is not None:
+            out["atom"] = self.atom
+        if self.note:
+            out["note"] = self.note
+        out["kind"] = self.kind
+        return out
+
+    def walk(self) -> Iterable["Node"]:
+        yield self
+        for b in self.because:
+            yield from b.walk()
+
+
+_VOWEL = re.compile(r"^[aeiou]", re.I)
+
+
+class Renderer:
+    """Turns atoms and terms into readable words, using the templates of the knowledge base."""
+
+    def __init__(self, base: KnowledgeBase, names: dict[str, str], players: set[str]):
+        self.base = base
+        self.names = names
+        self.players = players
+
+    def term(self, t: Symbol) -> str:
+        if t.type == SymbolType.String:
+            s = t.string
+            if s in self.names:
+                return f"{self.names[s]} ({s})" if self.names[s] != s else s
+            return s
+        if t.type == SymbolType.Number:
+            return str(t.number)
+        if t.type == SymbolType.Function:
+            if not t.arguments:
+                return t.name.replace("_", " ")
+            tpl = self._template("term", t)
+            if tpl is not None:
+                return tpl
+            if not t.name:
+                return ", ".join(self.term(a) for a in t.arguments)
+            return f"{t.name.replace('_', ' ')}({', '.join(self.term(a) for a in t.arguments)})"
+        return str(t)
+
+    def _fill(self, tpl: Template, args) -> str:
+        values = dict(zip(tpl.params, args))
+
+        def sub(m: re.Match) -> str:
+            spec = m.group(1)
+            article = spec.startswith("a ")
+            name = spec[2:] if article else spec
+            signed = name.endswith(":+")
+            name = name[:-2] if signed else name
+            v = values.get(name)
+            if v is None:
+                return m.group(0)
+            if signed and v.type == SymbolType.Number:
+                return f"{v.number:+d}"
+            text = self.term(v)
+            if article:
+                text = ("an " if _VOWEL.match(text) else "a ") + text
+            return text
+
+        return re.sub(r"\{([^}]+)\}", sub, tpl.text)
+
+    def _template(self, kind: str, atom: Symbol, negated: bool = False) -> str | None:
+        for tpl in self.base.templates.get((atom.name, len(atom.arguments)), []):
+            if tpl.kind != kind or tpl.negated != negated:
+                continue
+            if all(not p[:1].islower() or (a.type == SymbolType.Function and a.name == p and not a.arguments)
+                   for p, a in zip(tpl.params, atom.arguments)):
+                return self._fill(tpl, atom.arguments)
+        return None
+
+    def claim(self, atom: Symbol) -> str:
+        text = self._template("claim", atom)
+        if text is not None:
+            return text
+        return f"{atom.name.replace('_', ' ')}({', '.join(self.term(a) for a in atom.arguments)})"
+
+    def absent(self, atom: Symbol) -> str:
+        text = self._template("claim", atom, negated=True)
+        if text is not None:
+            return text
+        return "it is not the case that " + self.claim(atom).replace("any (any)", "anything")
+
+    def reason(self, atom: Symbol) -> str:
+        text = self._template("reason", atom)
+        return text if text is not None else self.term(atom)
+
+
+class Explainer:
+    """Builds explanation trees from one answer set computed in explanation mode."""
+
+    def __init__(self, base: KnowledgeBase, answer, renderer: Renderer, leaf_note=None):
+        self.base = base
+        self.renderer = renderer
+        self.facts = answer.facts
+        self.leaf_note = leaf_note
+        self.derivs: dict[Symbol, list[tuple[int, tuple[Symbol, ...]]]] = {}
+        for k, head, body in answer.why:
+            self.derivs.setdefault(head, []).append((k, body))
+        self.agg: dict[tuple[int, Symbol], list[tuple[Symbol, ...]]] = {}
+        for k, head, body in answer.agg:
+            self.agg.setdefault((k, head), []).append(body)
+        self.level: dict[Symbol, int] = {}
+        self.best: dict[Symbol, tuple[int, tuple[Symbol, ...]]] = {}
+        self._levels()
+
+    def _deps(self, k: int, head: Symbol, body: tuple[Symbol, ...]) -> list[Symbol]:
+        deps = [b for b in body if not (b.type == SymbolType.Function and b.name == "neg" and len(b.arguments) == 1)]
+        for elem in self.agg.get((k, head), []):
+            deps.extend(elem)
+        return deps
+
+    def _levels(self) -> None:
+        """Knuth's shortest-derivation algorithm: level = 1 + the deepest body atom, minimised."""
+        users: dict[Symbol, list[int]] = {}
+        entries = []
+        for head, ds in self.derivs.items():
+            for k, body in ds:
+                deps = list(dict.fromkeys(self._deps(k, head, body)))
+                entries.append([head, k, body, deps, 0])
+                for d in deps:
+                    users.setdefault(d, []).append(len(entries) - 1)
+        pending = [len(e[3]) for e in entries]
+        heap: list[tuple[int, int, str, Symbol, int | None]] = []
+        for f in self.facts:
+            heapq.heappush(heap, (0, -1, str(f), f, None))
+        for i, e in enumerate(entries):
+            if not e[3]:
+                heapq.heappush(heap, (1, e[1], str(e[0]), e[0], i))
+        while heap:
+            lvl, _, _, atom, entry = heapq.heappop(heap)
+            if atom in self.level:
+                continue
+            self.level[atom] = lvl
+            if entry is not None:
+                self.best[atom] = (entries[entry][1], entries[entry][2])
+            for u in users.get(atom, []):
+                pending[u] -= 1
+                if pending[u] == 0:
+                    e = entries[u]
+                    if e[0] not in self.level:
+                        depth = 1 + max(self.level[d] for d in e[3])
+                        heapq.heappush(heap, (depth, e[1], str(e[0]), e[0], u))
+
+    def node(self, atom: Symbol, _path: frozenset = frozenset()) -> Node:
+        r = self.renderer
+        if atom in self.best:
+            k, body = self.best[atom]
+            label = self.base.label(k)
+            children = []
+            for b in body:
+                if b.type == SymbolType.Function and b.name == "neg" and len(b.arguments) == 1:
+                    children.append(Node(r.absent(b.arguments[0]), atom=f"not {b.arguments[0]}", kind="absent"))
+                else:
+                    children.append(self.node(b, _path | {atom}))
+            for elem in self.agg.get((k, atom), []):
+                for b in elem:
+                    if b not in _path:
+                        children.append(self.node(b, _path | {atom}))
+            return Node(r.claim(atom), label.rule, label.ruling, children, label.rules, label.rulings,
+                        str(atom), label.summary or None, "derived")
+        if atom in self.facts:
+            note = self.leaf_note(atom) if self.leaf_note else None
+            return Node(r.claim(atom), atom=str(atom), kind="fact", note=note)
+        return Node(r.claim(atom), atom=str(atom), kind="fact", note="not derived")
+
+    def has(self, atom: Symbol) -> bool:
+        return atom in self.best or atom in self.facts

@@ -1,0 +1,305 @@
+"""The knowledge base: rules/*.lp loaded and parsed once per process.
+
+Every rule in rules/ has a label: the comment right above it (or above the block of facts it belongs to),
+naming the Comprehensive Rules it encodes and the ruling ids it rests on:
+
+    % CR 702.161a; BOT-05 — living metal makes it an artifact creature during its controller's turn
+
+Labels are parsed with clingo.ast (comments are AST nodes since clingo 5.7) and are what explanations are
+made of: in explanation mode every labelled rule gets a shadow rule that records, for each instance that
+fires, the label, the conclusion and the body atoms it used (pyrules_why/3), plus one shadow rule per
+aggregate element (pyrules_agg/3) so that sums and counts can say what they counted.
+
+Lines of the form `%: claim pred(A,B) = text with {A} and {B}` say how to read an atom as a sentence
+(`%: claim not pred(...)` how to read its absence, `%: term f(X)` how to name a term, `%: reason r(X)`
+how to word a reason something is not allowed). A lower-case parameter is a constant the argument must be.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import yaml
+from clingo import Function, Number, ast
+
+from .errors import KnowledgeBaseError
+
+WHY = "pyrules_why"
+AGG = "pyrules_agg"
+
+_RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?(?:\([a-z]\))?)?")
+_RULING = re.compile(r"\b(?:BOT|REX)-\d{2}\b")
+_TEMPLATE = re.compile(r"^%:\s*(claim|reason|term)\s+(not\s+)?([a-z_][A-Za-z0-9_]*)(?:\(([^)]*)\))?\s*=\s*(.+?)\s*$")
+
+
+@dataclass(frozen=True)
+class Label:
+    id: int
+    file: str
+    line: int
+    text: str
+    rules: tuple[str, ...]      # "CR 702.161a", ...
+    rulings: tuple[str, ...]    # "BOT-05", ...
+    summary: str                # what the rule says, after the dash
+
+    @property
+    def rule(self) -> str | None:
+        return self.rules[0] if self.rules else None
+
+    @property
+    def ruling(self) -> str | None:
+        return self.rulings[0] if self.rulings else None
+
+
+def parse_label(text: str) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    """'% CR 613.1d, 702.161a; BOT-05 — text' -> (('CR 613.1d', 'CR 702.161a'), ('BOT-05',), 'text')."""
+    body = " ".join(line.lstrip("%").strip() for line in text.splitlines())
+    refs, sep, summary = body.partition("—")
+    if not sep:
+        refs, summary = body, ""
+    rules: list[str] = []
+    rulings = tuple(_RULING.findall(refs))
+    for piece in refs.split(";"):
+        piece = piece.strip()
+        if piece.startswith("CR "):
+            rules += [f"CR {n}" for n in _RULE_NUMBER.findall(piece[3:])]
+    return tuple(rules), rulings, summary.strip()
+
+
+@dataclass(frozen=True)
+class Template:
+    kind: str                  # claim | reason | term
+    negated: bool              # a claim about the absence of the atom ("not ...")
+    name: str
+    params: tuple[str, ...]    # variable names, or constants an argument must equal
+    text: str
+
+
+@dataclass
+class KnowledgeBase:
+    files: list[str]
+    labels: list[Label]
+    plain: list[ast.AST]                 # the rules as written
+    shadows: list[ast.AST]               # the explanation shadow rules
+    templates: dict[tuple[str, int], list[Template]]
+    rulings: dict[str, dict]
+    rulings_source: str
+    unlabelled: list[tuple[str, int, str]] = field(default_factory=list)
+
+    def label(self, k: int) -> Label:
+        return self.labels[k]
+
+
+def rule_files() -> list[tuple[str, str]]:
+    """(name, text) of every .lp file of the knowledge base, in a fixed order."""
+    root = resources.files("pyrules.rules")
+    out = []
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".lp"):
+            out.append((entry.name, entry.read_text(encoding="utf-8")))
+    cards = root.joinpath("cards")
+    for entry in sorted(cards.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".lp"):
+            out.append((f"cards/{entry.name}", entry.read_text(encoding="utf-8")))
+    return out
+
+
+def _label_lines(lines: list[str], rule_line: int) -> str | None:
+    """The label of the rule starting on line rule_line (1-based): the comment lines right above its block.
+
+    A block is a run of non-blank lines; the label is the run of '% ' comment lines found going up from
+    the rule before a blank line (rules and facts in between belong to the same block and share it).
+    """
+    i = rule_line - 2
+    while i >= 0 and lines[i].strip():
+        line = lines[i].lstrip()
+        if line.startswith("% ") or line == "%":
+            j = i
+            while j - 1 >= 0 and lines[j - 1].lstrip().startswith("% "):
+                j -= 1
+            return "\n".join(x.strip() for x in lines[j:i + 1])
+        if line.startswith("%"):
+            return None  # a header (%%%) or a template (%:) is not a label
+        i -= 1
+    return None
+
+
+class _Vars(ast.Transformer):
+    def __init__(self):
+        self.names: set[str] = set()
+
+    def visit_Variable(self, node):
+        self.names.add(node.name)
+        return node
+
+
+def _vars(nodes) -> set[str]:
+    v = _Vars()
+    for n in nodes:
+        v(n)
+    return v.names
+
+
+class _Rename(ast.Transformer):
+    def __init__(self, names: set[str], suffix: str):
+        self.names, self.suffix = names, suffix
+
+    def visit_Variable(self, node):
+        if node.name in self.names:
+            return ast.Variable(node.location, node.name + self.suffix)
+        return node
+
+
+class _NameAnonymous(ast.Transformer):
+    """Give every '_' a fresh name, so that the atom it is in can be recorded in a shadow head."""
+
+    def __init__(self):
+        self.n = 0
+
+    def visit_Variable(self, node):
+        if node.name == "_":
+            self.n += 1
+            return ast.Variable(node.location, f"PyrulesAnon{self.n}")
+        return node
+
+
+class _AnyForAnonymous(ast.Transformer):
+    """In a negative literal, '_' means 'any': record it as the constant any."""
+
+    def visit_Variable(self, node):
+        if node.name == "_":
+            return ast.SymbolicTerm(node.location, _ANY)
+        return node
+
+
+_ANY = Function("any")
+
+
+def _fn(loc, name: str, args: list) -> ast.AST:
+    return ast.Function(loc, name, args, 0)
+
+
+def _tuple(loc, args: list) -> ast.AST:
+    return ast.Function(loc, "", args, 0)
+
+
+def _shadows(rule: ast.AST, k: int) -> list[ast.AST]:
+    """The shadow rules that record which instances of labelled rule k fire."""
+    head = rule.head
+    if head.ast_type != ast.ASTType.Literal or head.atom.ast_type != ast.ASTType.SymbolicAtom:
+        raise KnowledgeBaseError(f"rule at {rule.location.begin.filename}:{rule.location.begin.line} has a head "
+                                 "pyrules can't explain (only plain atoms; the knowledge base is stratified)")
+    loc = rule.location
+    namer = _NameAnonymous()
+    body = []
+    for lit in rule.body:
+        if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign and lit.atom.ast_type == ast.ASTType.SymbolicAtom:
+            lit = namer(lit)
+        body.append(lit)
+    recorded = []
+    aggregates = []
+    for lit in body:
+        if lit.ast_type != ast.ASTType.Literal:
+            continue
+        atom = lit.atom
+        if atom.ast_type == ast.ASTType.SymbolicAtom:
+            if lit.sign == ast.Sign.NoSign:
+                recorded.append(atom.symbol)
+            elif lit.sign == ast.Sign.Negation:
+                recorded.append(_fn(loc, "neg", [_AnyForAnonymous()(atom.symbol)]))
+        elif atom.ast_type == ast.ASTType.BodyAggregate:
+            aggregates.append(lit)
+    head_term = head.atom.symbol
+    number = ast.SymbolicTerm(loc, Number(k))
+
+    def rule_with(head_name: str, terms: list, extra: list) -> ast.AST:
+        atom = ast.SymbolicAtom(_fn(loc, head_name, [number, head_term, _tuple(loc, terms)]))
+        return ast.Rule(loc, ast.Literal(loc, ast.Sign.NoSign, atom), body + extra)
+
+    out = [rule_with(WHY, recorded, [])]
+    for n, lit in enumerate(aggregates):
+        outside = _vars([rule.head] + [b for b in body if b is not lit])
+        agg = lit.atom
+        outside |= _vars([g for g in (agg.left_guard, agg.right_guard) if g is not None])
+        for elem in agg.elements:
+            local = _vars(elem.terms) | _vars(elem.condition)
+            local -= outside
+            rename = _Rename(local, f"PyrulesAgg{n}")
+            cond = [rename(c) for c in elem.condition]
+            terms = [c.atom.symbol for c in cond
+                     if c.ast_type == ast.ASTType.Literal and c.sign == ast.Sign.NoSign
+                     and c.atom.ast_type == ast.ASTType.SymbolicAtom]
+            out.append(rule_with(AGG, terms, cond))
+    return out
+
+
+def _parse_templates(lines: list[str], templates: dict) -> None:
+    for line in lines:
+        m = _TEMPLATE.match(line.strip())
+        if not m:
+            continue
+        kind, negated, name, params, text = m.groups()
+        params_t = tuple(p.strip() for p in params.split(",")) if params else ()
+        templates.setdefault((name, len(params_t)), []).append(Template(kind, bool(negated), name, params_t, text))
+
+
+def load_kb() -> KnowledgeBase:
+    labels: list[Label] = []
+    plain: list[ast.AST] = []
+    shadows: list[ast.AST] = []
+    unlabelled: list[tuple[str, int, str]] = []
+    templates: dict = {}
+    files = []
+    label_ids: dict[tuple[str, int], int] = {}
+    for name, text in rule_files():
+        files.append(name)
+        lines = text.splitlines()
+        _parse_templates(lines, templates)
+        statements: list[ast.AST] = []
+        ast.parse_string(text, statements.append)
+        for stm in statements:
+            if stm.ast_type == ast.ASTType.Comment:
+                continue
+            if stm.ast_type == ast.ASTType.Program and not plain:
+                plain.append(stm)
+                continue
+            if stm.ast_type == ast.ASTType.Program:
+                continue
+            plain.append(stm)
+            if stm.ast_type != ast.ASTType.Rule:
+                continue
+            line = stm.location.begin.line
+            label_text = _label_lines(lines, line)
+            if label_text is None:
+                unlabelled.append((name, line, str(stm)))
+                continue
+            rules, rulings, summary = parse_label(label_text)
+            if not rules:
+                unlabelled.append((name, line, str(stm)))
+                continue
+            key = (name, label_text)
+            if key not in label_ids:
+                label_ids[key] = len(labels)
+                labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary))
+            shadows += _shadows(stm, label_ids[key])
+    data = yaml.safe_load(resources.files("pyrules.data").joinpath("rulings.yaml").read_text(encoding="utf-8"))
+    rulings = {r["id"]: r for r in data["rulings"]}
+    return KnowledgeBase(files, labels, plain, shadows, templates, rulings, data.get("source", ""), unlabelled)
+
+
+@cache
+def kb() -> KnowledgeBase:
+    """The knowledge base, loaded and parsed once per process."""
+    base = load_kb()
+    if base.unlabelled:
+        name, line, text = base.unlabelled[0]
+        raise KnowledgeBaseError(f"rules/{name}:{line}: rule without a label (% CR ...): {text}")
+    return base
+
+
+def rules_dir() -> Path:
+    return Path(str(resources.files("pyrules.rules")))

@@ -1,0 +1,257 @@
+"""Typed answers: what the knowledge base concluded about a scenario, read back from its atoms."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from clingo import Function, Number, String, Symbol, SymbolType
+
+from . import engine
+from .errors import ScenarioError
+from .explain import Explainer, Node, Renderer
+from .facts import scenario_facts
+from .kb import kb
+from .scenario import Scenario
+
+PROPERTIES = (
+    "name", "face", "zone", "owner", "controller", "supertypes", "types", "subtypes", "power", "toughness",
+    "mana_value", "counters", "attached_to", "keywords", "can_attack", "escaped", "summoning_sick",
+)
+
+
+def py(sym: Symbol):
+    """A clingo term as a plain Python value (constants become strings)."""
+    if sym.type == SymbolType.Number:
+        return sym.number
+    if sym.type == SymbolType.String:
+        return sym.string
+    if sym.type == SymbolType.Function and not sym.arguments:
+        return sym.name
+    return str(sym)
+
+
+@dataclass(frozen=True)
+class ObjectState:
+    """The derived characteristics of one object (interface.md §3, `show`)."""
+
+    id: str
+    name: str | None
+    face: str | None
+    zone: str
+    owner: str | None
+    controller: str | None
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    mana_value: int | None
+    counters: dict[str, int]
+    attached_to: str | None
+    keywords: tuple[str, ...]
+    can_attack: bool
+    escaped: bool
+    summoning_sick: bool = False
+    cannot_attack: tuple[str, ...] = ()
+    tapped: bool = False
+    token: bool = False
+    copy_of: str | None = None
+    ability_of: str | None = None
+    ability: str | None = None
+    targets: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        out = {
+            "name": self.name, "face": self.face, "zone": self.zone, "owner": self.owner,
+            "controller": self.controller, "supertypes": list(self.supertypes), "types": list(self.types),
+            "subtypes": list(self.subtypes), "power": self.power, "toughness": self.toughness,
+            "mana_value": self.mana_value, "counters": dict(self.counters), "attached_to": self.attached_to,
+            "keywords": list(self.keywords), "can_attack": self.can_attack, "escaped": self.escaped,
+            "summoning_sick": self.summoning_sick, "cannot_attack": list(self.cannot_attack),
+            "tapped": self.tapped, "token": self.token, "copy_of": self.copy_of,
+        }
+        if self.ability_of is not None:
+            out.update({"ability_of": self.ability_of, "ability": self.ability, "targets": list(self.targets)})
+        return out
+
+
+@dataclass
+class Evaluation:
+    """A scenario evaluated by the knowledge base: characteristics now, and explanations on demand."""
+
+    scenario: Scenario
+    facts: list[Symbol]
+    answer: engine.Answer
+    explained: engine.Answer | None = None
+    stack: list[str] = field(default_factory=list)
+
+    @cached_property
+    def objects(self) -> dict[str, ObjectState]:
+        return _objects(self.scenario, self.answer)
+
+    # ------------------------------------------------------------------ explanations
+    def _explainer(self) -> Explainer:
+        if self.explained is None:
+            self.explained = engine.solve(self.facts, explain=True)
+        names = {o.id: (self.objects[o.id].name or o.id) for o in self.scenario.objects}
+        renderer = Renderer(kb(), names, set(self.scenario.players))
+        return Explainer(kb(), self.explained, renderer)
+
+    @cached_property
+    def explainer(self) -> Explainer:
+        return self._explainer()
+
+    def explain_property(self, oid: str, prop: str) -> Node:
+        """The explanation tree of one property of one object (e.g. explain_property("arcee", "power"))."""
+        if oid not in self.objects:
+            raise ScenarioError("query", f"unknown object {oid!r}")
+        if prop not in PROPERTIES:
+            raise ScenarioError("query", f"unknown property {prop!r} (one of: {', '.join(PROPERTIES)})")
+        ex = self.explainer
+        r = ex.renderer
+        o = self.objects[oid]
+        s = String(oid)
+        atoms = _property_atoms(prop, o, s)
+        found = [a for a in atoms if ex.has(a)]
+        value = _value_text(prop, o)
+        subject = r.term(s)
+        if len(found) == 1 and prop not in ("types", "subtypes", "supertypes", "keywords", "counters"):
+            return ex.node(found[0])
+        if found:
+            return Node(f"{subject}: {prop.replace('_', ' ')} = {value}", because=[ex.node(a) for a in found],
+                        kind="group")
+        return self._absent(prop, o, s, value)
+
+    def _absent(self, prop: str, o: ObjectState, s: Symbol, value: str) -> Node:
+        ex = self.explainer
+        r = ex.renderer
+        subject = r.term(s)
+        if prop in ("power", "toughness"):
+            kids = [ex.node(a) for a in (Function("has_type", [s, Function(t)]) for t in o.types) if ex.has(a)]
+            return Node(f"{subject} has no {prop} because it is not a creature", "CR 208.3",
+                        "BOT-08" if "vehicle" in o.subtypes else None, kids, kind="group")
+        if prop == "can_attack":
+            reasons = [Function("cannot_attack", [s, Function(x)]) for x in o.cannot_attack]
+            return Node(f"{subject} can't attack", "CR 508.1a", None, [ex.node(a) for a in reasons if ex.has(a)],
+                        kind="group")
+        return Node(f"{subject}: {prop.replace('_', ' ')} = {value}", kind="absent")
+
+    def explain(self, query: str) -> Node:
+        """The explanation tree for a query: OBJECT.PROPERTY (see README, 'Explanation queries')."""
+        q = query.strip()
+        m = re.fullmatch(r"([A-Za-z0-9_-]+)\.([a-z_]+)", q)
+        if m:
+            return self.explain_property(m[1], m[2])
+        raise ScenarioError("query", f"not a query pyrules understands: {query!r} (try OBJECT.PROPERTY, e.g. arcee.power)")
+
+    def explanations(self, oid: str) -> dict[str, dict]:
+        return {p: self.explain_property(oid, p).to_json() for p in ("types", "power", "toughness", "mana_value",
+                                                                       "face", "controller", "keywords", "can_attack")}
+
+    def to_json(self, ids: list[str] | None = None, explain: bool = False) -> dict:
+        objs = {}
+        for oid in ids or list(self.objects):
+            if oid not in self.objects:
+                raise ScenarioError("ids", f"unknown object {oid!r}")
+            data = self.objects[oid].to_json()
+            if explain:
+                data["explanation"] = self.explanations(oid)
+            objs[oid] = data
+        return {"objects": objs}
+
+
+def _property_atoms(prop: str, o: ObjectState, s: Symbol) -> list[Symbol]:
+    c = Function
+    if prop == "power" and o.power is not None:
+        return [c("power", [s, Number(o.power)])]
+    if prop == "toughness" and o.toughness is not None:
+        return [c("toughness", [s, Number(o.toughness)])]
+    if prop == "mana_value" and o.mana_value is not None:
+        return [c("mana_value", [s, Number(o.mana_value)])]
+    if prop == "types":
+        return [c("has_type", [s, c(t)]) for t in o.types]
+    if prop == "supertypes":
+        return [c("has_supertype", [s, c(t)]) for t in o.supertypes]
+    if prop == "subtypes":
+        return [c("has_subtype", [s, String(t)]) for t in o.subtypes]
+    if prop == "keywords":
+        return [c("has_keyword", [s, c(k)]) for k in o.keywords]
+    if prop == "face" and o.face is not None:
+        return [c("face_up", [s, c(o.face)])]
+    if prop == "name" and o.name is not None:
+        return [c("obj_name", [s, String(o.name)])]
+    if prop == "zone":
+        return [c("in_zone", [s, c(o.zone)])]
+    if prop == "owner" and o.owner is not None:
+        return [c("owner", [s, String(o.owner)])]
+    if prop == "controller" and o.controller is not None:
+        return [c("controller", [s, String(o.controller)])]
+    if prop == "can_attack" and o.can_attack:
+        return [c("can_attack", [s])]
+    if prop == "escaped" and o.escaped:
+        return [c("escaped", [s])]
+    if prop == "summoning_sick" and o.summoning_sick:
+        return [c("summoning_sick", [s])]
+    if prop == "counters":
+        return [c("counter", [s, String(k), Number(n)]) for k, n in o.counters.items()]
+    if prop == "attached_to" and o.attached_to is not None:
+        return [c("attached_to", [s, String(o.attached_to)])]
+    return []
+
+
+def _value_text(prop: str, o: ObjectState) -> str:
+    v = getattr(o, prop)
+    if isinstance(v, tuple):
+        return ", ".join(v) if v else "none"
+    if isinstance(v, dict):
+        return ", ".join(f"{n} {k}" for k, n in v.items()) if v else "none"
+    if v is None:
+        return "none"
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def _objects(sc: Scenario, answer: engine.Answer) -> dict[str, ObjectState]:
+    by: dict[str, dict[str, list]] = {}
+
+    def put(pred: str, arity_values: int = 1):
+        for sym in answer.get(pred):
+            args = sym.arguments
+            oid = args[0].string
+            vals = [py(a) for a in args[1:]]
+            by.setdefault(oid, {}).setdefault(pred, []).append(vals[0] if len(vals) == 1 else (vals or True))
+
+    for pred in ("obj_name", "face_up", "in_zone", "owner", "controller", "has_type", "has_supertype",
+                 "has_subtype", "power", "toughness", "mana_value", "has_keyword", "can_attack",
+                 "cannot_attack", "summoning_sick", "escaped", "dfc_object"):
+        put(pred)
+    out = {}
+    for o in sc.objects:
+        d = by.get(o.id, {})
+
+        def one(pred, default=None):
+            vals = d.get(pred)
+            return vals[0] if vals else default
+
+        face = one("face_up")
+        if face is None and not o.is_ability:
+            face = "front"
+        out[o.id] = ObjectState(
+            id=o.id, name=one("obj_name"), face=face, zone=one("in_zone", o.zone), owner=o.owner,
+            controller=one("controller"), supertypes=tuple(sorted(d.get("has_supertype", []))),
+            types=tuple(sorted(d.get("has_type", []))), subtypes=tuple(sorted(d.get("has_subtype", []))),
+            power=one("power"), toughness=one("toughness"), mana_value=one("mana_value"),
+            counters=dict(o.counters) if not o.is_ability else {}, attached_to=o.attached_to,
+            keywords=tuple(sorted(d.get("has_keyword", []))), can_attack=bool(d.get("can_attack")),
+            escaped=bool(d.get("escaped")), summoning_sick=bool(d.get("summoning_sick")),
+            cannot_attack=tuple(sorted(d.get("cannot_attack", []))), tapped=o.tapped, token=o.token,
+            copy_of=o.copy_of, ability_of=o.ability_of, ability=o.ability, targets=o.targets,
+        )
+    return out
+
+
+def evaluate(sc: Scenario) -> Evaluation:
+    facts = scenario_facts(sc)
+    answer = engine.solve(facts)
+    return Evaluation(sc, facts, answer, stack=[o.id for o in sc.objects if o.zone == "stack"])

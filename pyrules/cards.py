@@ -180,6 +180,7 @@ class Card:
     layout: str
     faces: list[Face]
     data: dict = field(repr=False)
+    _facts: list[Symbol] | None = field(default=None, repr=False, compare=False)
 
     @property
     def names(self) -> list[str]:
@@ -192,7 +193,12 @@ class Card:
         raise KeyError(face_id)
 
     def facts(self) -> list[Symbol]:
-        """The printed card as facts: what the card says, not what it means."""
+        """The printed card as facts: what the card says, not what it means (computed once per card)."""
+        if self._facts is None:
+            self._facts = self._make_facts()
+        return self._facts
+
+    def _make_facts(self) -> list[Symbol]:
         c = String(self.name)
         out = [Function("card", [c]), Function("card_layout", [c, Function(self.layout)])]
         for face in self.faces:

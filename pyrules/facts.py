@@ -25,8 +25,14 @@ def _term(value) -> Symbol:
     return String(value)
 
 
+_CONSTS: dict[str, Symbol] = {}
+
+
 def const(name: str) -> Symbol:
-    return Function(name)
+    sym = _CONSTS.get(name)
+    if sym is None:
+        sym = _CONSTS[name] = Function(name)
+    return sym
 
 
 def scenario_facts(sc: Scenario) -> list[Symbol]:
@@ -39,25 +45,34 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
         F("step", const(sc.step or "none")),
         F("priority", sc.priority),
     ]
+    none = Function("none")
+    strings: dict[str, Symbol] = {}
+
+    def S(value: str) -> Symbol:  # one clingo string per distinct value
+        sym = strings.get(value)
+        if sym is None:
+            sym = strings[value] = String(value)
+        return sym
+
     stack_pos = 0
     cards = {}
     for ts, o in enumerate(sc.objects, start=1):
-        oid = o.id
-        out += [F("object", oid), F("in_zone", oid, const(o.zone)), F("timestamp", oid, ts)]
+        oid = S(o.id)
+        owner = S(o.owner) if o.owner is not None else none
+        card = S(o.card.name) if o.card is not None else none
+        out.append(Function("obj", [oid, const(o.zone), Number(ts), owner, card]))
+        if o.card is not None:
+            cards[o.card.name] = o.card
         if o.zone == "stack":
             stack_pos += 1
             out.append(F("stack_pos", oid, stack_pos))
         if o.controller is not None:
-            out.append(F("controller_given", oid, o.controller))
+            out.append(F("controller_given", oid, S(o.controller)))
         for k, target in enumerate(o.targets, start=1):
-            out.append(F("target", oid, target, k))
+            out.append(F("target", oid, S(target), k))
         if o.is_ability:
-            out += [F("ability_object", oid), F("ability_source", oid, o.ability_of), F("ability_kind", oid, const(o.ability))]
+            out += [F("ability_source", oid, S(o.ability_of)), F("ability_kind", oid, const(o.ability))]
             continue
-        out.append(F("owner", oid, o.owner))
-        if o.card is not None:
-            out.append(F("object_card", oid, o.card.name))
-            cards[o.card.name] = o.card
         if o.face is not None:
             out.append(F("face_given", oid, const(o.face)))
         if o.tapped:
@@ -66,7 +81,7 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
             if n:
                 out.append(F("counter", oid, kind, n))
         if o.attached_to is not None:
-            out.append(F("attached_to", oid, o.attached_to))
+            out.append(F("attached_to", oid, S(o.attached_to)))
         if o.zone == "battlefield" and not o.controlled_since_turn_start:
             out.append(F("new_under_control", oid))
         if o.cast_with is not None:
@@ -74,9 +89,9 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
         if o.part is not None:
             out.append(F("cast_part", oid, o.part))
         if o.exiled_with is not None:
-            out.append(F("exiled_with", oid, o.exiled_with))
+            out.append(F("exiled_with", oid, S(o.exiled_with)))
         if o.copy_of is not None:
-            out.append(F("copy_of", oid, o.copy_of))
+            out.append(F("copy_of", oid, S(o.copy_of)))
         if o.token:
             out.append(F("token", oid))
     for o in sc.objects:  # a copy needs the card data of what it copies

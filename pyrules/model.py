@@ -212,40 +212,51 @@ def _value_text(prop: str, o: ObjectState) -> str:
     return str(v).lower() if isinstance(v, bool) else str(v)
 
 
+# How to read each output atom: the kinds of the arguments after the object id (s string, c constant, n number).
+_READ = {
+    "out": "sn", "out_pt": "nn", "face_up": "c", "controller": "s", "has_type": "c", "has_supertype": "c",
+    "has_subtype": "s", "has_keyword": "c", "can_attack": "", "cannot_attack": "c", "summoning_sick": "",
+    "escaped": "",
+}
+
+
+def _read(sym: Symbol, kinds: str):
+    args = sym.arguments
+    oid = args[0].string
+    if not kinds:
+        return oid, True
+    values = tuple(a.string if k == "s" else a.number if k == "n" else a.name for k, a in zip(kinds, args[1:]))
+    return oid, values if len(values) > 1 else values[0]
+
+
 def _objects(sc: Scenario, answer: engine.Answer) -> dict[str, ObjectState]:
-    by: dict[str, dict[str, list]] = {}
-
-    def put(pred: str, arity_values: int = 1):
+    by: dict[str, dict[str, list]] = {o.id: {} for o in sc.objects}
+    for pred, kinds in _READ.items():
         for sym in answer.get(pred):
-            args = sym.arguments
-            oid = args[0].string
-            vals = [py(a) for a in args[1:]]
-            by.setdefault(oid, {}).setdefault(pred, []).append(vals[0] if len(vals) == 1 else (vals or True))
-
-    for pred in ("obj_name", "face_up", "in_zone", "owner", "controller", "has_type", "has_supertype",
-                 "has_subtype", "power", "toughness", "mana_value", "has_keyword", "can_attack",
-                 "cannot_attack", "summoning_sick", "escaped", "dfc_object"):
-        put(pred)
+            oid, value = _read(sym, kinds)
+            by[oid].setdefault(pred, []).append(value)
     out = {}
     for o in sc.objects:
-        d = by.get(o.id, {})
+        d = by[o.id]
 
         def one(pred, default=None):
             vals = d.get(pred)
             return vals[0] if vals else default
 
+        name, mv = one("out", (None, None))
+        power, toughness = one("out_pt", (None, None))
         face = one("face_up")
         if face is None and not o.is_ability:
             face = "front"
         out[o.id] = ObjectState(
-            id=o.id, name=one("obj_name"), face=face, zone=one("in_zone", o.zone), owner=o.owner,
-            controller=one("controller"), supertypes=tuple(sorted(d.get("has_supertype", []))),
-            types=tuple(sorted(d.get("has_type", []))), subtypes=tuple(sorted(d.get("has_subtype", []))),
-            power=one("power"), toughness=one("toughness"), mana_value=one("mana_value"),
+            id=o.id, name=name, face=face, zone=o.zone, owner=o.owner,
+            controller=one("controller"), supertypes=tuple(sorted(d.get("has_supertype", ()))),
+            types=tuple(sorted(d.get("has_type", ()))), subtypes=tuple(sorted(d.get("has_subtype", ()))),
+            power=power, toughness=toughness, mana_value=mv,
             counters=dict(o.counters) if not o.is_ability else {}, attached_to=o.attached_to,
-            keywords=tuple(sorted(d.get("has_keyword", []))), can_attack=bool(d.get("can_attack")),
-            escaped=bool(d.get("escaped")), summoning_sick=bool(d.get("summoning_sick")),
-            cannot_attack=tuple(sorted(d.get("cannot_attack", []))), tapped=o.tapped, token=o.token,
+            keywords=tuple(sorted(d.get("has_keyword", ()))), can_attack="can_attack" in d,
+            escaped="escaped" in d, summoning_sick="summoning_sick" in d,
+            cannot_attack=tuple(sorted(d.get("cannot_attack", ()))), tapped=o.tapped, token=o.token,
             copy_of=o.copy_of, ability_of=o.ability_of, ability=o.ability, targets=o.targets,
         )
     return out

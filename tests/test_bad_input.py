@@ -1,0 +1,105 @@
+"""Bad input: one clear line on stderr naming the field, exit code 2, never a traceback (interface.md §1)."""
+
+import json
+
+import pytest
+
+import pyrules
+from conftest import cli, obj, scenario
+
+OK = scenario(obj("bears", "Grizzly Bears"))
+
+
+def _objects(*objs):
+    return scenario(*objs)
+
+
+CASES = [
+    ("unknown card", _objects(obj("x", "Grizly Bears")), "objects[0].card", "did you mean 'Grizzly Bears'"),
+    ("unknown id", _objects(obj("b", "Bonesplitter", attached_to="nobody")), "objects[0].attached_to", "unknown id 'nobody'"),
+    ("duplicate id", _objects(obj("x", "Sol Ring"), obj("x", "Mind Stone")), "objects[1].id", "duplicate id 'x'"),
+    ("back face in hand", _objects(obj("a", "Arcee, Sharpshooter", zone="hand", face="back")), "objects[0].face", "712.8a"),
+    ("back face of a one-faced card", _objects(obj("a", "Sol Ring", face="back")), "objects[0].face", "no back face"),
+    ("negative counters", _objects(obj("a", "Grizzly Bears", counters={"+1/+1": -1})), "objects[0].counters.+1/+1", "at least 0"),
+    ("unknown zone", _objects(obj("a", "Sol Ring", zone="battlefeld")), "objects[0].zone", "'battlefeld' is not one of"),
+    ("unknown phase", scenario(phase="main"), "turn.phase", "'main' is not one of"),
+    ("step not of the phase", scenario(phase="combat", step="upkeep"), "turn.step", "not a step of the combat phase"),
+    ("combat without a step", scenario(phase="combat"), "turn.step", "not a step of the combat phase"),
+    ("unknown player", _objects(obj("a", "Sol Ring", owner="carol")), "objects[0].owner", "unknown player 'carol'"),
+    ("unknown active player", scenario(active="carol"), "turn.active", "unknown player 'carol'"),
+    ("players not a list", {"players": "alice", "turn": {"active": "alice", "phase": "precombat_main"}, "objects": []},
+     "players", "must be a list"),
+    ("missing objects", {"players": ["alice"], "turn": {"active": "alice", "phase": "precombat_main"}}, "objects", "required"),
+    ("unknown field", _objects({**obj("a", "Sol Ring"), "colour": "red"}), "objects[0]", "unknown field 'colour'"),
+    ("attached_to a player", _objects(obj("b", "Bonesplitter", attached_to="bob")), "objects[0].attached_to", "is a player"),
+    ("controller in hand", _objects(obj("a", "Sol Ring", zone="hand", controller="bob")), "objects[0].controller", "108.4"),
+    ("split card on the stack without a half", _objects(obj("f", "Fire // Ice", zone="stack")), "objects[0].part", "709.3"),
+    ("part that is not a part", _objects(obj("f", "Fire // Ice", zone="stack", part="Water")), "objects[0].part", "not a part"),
+    ("copy loop", _objects(obj("a", None, copy_of="b", token=True), obj("b", None, copy_of="a", token=True)),
+     "objects[0].copy_of", "circle"),
+    ("ability off the stack", _objects({"id": "c", "ability_of": "w", "ability": "chapter_1", "zone": "hand"},
+                                       obj("w", "Welcome to . . .")), "objects[0].zone", "only on the stack"),
+    ("bad id characters", _objects(obj("a b", "Sol Ring")), "objects[0].id", "only letters"),
+    ("unknown target", _objects({"id": "c", "ability_of": "w", "ability": "chapter_1", "zone": "stack", "targets": ["zz"]},
+                                obj("w", "Welcome to . . .")), "objects[0].targets[0]", "unknown target 'zz'"),
+]
+
+
+@pytest.mark.parametrize("what,data,field,text", CASES, ids=[c[0] for c in CASES])
+def test_bad_scenario_is_refused_with_the_field(what, data, field, text):
+    with pytest.raises(pyrules.ScenarioError) as err:
+        pyrules.evaluate(pyrules.load(data))
+    assert err.value.field == field, str(err.value)
+    assert text in err.value.message, str(err.value)
+
+
+@pytest.mark.parametrize("what,data,field,text", CASES[:6], ids=[c[0] for c in CASES[:6]])
+def test_cli_prints_one_line_and_exits_2(what, data, field, text, write_yaml):
+    r = cli("show", write_yaml(data))
+    assert r.returncode == 2
+    assert r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and field in lines[0] and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("text", ["players: [alice\nturn: {", "{not json", "- just\n- a list\n", ""])
+def test_malformed_file(text, write_yaml, tmp_path):
+    name = "s.json" if text.startswith("{") else "s.yaml"
+    r = cli("show", write_yaml(text, name))
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    assert r.stderr.startswith("pyrules: error: scenario")
+
+
+def test_missing_file():
+    r = cli("show", "does/not/exist.yaml")
+    assert r.returncode == 2 and "no such file" in r.stderr
+
+
+def test_bad_arguments_exit_2_with_one_line():
+    r = cli("show")
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_unknown_object_on_the_command_line(write_yaml):
+    r = cli("show", write_yaml(OK), "nope")
+    assert r.returncode == 2 and "unknown object 'nope'" in r.stderr
+
+
+def test_unknown_card_in_cards_command():
+    r = cli("cards", "Arce, Sharpshooter")
+    assert r.returncode == 2 and "did you mean" in r.stderr
+
+
+def test_strings_from_the_scenario_cannot_inject_asp():
+    # counter kinds and descriptions are free text; they reach clingo only as string symbols
+    evil = 'x", 1). power("bears", 99). counter("bears", "y'
+    d = scenario(obj("bears", "Grizzly Bears", counters={evil: 3, "+1/+1": 1}), description="#false. :- power(X,Y).")
+    o = pyrules.evaluate(pyrules.load(d)).objects["bears"]
+    assert (o.power, o.toughness) == (3, 3)
+    assert o.counters[evil] == 3
+
+
+def test_json_scenarios_are_accepted(write_yaml):
+    r = cli("show", write_yaml(json.dumps(OK), "s.json"), "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["objects"]["bears"]["power"] == 2

@@ -1,0 +1,62 @@
+"""Every example in examples/ runs, and gives the answers its rulings state."""
+
+import json
+
+import pytest
+
+import pyrules
+from conftest import EXAMPLES, cli
+
+# For each example: the properties the rulings and CR fix, per object.
+EXPECTED = {
+    "arcee_march_your_turn.yaml": {  # BOT-09, BOT-05
+        "arcee": {"types": ["artifact", "creature"], "power": 2, "toughness": 2, "mana_value": 3},
+        "ring": {"types": ["artifact", "creature"], "power": 1, "toughness": 1},
+    },
+    "arcee_march_opponent_turn.yaml": {  # BOT-09, BOT-15
+        "arcee": {"types": ["artifact", "creature"], "power": 3, "toughness": 3, "mana_value": 3},
+    },
+    "prowl_with_counters.yaml": {  # BOT-05, BOT-08, BOT-15, CR 302.6
+        "prowl": {"name": "Prowl, Pursuit Vehicle", "power": 4, "toughness": 5, "mana_value": 4, "can_attack": False},
+    },
+    "jurassic_park.yaml": {  # CR 712.8e, 712.8a, BOT-15
+        "park": {"name": "Jurassic Park", "supertypes": ["legendary"], "types": ["land"], "mana_value": 3},
+        "saga": {"name": "Welcome to . . .", "types": ["enchantment"], "subtypes": ["saga"], "mana_value": 3},
+    },
+    "token_copy_of_arcee.yaml": {  # CR 707.8a, 202.3b
+        "arcee_token": {"name": "Arcee, Acrobatic Coupe", "face": "back", "mana_value": 0, "can_attack": False},
+        "arcee": {"mana_value": 3, "can_attack": True},
+    },
+}
+
+
+def _examples():
+    return sorted(p.name for p in EXAMPLES.glob("*.yaml"))
+
+
+def test_every_example_has_expectations():
+    missing = [name for name in _examples() if name not in EXPECTED and not name.startswith(("cast_", "timeline_"))]
+    assert not missing, f"examples without expected answers in this test: {missing}"
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_example_gives_the_ruling_answer(name):
+    r = cli("show", str(EXAMPLES / name), "--json")
+    assert r.returncode == 0, r.stderr
+    objects = json.loads(r.stdout)["objects"]
+    for oid, props in EXPECTED[name].items():
+        for prop, value in props.items():
+            assert objects[oid][prop] == value, (name, oid, prop)
+
+
+@pytest.mark.parametrize("name", _examples())
+def test_example_runs_with_text_output_and_explanations(name):
+    r = cli("show", str(EXAMPLES / name), "--explain")
+    assert r.returncode in (0, 1), r.stderr
+    assert r.stdout.strip()
+
+
+def test_python_api_gives_the_same_answers_as_the_cli():
+    ev = pyrules.evaluate(pyrules.load(EXAMPLES / "arcee_march_opponent_turn.yaml"))
+    r = cli("show", str(EXAMPLES / "arcee_march_opponent_turn.yaml"), "--json")
+    assert ev.to_json() == json.loads(r.stdout)

@@ -1,0 +1,59 @@
+"""Explanation trees are finite, non-circular, deterministic, cite the CR, and end in scenario facts."""
+
+import pyrules
+from conftest import EXAMPLES, cli
+
+
+def _ev(name="arcee_march_opponent_turn.yaml"):
+    return pyrules.evaluate(pyrules.load(EXAMPLES / name))
+
+
+def _check(node, path=()):
+    key = node.atom or node.claim
+    assert key not in path, f"circular: {key}"
+    if node.kind == "derived":
+        assert node.rule and node.rule.startswith("CR "), node.claim
+        assert node.because or node.atom  # a KB fact has no body
+    for child in node.because:
+        _check(child, path + (key,))
+    if not node.because and node.kind == "derived":
+        return
+    return True
+
+
+def test_BOT_09_explanation_of_arcee_power_on_an_opponents_turn_cites_march_and_mana_value():
+    node = _ev().explain("arcee.power")
+    _check(node)
+    rules = {r for n in node.walk() for r in n.rules}
+    rulings = {r for n in node.walk() for r in n.rulings}
+    assert {"CR 613.4b", "CR 202.3b"} <= rules
+    assert {"BOT-09", "BOT-15"} <= rulings
+    leaves = [n for n in node.walk() if not n.because]
+    assert all(n.kind in ("fact", "absent", "derived") for n in leaves)
+    assert any(n.kind == "fact" and "face_given" in (n.atom or "") for n in leaves)
+
+
+def test_explanations_are_deterministic():
+    a = _ev().explain("arcee.power").to_json()
+    b = _ev().explain("arcee.power").to_json()
+    assert a == b
+
+
+def test_every_property_of_every_example_object_is_explained():
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        ev = pyrules.evaluate(pyrules.load(path))
+        for oid, o in ev.objects.items():
+            for prop in ("types", "power", "mana_value", "can_attack", "face", "controller"):
+                node = ev.explain_property(oid, prop)
+                _check(node)
+
+
+def test_explain_command_prints_a_tree_with_citations():
+    r = cli("explain", str(EXAMPLES / "arcee_march_opponent_turn.yaml"), "arcee.power")
+    assert r.returncode == 0, r.stderr
+    assert "CR 613.4b" in r.stdout and "BOT-09" in r.stdout and "has power 3" in r.stdout
+
+
+def test_bad_query_exits_2():
+    r = cli("explain", str(EXAMPLES / "arcee_march_opponent_turn.yaml"), "arcee.colour")
+    assert r.returncode == 2 and "unknown property" in r.stderr

@@ -9,7 +9,7 @@ import sys
 
 from . import api
 from .errors import KnowledgeBaseError, ScenarioError
-from .render import object_text, tree_text
+from .render import actions_text, object_text, tree_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,6 +32,13 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("ids", nargs="*", help="only these objects")
     s.add_argument("--explain", action="store_true", help="attach an explanation tree to each property")
     common(s)
+
+    a = sub.add_parser("actions", help="every way a player may cast every card now, with its total cost")
+    a.add_argument("scenario")
+    a.add_argument("--player", help="whose options (default: the player with priority)")
+    a.add_argument("--all", action="store_true", help="list the options that are not legal too, with the reasons")
+    a.add_argument("--explain", action="store_true", help="attach an explanation tree to each option")
+    common(a)
 
     e = sub.add_parser("explain", help="why a conclusion holds, as a tree of rules and rulings")
     e.add_argument("scenario")
@@ -71,6 +78,13 @@ def run(argv: list[str]) -> int:
                     for prop in ("types", "power", "mana_value", "can_attack"):
                         parts.append(_indent(tree_text(ev.explain_property(oid, prop), with_rulings=False), "    "))
             _out("\n".join(parts))
+        return 0
+    if args.command == "actions":
+        data = ev.actions_json(args.player, args.all, args.explain)
+        if args.json:
+            _out(json.dumps(data, indent=2, ensure_ascii=False))
+        else:
+            _out(actions_text(data, ev, args.explain))
         return 0
     if args.command == "explain":
         node = ev.explain(" ".join(args.query))

@@ -33,7 +33,8 @@ class Answer:
 def solve(facts: list[clingo.Symbol], explain: bool = False, base: KnowledgeBase | None = None) -> Answer:
     base = base or kb()
     t0 = time.perf_counter()
-    ctl = clingo.Control(["--warn=none", "--models=2"])
+    messages: list[str] = []
+    ctl = clingo.Control(["--warn=none", "--models=2"], logger=lambda code, msg: messages.append(msg), message_limit=5)
     with ast.ProgramBuilder(ctl) as builder:
         for stm in base.plain:
             builder.add(stm)
@@ -45,7 +46,11 @@ def solve(facts: list[clingo.Symbol], explain: bool = False, base: KnowledgeBase
         for sym in facts:
             backend.add_rule([backend.add_atom(sym)])
     t1 = time.perf_counter()
-    ctl.ground([("base", [])])
+    try:
+        ctl.ground([("base", [])])
+    except RuntimeError as exc:
+        detail = " ".join(" ".join(messages).split()) or str(exc)
+        raise KnowledgeBaseError(f"clingo could not ground the knowledge base: {detail}") from None
     t2 = time.perf_counter()
     models: list[list[clingo.Symbol]] = []
     ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)))

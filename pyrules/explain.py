@@ -77,6 +77,8 @@ class Renderer:
             if not t.arguments:
                 return t.name.replace("_", " ")
             tpl = self._template("term", t)
+            if tpl is None:
+                tpl = self._template("reason", t)
             if tpl is not None:
                 return tpl
             if not t.name:

@@ -31,6 +31,10 @@ from .errors import KnowledgeBaseError
 WHY = "pyrules_why"
 AGG = "pyrules_agg"
 
+# Prohibitions are first-class atoms with reasons: every atom of these predicates gets one more argument,
+# the label of the rule that derived it, so that answers can cite the CR rule and ruling of each reason.
+CITED = {("why_not", 2)}
+
 _RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?(?:\([a-z]\))?)?")
 _RULING = re.compile(r"\b(?:BOT|REX)-\d{2}\b")
 _TEMPLATE = re.compile(r"^%:\s*(claim|reason|term)\s+(not\s+)?([a-z_][A-Za-z0-9_]*)(?:\(([^)]*)\))?\s*=\s*(.+?)\s*$")
@@ -179,6 +183,29 @@ class _AnyForAnonymous(ast.Transformer):
 _ANY = Function("any")
 
 
+class _Cite(ast.Transformer):
+    """Append the label number to heads of cited predicates, and an anonymous argument to their uses."""
+
+    def __init__(self, label: int | None):
+        self.label = label
+        self.in_head = False
+
+    def visit_Rule(self, node):
+        self.in_head = True
+        head = self(node.head)
+        self.in_head = False
+        body = [self(b) for b in node.body]
+        return ast.Rule(node.location, head, body)
+
+    def visit_SymbolicAtom(self, node):
+        t = node.symbol
+        if t.ast_type == ast.ASTType.Function and (t.name, len(t.arguments)) in CITED:
+            extra = (ast.SymbolicTerm(t.location, Number(self.label)) if self.in_head and self.label is not None
+                     else ast.Variable(t.location, "_"))
+            return ast.SymbolicAtom(ast.Function(t.location, t.name, list(t.arguments) + [extra], t.external))
+        return node
+
+
 def _fn(loc, name: str, args: list) -> ast.AST:
     return ast.Function(loc, name, args, 0)
 
@@ -244,6 +271,8 @@ def _parse_templates(lines: list[str], templates: dict) -> None:
             continue
         kind, negated, name, params, text = m.groups()
         params_t = tuple(p.strip() for p in params.split(",")) if params else ()
+        if (name, len(params_t)) in CITED:
+            params_t += ("PyrulesLabel",)
         templates.setdefault((name, len(params_t)), []).append(Template(kind, bool(negated), name, params_t, text))
 
 
@@ -269,22 +298,22 @@ def load_kb() -> KnowledgeBase:
                 continue
             if stm.ast_type == ast.ASTType.Program:
                 continue
-            plain.append(stm)
             if stm.ast_type != ast.ASTType.Rule:
+                plain.append(stm)
                 continue
             line = stm.location.begin.line
             label_text = _label_lines(lines, line)
-            if label_text is None:
-                unlabelled.append((name, line, str(stm)))
-                continue
-            rules, rulings, summary = parse_label(label_text)
+            rules, rulings, summary = parse_label(label_text) if label_text else ((), (), "")
             if not rules:
                 unlabelled.append((name, line, str(stm)))
+                plain.append(_Cite(None)(stm))
                 continue
             key = (name, label_text)
             if key not in label_ids:
                 label_ids[key] = len(labels)
                 labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary))
+            stm = _Cite(label_ids[key])(stm)
+            plain.append(stm)
             shadows += _shadows(stm, label_ids[key])
     data = yaml.safe_load(resources.files("pyrules.data").joinpath("rulings.yaml").read_text(encoding="utf-8"))
     rulings = {r["id"]: r for r in data["rulings"]}

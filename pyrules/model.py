@@ -10,6 +10,7 @@ from clingo import Function, Number, String, Symbol, SymbolType
 
 from . import engine
 from .errors import ScenarioError
+from .actions import CastOption, read_options
 from .explain import Explainer, Node, Renderer
 from .facts import scenario_facts
 from .kb import kb
@@ -84,24 +85,62 @@ class Evaluation:
     scenario: Scenario
     facts: list[Symbol]
     answer: engine.Answer
-    explained: engine.Answer | None = None
     stack: list[str] = field(default_factory=list)
+    _answers: dict = field(default_factory=dict, repr=False)
+    _explainers: dict = field(default_factory=dict, repr=False)
 
     @cached_property
     def objects(self) -> dict[str, ObjectState]:
         return _objects(self.scenario, self.answer)
 
-    # ------------------------------------------------------------------ explanations
-    def _explainer(self) -> Explainer:
-        if self.explained is None:
-            self.explained = engine.solve(self.facts, explain=True)
-        names = {o.id: (self.objects[o.id].name or o.id) for o in self.scenario.objects}
-        renderer = Renderer(kb(), names, set(self.scenario.players))
-        return Explainer(kb(), self.explained, renderer)
+    # ------------------------------------------------------------------ cast options
+    def _player(self, player: str | None) -> str:
+        if player is None:
+            return self.scenario.priority
+        if player not in self.scenario.players:
+            raise ScenarioError("--player", f"unknown player {player!r} (players: {', '.join(self.scenario.players)})")
+        return player
 
-    @cached_property
+    def _solve(self, player: str | None, explain: bool) -> engine.Answer:
+        key = (player, explain)
+        if key not in self._answers:
+            extra = [Function("asking", [String(player)])] if player is not None else []
+            if key == (None, False):
+                self._answers[key] = self.answer
+            else:
+                self._answers[key] = engine.solve(self.facts + extra, explain=explain)
+        return self._answers[key]
+
+    def actions(self, player: str | None = None, include_illegal: bool = False, explain: bool = False) -> list[CastOption]:
+        """Every way `player` (default: the one with priority) could cast every card they could cast now.
+
+        Only the legal options unless include_illegal; each illegal one carries its why_not reasons."""
+        p = self._player(player)
+        options = read_options(self._solve(p, False), self.scenario, p)
+        if not include_illegal:
+            options = [o for o in options if o.legal]
+        if explain:
+            ex = self._explainer(p)
+            for o in options:
+                o.explanation = option_node(ex, o, p)
+        return options
+
+    def actions_json(self, player: str | None = None, include_illegal: bool = False, explain: bool = False) -> dict:
+        p = self._player(player)
+        return {"player": p, "actions": [o.to_json(explain) for o in self.actions(p, include_illegal, explain)]}
+
+    # ------------------------------------------------------------------ explanations
+    def _explainer(self, player: str | None = None) -> Explainer:
+        if player not in self._explainers:
+            answer = self._solve(player, True)
+            names = {o.id: (self.objects[o.id].name or o.id) for o in self.scenario.objects}
+            renderer = Renderer(kb(), names, set(self.scenario.players))
+            self._explainers[player] = Explainer(kb(), answer, renderer)
+        return self._explainers[player]
+
+    @property
     def explainer(self) -> Explainer:
-        return self._explainer()
+        return self._explainer(None)
 
     def explain_property(self, oid: str, prop: str) -> Node:
         """The explanation tree of one property of one object (e.g. explain_property("arcee", "power"))."""
@@ -144,7 +183,39 @@ class Evaluation:
         m = re.fullmatch(r"([A-Za-z0-9_-]+)\.([a-z_]+)", q)
         if m:
             return self.explain_property(m[1], m[2])
-        raise ScenarioError("query", f"not a query pyrules understands: {query!r} (try OBJECT.PROPERTY, e.g. arcee.power)")
+        m = re.fullmatch(r"(why\s+not\s+)?cast\s+([A-Za-z0-9_-]+)(?:\s+(.+?))?(?:\s+by\s+([A-Za-z0-9_-]+))?", q)
+        if m:
+            return self.explain_cast(m[2], m[3], m[4], why_not=bool(m[1]))
+        raise ScenarioError("query", f"not a query pyrules understands: {query!r} "
+                            "(try OBJECT.PROPERTY, 'cast OBJECT [METHOD] [PART]' or 'why not cast OBJECT ...')")
+
+    def explain_cast(self, oid: str, rest: str | None = None, player: str | None = None, why_not: bool = False) -> Node:
+        """Why a way of casting a card is (or is not) allowed: `cast uro escape`, `why not cast arcee more_than_meets_the_eye`."""
+        if oid not in self.objects:
+            raise ScenarioError("query", f"unknown object {oid!r}")
+        p = self._player(player)
+        options = [o for o in self.actions(p, include_illegal=True) if o.object == oid]
+        words = (rest or "").split()
+        methods = {m for m in ("normal", "escape", "flashback", "more_than_meets_the_eye")}
+        for w in words:
+            key = w.lower().replace("-", "_")
+            if key in methods:
+                options = [o for o in options if o.method == key]
+            elif key in ("front", "back"):
+                options = [o for o in options if o.face == key]
+            else:
+                part = " ".join(words[words.index(w):])
+                options = [o for o in options if (o.part or "").casefold() == part.casefold() or o.source == part]
+                break
+        if why_not:
+            options = [o for o in options if not o.legal] or options
+        if not options:
+            raise ScenarioError("query", f"no way to cast {oid!r} matches {rest!r} (see `pyrules actions --all`)")
+        ex = self._explainer(p)
+        nodes = [option_node(ex, o, p) for o in options]
+        if len(nodes) == 1:
+            return nodes[0]
+        return Node(f"{len(nodes)} ways to {options[0].describe().split(' from ')[0]}", because=nodes, kind="group")
 
     def explanations(self, oid: str) -> dict[str, dict]:
         return {p: self.explain_property(oid, p).to_json() for p in ("types", "power", "toughness", "mana_value",
@@ -160,6 +231,26 @@ class Evaluation:
                 data["explanation"] = self.explanations(oid)
             objs[oid] = data
         return {"objects": objs}
+
+
+def option_node(ex: Explainer, o: CastOption, player: str) -> Node:
+    """Why an option is legal (its permission, timing and costs) or why not (each reason's tree)."""
+    x = o.term
+    r = ex.renderer
+    subject = f"{r.term(String(player))} {'may' if o.legal else 'may not'} {o.describe()}"
+    if not o.legal:
+        kids = []
+        for reason in o.why_not:
+            atoms = [a for a in ex.best if a.name == "why_not" and a.arguments[0] == x and str(a.arguments[1]) == reason.code]
+            kids += [ex.node(a) for a in atoms]
+        return Node(subject, "CR 601.3" if not kids else kids[0].rule, kids[0].ruling if kids else None, kids, kind="group")
+    wanted = [Function("permitted", [x]), Function("timing_ok", [x])]
+    wanted += sorted((a for a in ex.best if a.name in ("option_mana", "option_exile", "exile_available", "option_sacrifice",
+                                                        "option_discard", "option_life", "option_mv", "cost_increase",
+                                                        "cost_reduction", "extra_cost")
+                      and a.arguments[0] == x), key=str)
+    kids = [ex.node(a) for a in wanted if ex.has(a)]
+    return Node(f"{subject}, for {o.cost.text}", "CR 601.2f", None, kids, kind="group")
 
 
 def _property_atoms(prop: str, o: ObjectState, s: Symbol) -> list[Symbol]:

@@ -77,3 +77,21 @@ def tree_text(node: Node, with_rulings: bool = True) -> str:
 
     walk(node, "", True, True)
     return "\n".join(lines)
+
+
+def actions_text(data: dict, ev=None, explain: bool = False) -> str:
+    acts = data["actions"]
+    legal = [a for a in acts if a["legal"]]
+    lines = [f"{data['player']} may cast {len(legal)} way{'s' if len(legal) != 1 else ''}:"
+             if legal else f"{data['player']} can't cast anything now."]
+    for a in acts:
+        how = a["method"].replace("_", " ")
+        part = f" as {a['part']}" if a["part"] else (" (back face up)" if a["face"] == "back" else "")
+        src = f" via {a['source']}" if a["source"] else ""
+        mark = "  " if a["legal"] else "  ✗ "
+        lines.append(f"{mark}{a['object']}{part}: {how}{src} from the {a['zone']} — {a['cost']['text']}"
+                     f" (mana value {a['mana_value']})")
+        for r in a["why_not"]:
+            refs = ", ".join(x for x in (r["rule"], r["ruling"]) if x)
+            lines.append(f"      not allowed: {r['reason']} [{refs}]")
+    return "\n".join(lines)

@@ -56,20 +56,17 @@ def median_ms(fn, runs: int) -> float:
     return statistics.median(times) * 1000
 
 
-def clingo_only(base, facts, explain=False):
+def clingo_only(base, facts, explain=False, extra=(), parts=("base",)):
     """clingo's own ground + solve for the same program and facts (the program is added outside the timing)."""
     ctl = clingo.Control(["--warn=none", "--models=2"])
     with ast.ProgramBuilder(ctl) as b:
-        for s in base.plain:
+        for s in base.statements(parts, explain):
             b.add(s)
-        if explain:
-            for s in base.shadows:
-                b.add(s)
     with ctl.backend() as bk:
-        for f in facts:
+        for f in list(facts) + list(extra):
             bk.add_rule([bk.add_atom(f)])
     t = time.perf_counter()
-    ctl.ground([("base", [])])
+    ctl.ground([(p, []) for p in parts])
     ctl.solve()
     return time.perf_counter() - t
 
@@ -86,17 +83,25 @@ def main() -> None:
     import pyrules
 
     print(f"KB load (read + parse rules/, once per process): {load_ms:.1f} ms; "
-          f"{len(base.plain)} statements, {len(base.labels)} labels")
-    print(f"{'scenario':42} {'objects':>7} {'query ms':>9} {'clingo ms':>9} {'ratio':>6}")
+          f"{base.size()} statements, {len(base.labels)} labels")
     cases = [(p.name, load(p)) for p in sorted((ROOT / "examples").glob("*.yaml"))]
     cases += [("generated board", from_dict(board(20))), ("generated board", from_dict(board(200)))]
-    for name, sc in cases:
-        if sc.actions:
-            continue
-        facts = scenario_facts(sc)
-        q = median_ms(lambda: pyrules.evaluate(sc).objects, args.runs)
-        c = statistics.median(clingo_only(base, facts) for _ in range(args.runs)) * 1000
-        print(f"{name:42} {len(sc.objects):>7} {q:>9.2f} {c:>9.2f} {q / c:>6.2f}")
+    asking = clingo.Function("asking", [clingo.String("alice")])
+    for query in ("show", "actions"):
+        print(f"\n{query}")
+        print(f"{'scenario':42} {'objects':>7} {'query ms':>9} {'clingo ms':>9} {'ratio':>6}")
+        for name, sc in cases:
+            if sc.actions:
+                continue
+            facts = scenario_facts(sc)
+            if query == "show":
+                q = median_ms(lambda: pyrules.evaluate(sc).objects, args.runs)
+                extra, parts = (), ("base",)
+            else:
+                q = median_ms(lambda: pyrules.evaluate(sc).actions("alice", include_illegal=True), args.runs)
+                extra, parts = (asking,), ("base", "casting")
+            c = statistics.median(clingo_only(base, facts, extra=extra, parts=parts) for _ in range(args.runs)) * 1000
+            print(f"{name:42} {len(sc.objects):>7} {q:>9.2f} {c:>9.2f} {q / c:>6.2f}")
 
 
 if __name__ == "__main__":

@@ -30,24 +30,24 @@ class Answer:
         return self.atoms.get(name, [])
 
 
-def solve(facts: list[clingo.Symbol], explain: bool = False, base: KnowledgeBase | None = None) -> Answer:
+def solve(facts: list[clingo.Symbol], explain: bool = False, parts: tuple[str, ...] = ("base",),
+          base: KnowledgeBase | None = None) -> Answer:
+    """Ground and solve the given program parts of the knowledge base with these facts."""
     base = base or kb()
     t0 = time.perf_counter()
     messages: list[str] = []
     ctl = clingo.Control(["--warn=none", "--models=2"], logger=lambda code, msg: messages.append(msg), message_limit=5)
     with ast.ProgramBuilder(ctl) as builder:
-        for stm in base.plain:
+        for stm in base.statements(parts, explain):
             builder.add(stm)
         if explain:
-            for stm in base.shadows:
-                builder.add(stm)
             ast.parse_string(_EXPLAIN_SHOW, builder.add)
     with ctl.backend() as backend:
         for sym in facts:
             backend.add_rule([backend.add_atom(sym)])
     t1 = time.perf_counter()
     try:
-        ctl.ground([("base", [])])
+        ctl.ground([(part, []) for part in parts])
     except RuntimeError as exc:
         detail = " ".join(" ".join(messages).split()) or str(exc)
         raise KnowledgeBaseError(f"clingo could not ground the knowledge base: {detail}") from None

@@ -85,17 +85,33 @@ class Template:
 
 @dataclass
 class KnowledgeBase:
+    """The parsed rules, by program part: `base` (what objects are) and `casting` (what may be cast).
+
+    A query grounds only the parts it needs; explanation mode adds each part's shadow rules."""
+
     files: list[str]
     labels: list[Label]
-    plain: list[ast.AST]                 # the rules as written
-    shadows: list[ast.AST]               # the explanation shadow rules
+    plain: dict[str, list[ast.AST]]      # part -> the rules as written (after the #program statement)
+    shadows: dict[str, list[ast.AST]]    # part -> the explanation shadow rules
     templates: dict[tuple[str, int], list[Template]]
     rulings: dict[str, dict]
     rulings_source: str
     unlabelled: list[tuple[str, int, str]] = field(default_factory=list)
+    programs: dict[str, ast.AST] = field(default_factory=dict)
 
     def label(self, k: int) -> Label:
         return self.labels[k]
+
+    def statements(self, parts: tuple[str, ...] = ("base",), explain: bool = False):
+        """The statements to add to a Control for these parts (each part after its #program statement)."""
+        for part in parts:
+            yield self.programs[part]
+            yield from self.plain.get(part, ())
+            if explain:
+                yield from self.shadows.get(part, ())
+
+    def size(self) -> int:
+        return sum(len(v) for v in self.plain.values())
 
 
 def rule_files() -> list[tuple[str, str]]:
@@ -278,46 +294,48 @@ def _parse_templates(lines: list[str], templates: dict) -> None:
 
 def load_kb() -> KnowledgeBase:
     labels: list[Label] = []
-    plain: list[ast.AST] = []
-    shadows: list[ast.AST] = []
+    plain: dict[str, list[ast.AST]] = {}
+    shadows: dict[str, list[ast.AST]] = {}
+    programs: dict[str, ast.AST] = {}
     unlabelled: list[tuple[str, int, str]] = []
     templates: dict = {}
     files = []
-    label_ids: dict[tuple[str, int], int] = {}
+    label_ids: dict[tuple[str, str], int] = {}
     for name, text in rule_files():
         files.append(name)
         lines = text.splitlines()
         _parse_templates(lines, templates)
         statements: list[ast.AST] = []
         ast.parse_string(text, statements.append)
+        part = "base"
         for stm in statements:
             if stm.ast_type == ast.ASTType.Comment:
                 continue
-            if stm.ast_type == ast.ASTType.Program and not plain:
-                plain.append(stm)
-                continue
             if stm.ast_type == ast.ASTType.Program:
+                part = stm.name
+                programs.setdefault(part, stm)
                 continue
             if stm.ast_type != ast.ASTType.Rule:
-                plain.append(stm)
+                plain.setdefault(part, []).append(stm)
                 continue
             line = stm.location.begin.line
             label_text = _label_lines(lines, line)
             rules, rulings, summary = parse_label(label_text) if label_text else ((), (), "")
             if not rules:
                 unlabelled.append((name, line, str(stm)))
-                plain.append(_Cite(None)(stm))
+                plain.setdefault(part, []).append(_Cite(None)(stm))
                 continue
             key = (name, label_text)
             if key not in label_ids:
                 label_ids[key] = len(labels)
                 labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary))
             stm = _Cite(label_ids[key])(stm)
-            plain.append(stm)
-            shadows += _shadows(stm, label_ids[key])
+            plain.setdefault(part, []).append(stm)
+            shadows.setdefault(part, []).extend(_shadows(stm, label_ids[key]))
     data = yaml.safe_load(resources.files("pyrules.data").joinpath("rulings.yaml").read_text(encoding="utf-8"))
     rulings = {r["id"]: r for r in data["rulings"]}
-    return KnowledgeBase(files, labels, plain, shadows, templates, rulings, data.get("source", ""), unlabelled)
+    return KnowledgeBase(files, labels, plain, shadows, templates, rulings, data.get("source", ""), unlabelled,
+                         programs)
 
 
 @cache

@@ -84,7 +84,6 @@ class Evaluation:
 
     scenario: Scenario
     facts: list[Symbol]
-    answer: engine.Answer
     stack: list[str] = field(default_factory=list)
     _answers: dict = field(default_factory=dict, repr=False)
     _explainers: dict = field(default_factory=dict, repr=False)
@@ -105,11 +104,13 @@ class Evaluation:
         key = (player, explain)
         if key not in self._answers:
             extra = [Function("asking", [String(player)])] if player is not None else []
-            if key == (None, False):
-                self._answers[key] = self.answer
-            else:
-                self._answers[key] = engine.solve(self.facts + extra, explain=explain)
+            parts = ("base", "casting") if player is not None else ("base",)
+            self._answers[key] = engine.solve(self.facts + extra, explain=explain, parts=parts)
         return self._answers[key]
+
+    @property
+    def answer(self) -> engine.Answer:
+        return self._solve(None, False)
 
     def actions(self, player: str | None = None, include_illegal: bool = False, explain: bool = False) -> list[CastOption]:
         """Every way `player` (default: the one with priority) could cast every card they could cast now.
@@ -354,6 +355,4 @@ def _objects(sc: Scenario, answer: engine.Answer) -> dict[str, ObjectState]:
 
 
 def evaluate(sc: Scenario) -> Evaluation:
-    facts = scenario_facts(sc)
-    answer = engine.solve(facts)
-    return Evaluation(sc, facts, answer, stack=[o.id for o in sc.objects if o.zone == "stack"])
+    return Evaluation(sc, scenario_facts(sc), stack=[o.id for o in sc.objects if o.zone == "stack"])

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from clingo import Function, String
 
-from . import engine
+from . import engine, timeline
 from .cards import FACE_IDS, card_db, parse_keywords
 from .errors import ScenarioError
 from .model import Evaluation, evaluate as _evaluate, py
@@ -27,11 +27,14 @@ def load(source: str | Path | dict) -> Scenario:
 def evaluate(scenario: Scenario | str | Path | dict, step: int | None = None) -> Evaluation:
     """Evaluate a scenario (the state after `step` actions of its timeline; default: all of them)."""
     sc = scenario if isinstance(scenario, Scenario) else load(scenario)
-    if sc.actions:
-        raise ScenarioError("actions", "timelines of actions are not supported yet; describe the state itself")
-    if step not in (None, 0):
-        raise ScenarioError("--step", f"the scenario has no actions, so there is no step {step}")
-    return _evaluate(sc)
+    if not sc.actions:
+        if step not in (None, 0):
+            raise ScenarioError("--step", f"the scenario has no actions, so there is no step {step}")
+        return _evaluate(sc)
+    tl = timeline.run(sc, step)
+    ev = _evaluate(tl.state(len(tl.steps)))
+    ev.timeline = tl
+    return ev
 
 
 def cards(name: str | None = None) -> dict:

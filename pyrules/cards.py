@@ -26,6 +26,7 @@ FACE_IDS = {
     "transform": ("front", "back"),
     "split": ("left", "right"),
     "adventure": ("front", "adventure"),
+    "token": ("front",),
 }
 
 MANA_SYMBOLS = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g", "C": "c", "X": "x"}

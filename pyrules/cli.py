@@ -9,7 +9,7 @@ import sys
 
 from . import api
 from .errors import KnowledgeBaseError, ScenarioError
-from .render import actions_text, object_text, tree_text
+from .render import actions_text, object_text, timeline_text, tree_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -17,9 +17,13 @@ class _Parser(argparse.ArgumentParser):
         raise ScenarioError("arguments", message)
 
 
+COMMANDS = ("show", "actions", "explain", "cards")
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="pyrules", description="A declarative rules knowledge base for Magic: The Gathering.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    _parser.sub = sub
 
     def common(sp, step=True):
         sp.add_argument("--json", action="store_true", help="one JSON document on stdout")
@@ -56,7 +60,12 @@ def _out(text: str) -> None:
 
 
 def run(argv: list[str]) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    if argv and argv[0] in COMMANDS:  # options may come between the ids (pyrules show s.yaml --step 2 arcee)
+        args = _parser.sub.choices[argv[0]].parse_intermixed_args(argv[1:])
+        args.command = argv[0]
+    else:
+        args = parser.parse_args(argv)
     if args.command == "cards":
         name = " ".join(args.name) if args.name else None
         data = api.cards(name)
@@ -66,6 +75,7 @@ def run(argv: list[str]) -> int:
             _out(api.cards_text(data))
         return 0
     ev = api.evaluate(api.load(args.scenario), step=args.step)
+    code = 1 if ev.error else 0
     if args.command == "show":
         data = ev.to_json(args.ids or None, explain=args.explain)
         if args.json:
@@ -77,19 +87,20 @@ def run(argv: list[str]) -> int:
                 if args.explain:
                     for prop in ("types", "power", "mana_value", "can_attack"):
                         parts.append(_indent(tree_text(ev.explain_property(oid, prop), with_rulings=False), "    "))
-            _out("\n".join(parts))
-        return 0
+            parts.append(timeline_text(ev))
+            _out("\n".join(p for p in parts if p))
+        return code
     if args.command == "actions":
         data = ev.actions_json(args.player, args.all, args.explain)
         if args.json:
             _out(json.dumps(data, indent=2, ensure_ascii=False))
         else:
-            _out(actions_text(data, ev, args.explain))
-        return 0
+            _out(actions_text(data, ev, args.explain) + ("\n" + timeline_text(ev) if ev.timeline else ""))
+        return code
     if args.command == "explain":
         node = ev.explain(" ".join(args.query))
         _out(json.dumps(node.to_json(), indent=2, ensure_ascii=False) if args.json else tree_text(node))
-        return 0
+        return code
     raise AssertionError(args.command)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from clingo import Function, Number, String, Symbol
 
+from .cards import card_db
 from .scenario import Scenario
 
 
@@ -57,6 +58,7 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
     stack_pos = 0
     cards = {}
     for ts, o in enumerate(sc.objects, start=1):
+        ts = o.timestamp if o.timestamp is not None else ts
         oid = S(o.id)
         owner = S(o.owner) if o.owner is not None else none
         card = S(o.card.name) if o.card is not None else none
@@ -92,8 +94,20 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
             out.append(F("exiled_with", oid, S(o.exiled_with)))
         if o.copy_of is not None:
             out.append(F("copy_of", oid, S(o.copy_of)))
+        if o.copy_card is not None:
+            out.append(F("copy_card", oid, o.copy_card))
+            cards[o.copy_card] = card_db().cards[o.copy_card]
+        if o.copy_dfc:
+            out.append(F("copy_dfc", oid))
+        if o.face_copy is not None:
+            out.append(F("face_copy", oid, const(o.face_copy)))
+        if o.copied_from is not None:
+            out.append(F("copied_from", oid, S(o.copied_from)))
         if o.token:
             out.append(F("token", oid))
+    for e in sc.effects:
+        out.append(F("resolved_effect", S(e.id), const(e.effect), S(e.source), S(e.controller), e.timestamp))
+        out += [F("resolved_effect_object", S(e.id), S(x)) for x in e.objects]
     for o in sc.objects:  # a copy needs the card data of what it copies
         cur = o
         while cur.copy_of is not None:

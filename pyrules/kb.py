@@ -33,7 +33,7 @@ AGG = "pyrules_agg"
 
 # Prohibitions are first-class atoms with reasons: every atom of these predicates gets one more argument,
 # the label of the rule that derived it, so that answers can cite the CR rule and ruling of each reason.
-CITED = {("why_not", 2)}
+CITED = {("why_not", 2), ("action_why_not", 1)}
 
 _RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?(?:\([a-z]\))?)?")
 _RULING = re.compile(r"\b(?:BOT|REX)-\d{2}\b")
@@ -98,6 +98,7 @@ class KnowledgeBase:
     rulings_source: str
     unlabelled: list[tuple[str, int, str]] = field(default_factory=list)
     programs: dict[str, ast.AST] = field(default_factory=dict)
+    stack_abilities: dict[str, set[str]] = field(default_factory=dict)   # card -> abilities that can be on the stack
 
     def label(self, k: int) -> Label:
         return self.labels[k]
@@ -299,6 +300,7 @@ def load_kb() -> KnowledgeBase:
     programs: dict[str, ast.AST] = {}
     unlabelled: list[tuple[str, int, str]] = []
     templates: dict = {}
+    stack_abilities: dict[str, set[str]] = {}
     files = []
     label_ids: dict[tuple[str, str], int] = {}
     for name, text in rule_files():
@@ -330,12 +332,27 @@ def load_kb() -> KnowledgeBase:
                 label_ids[key] = len(labels)
                 labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary))
             stm = _Cite(label_ids[key])(stm)
+            _note_ability(stm, stack_abilities)
             plain.setdefault(part, []).append(stm)
             shadows.setdefault(part, []).extend(_shadows(stm, label_ids[key]))
     data = yaml.safe_load(resources.files("pyrules.data").joinpath("rulings.yaml").read_text(encoding="utf-8"))
     rulings = {r["id"]: r for r in data["rulings"]}
     return KnowledgeBase(files, labels, plain, shadows, templates, rulings, data.get("source", ""), unlabelled,
-                         programs)
+                         programs, stack_abilities)
+
+
+def _note_ability(stm: ast.AST, out: dict[str, set[str]]) -> None:
+    """Record triggered_ability("Card", Face, Line, name) facts: the abilities a scenario may put on the stack."""
+    if stm.body or stm.head.ast_type != ast.ASTType.Literal or stm.head.atom.ast_type != ast.ASTType.SymbolicAtom:
+        return
+    term = stm.head.atom.symbol
+    if term.ast_type == ast.ASTType.Function and term.name == "triggered_ability" and len(term.arguments) == 4:
+        card, name = term.arguments[0], term.arguments[3]
+        if card.ast_type == ast.ASTType.SymbolicTerm and name.ast_type == ast.ASTType.SymbolicTerm:
+            out.setdefault(card.symbol.string, set()).add(name.symbol.name)
+    elif term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.name == "triggered_ability":
+        sym = term.symbol
+        out.setdefault(sym.arguments[0].string, set()).add(sym.arguments[3].name)
 
 
 @cache

@@ -85,8 +85,42 @@ class Evaluation:
     scenario: Scenario
     facts: list[Symbol]
     stack: list[str] = field(default_factory=list)
+    timeline: object | None = None    # pyrules.timeline.Timeline, when the scenario has actions
     _answers: dict = field(default_factory=dict, repr=False)
     _explainers: dict = field(default_factory=dict, repr=False)
+
+    # ------------------------------------------------------------------ timelines
+    @property
+    def step(self) -> int:
+        return len(self.timeline.steps) if self.timeline else 0
+
+    @property
+    def error(self) -> dict | None:
+        """The first illegal action of the timeline (step, action, why_not), if it stopped there."""
+        return self.timeline.error if self.timeline else None
+
+    @property
+    def triggered(self) -> list[dict]:
+        """The abilities that triggered on the last action applied."""
+        return list(self.timeline.steps[-1].triggered) if self.timeline and self.timeline.steps else []
+
+    def _timeline_json(self) -> dict:
+        out = {}
+        if self.timeline is not None:
+            out["step"] = self.step
+            out["stack"] = list(self.stack)
+            out["triggered"] = self.triggered
+            if self.error is not None:
+                out["error"] = self.error
+        return out
+
+    def _leaf_note(self, fact: Symbol) -> str | None:
+        if not self.timeline:
+            return None
+        for step in reversed(self.timeline.steps):
+            if fact in step.new_facts:
+                return f"after step {step.index}: {describe_action(step.action)}"
+        return None
 
     @cached_property
     def objects(self) -> dict[str, ObjectState]:
@@ -128,7 +162,8 @@ class Evaluation:
 
     def actions_json(self, player: str | None = None, include_illegal: bool = False, explain: bool = False) -> dict:
         p = self._player(player)
-        return {"player": p, "actions": [o.to_json(explain) for o in self.actions(p, include_illegal, explain)]}
+        return {"player": p, "actions": [o.to_json(explain) for o in self.actions(p, include_illegal, explain)],
+                **self._timeline_json()}
 
     # ------------------------------------------------------------------ explanations
     def _explainer(self, player: str | None = None) -> Explainer:
@@ -136,7 +171,7 @@ class Evaluation:
             answer = self._solve(player, True)
             names = {o.id: (self.objects[o.id].name or o.id) for o in self.scenario.objects}
             renderer = Renderer(kb(), names, set(self.scenario.players))
-            self._explainers[player] = Explainer(kb(), answer, renderer)
+            self._explainers[player] = Explainer(kb(), answer, renderer, self._leaf_note)
         return self._explainers[player]
 
     @property
@@ -231,7 +266,31 @@ class Evaluation:
             if explain:
                 data["explanation"] = self.explanations(oid)
             objs[oid] = data
-        return {"objects": objs}
+        return {"objects": objs, **self._timeline_json()}
+
+
+def describe_action(action: dict) -> str:
+    """A short text for an action of a timeline: 'cast uro (escape)', 'resolve top', ..."""
+    for kind in ("cast", "convert", "transform", "move", "copy"):
+        if kind in action:
+            extra = []
+            if kind == "cast" and action.get("method", "normal") != "normal":
+                extra.append(action["method"].replace("_", " "))
+            if "part" in action:
+                extra.append(f"as {action['part']}")
+            if kind == "move":
+                extra.append(f"to the {action.get('to')}")
+            if kind == "copy":
+                extra.append(f"as {action.get('as')}")
+            return f"{kind} {action[kind]}" + (f" ({', '.join(extra)})" if extra else "")
+    if "resolve" in action:
+        return "resolve the top of the stack"
+    if "next_turn" in action:
+        return "next turn"
+    if "advance" in action:
+        adv = action["advance"]
+        return f"advance to {adv.get('phase')}" + (f", {adv['step']}" if adv.get("step") else "")
+    return str(action)
 
 
 def option_node(ex: Explainer, o: CastOption, player: str) -> Node:

@@ -95,3 +95,23 @@ def actions_text(data: dict, ev=None, explain: bool = False) -> str:
             refs = ", ".join(x for x in (r["rule"], r["ruling"]) if x)
             lines.append(f"      not allowed: {r['reason']} [{refs}]")
     return "\n".join(lines)
+
+
+def timeline_text(ev) -> str:
+    """After a timeline: the step reached, the stack, what triggered, and the illegal action if any."""
+    if ev.timeline is None:
+        return ""
+    from .model import describe_action
+
+    lines = [f"after step {ev.step} of {len(ev.timeline.initial.actions)}"
+             + (f" ({describe_action(ev.timeline.steps[-1].action)})" if ev.timeline.steps else "")]
+    lines.append("  stack (bottom to top): " + (", ".join(ev.stack) if ev.stack else "empty"))
+    for t in ev.triggered:
+        lines.append(f"  triggered: {t['ability'].replace('_', ' ')} of {t['source']} (controlled by {t['controller']})")
+    if ev.error:
+        e = ev.error
+        lines.append(f"  step {e['step']} ({describe_action(e['action'])}) is not allowed:")
+        for r in e["why_not"]:
+            refs = ", ".join(x for x in (r["rule"], r["ruling"]) if x)
+            lines.append(f"    {r['reason']} [{refs}]")
+    return "\n".join(lines)

@@ -55,6 +55,12 @@ class ObjectSpec:
     ability_of: str | None = None
     ability: str | None = None
     targets: tuple[str, ...] = ()
+    # set by timelines (pyrules/timeline.py), not by scenario files:
+    timestamp: int | None = None       # explicit timestamp (default: position in the list)
+    copy_card: str | None = None       # a copy's copiable values, taken when it was created (CR 707.2b)
+    copy_dfc: bool = False
+    face_copy: str | None = None
+    copied_from: str | None = None
 
     @property
     def path(self) -> str:
@@ -63,6 +69,18 @@ class ObjectSpec:
     @property
     def is_ability(self) -> bool:
         return self.ability_of is not None
+
+
+@dataclass(frozen=True)
+class EffectSpec:
+    """An effect of a resolved ability that still applies (e.g. Welcome to . . .'s chapter I)."""
+
+    id: str
+    effect: str
+    source: str
+    controller: str
+    objects: tuple[str, ...]
+    timestamp: int
 
 
 @dataclass
@@ -77,6 +95,7 @@ class Scenario:
     actions: list[dict] = field(default_factory=list)
     description: str = ""
     source: str = "<scenario>"
+    effects: list[EffectSpec] = field(default_factory=list)
 
     def object(self, oid: str) -> ObjectSpec:
         for o in self.objects:
@@ -287,12 +306,39 @@ def _check(data: dict, source: str) -> Scenario:
         if cur.is_ability:
             raise ScenarioError(f"{o.path}.copy_of", f"{cur.id!r} is an ability on the stack, not a card or spell")
         root = cur.card
+        if o.card is None and root is None:
+            continue
         if o.card is None:  # a token or spell copy has the faces of what it copies (CR 707.8a, 707.10g)
             objects[n] = replace(o, part=_check_card_fields(root, o.face, o.part, o.path, o.zone))
 
+    from .kb import kb
+
+    known = kb().stack_abilities
+    for o in objects:
+        if not o.is_ability:
+            continue
+        src = by_id[o.ability_of]
+        while src.card is None and src.copy_of is not None:
+            src = by_id[src.copy_of]
+        if src.is_ability or src.card is None:
+            raise ScenarioError(f"{o.path}.ability_of", f"{o.ability_of!r} is not a card or permanent with abilities")
+        names = sorted(known.get(src.card.name, ()))
+        if o.ability not in names:
+            listed = f" (its abilities that can be on the stack: {', '.join(names)})" if names else " (pyrules models no ability of it that goes on the stack)"
+            raise ScenarioError(f"{o.path}.ability", f"{o.ability!r} is not an ability of {src.card.name}{listed}")
+    effects = []
+    for i, e in enumerate(data.get("effects") or []):
+        where = f"effects[{i}]"
+        if e["id"] in ids or any(x.id == e["id"] for x in effects):
+            raise ScenarioError(f"{where}.id", f"duplicate id {e['id']!r}")
+        src = ref(e["source"], f"{where}.source")
+        controller = player(e.get("controller") or (by_id[src].controller or by_id[src].owner), f"{where}.controller")
+        objs = tuple(ref(x, f"{where}.objects[{k}]") for k, x in enumerate(e.get("objects", [])))
+        effects.append(EffectSpec(e["id"], e["effect"], src, controller, objs, len(objects) + i + 1))
     actions = data.get("actions") or []
     return Scenario(players=players, life=life, active=active, phase=phase, step=step, priority=priority,
-                    objects=objects, actions=actions, description=data.get("description", ""), source=source)
+                    objects=objects, actions=actions, description=data.get("description", ""), source=source,
+                    effects=effects)
 
 
 def _check_card_fields(card: Card, face: str | None, part: str | None, where: str, zone: str) -> str | None:

@@ -30,6 +30,18 @@ def convert(card: dict) -> dict:
     return out
 
 
+# Tokens created by the cards in scope (Scryfall lists tokens as cards with the "token" layout). Their
+# characteristics are the ones the creating card's text defines.
+TOKENS = [
+    {"name": "Wolf", "layout": "token", "cmc": 0, "mana_cost": "", "type_line": "Token Creature — Wolf",
+     "oracle_text": "", "power": "2", "toughness": "2",
+     "source": "created by Cult of the Waxing Moon: 'a 2/2 green Wolf creature token'"},
+    {"name": "Dinosaur", "layout": "token", "cmc": 0, "mana_cost": "", "type_line": "Token Creature — Dinosaur",
+     "oracle_text": "Trample", "power": "3", "toughness": "3",
+     "source": "created by Welcome to . . . chapter II: 'a 3/3 green Dinosaur creature token with trample'"},
+]
+
+
 def import_rulings(src: Path, dest: Path) -> int:
     """Copy the rulings with their source: the header comments become a 'source' field."""
     import yaml
@@ -44,7 +56,7 @@ def import_rulings(src: Path, dest: Path) -> int:
 
 def main(src: str) -> None:
     data = json.loads(Path(src).read_text(encoding="utf-8"))
-    cards = sorted((convert(c) for c in data["cards"]), key=lambda c: c["name"])
+    cards = sorted([convert(c) for c in data["cards"]] + TOKENS, key=lambda c: c["name"])
     meta = {
         "what": "The cards pyrules knows, in Scryfall's field names.",
         "source": data["_meta"]["source"],

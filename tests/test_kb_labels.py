@@ -70,4 +70,4 @@ def test_knowledge_base_loads_without_unlabelled_rules():
     base = kb()
     assert base.unlabelled == []
     assert sum(len(v) for v in base.shadows.values()) >= len(base.labels)
-    assert set(base.plain) == {"base", "casting"}
+    assert set(base.plain) == {"base", "casting", "actions", "triggers"}

@@ -408,7 +408,7 @@ def _objects(sc: Scenario, answer: engine.Answer) -> dict[str, ObjectState]:
             keywords=tuple(sorted(d.get("has_keyword", ()))), can_attack="can_attack" in d,
             escaped="escaped" in d, summoning_sick="summoning_sick" in d,
             cannot_attack=tuple(sorted(d.get("cannot_attack", ()))), tapped=o.tapped, token=o.token,
-            copy_of=o.copy_of, ability_of=o.ability_of, ability=o.ability, targets=o.targets,
+            copy_of=o.copy_of or o.copied_from, ability_of=o.ability_of, ability=o.ability, targets=o.targets,
         )
     return out
 

@@ -1,0 +1,274 @@
+"""Timelines: BOT-03, 04, 06, 10, 11, 13, 14, 16 and REX-01, 03, 06, 10; illegal actions exit 1, malformed ones exit 2."""
+
+import json
+
+import pytest
+
+import pyrules
+from conftest import cli, obj, scenario
+
+
+def run(d, step=None):
+    return pyrules.evaluate(pyrules.load(d), step=step)
+
+
+def gy(n, owner="alice"):
+    return [obj(f"g{i}", "Sol Ring", zone="graveyard", owner=owner) for i in range(n)]
+
+
+ARCEE_HAND = obj("arcee", "Arcee, Sharpshooter", zone="hand")
+
+
+def test_BOT_11_cast_converted_it_is_on_the_stack_back_face_up():
+    ev = run(scenario(ARCEE_HAND, actions=[{"cast": "arcee", "method": "more_than_meets_the_eye"}]))
+    a = ev.objects["arcee"]
+    assert (a.zone, a.face, a.name) == ("stack", "back", "Arcee, Acrobatic Coupe")
+    assert a.types == ("artifact",) and a.mana_value == 3
+    assert ev.stack == ["arcee"] and ev.error is None
+
+
+def test_BOT_10_cast_converted_it_enters_the_battlefield_back_face_up():
+    ev = run(scenario(ARCEE_HAND, actions=[{"cast": "arcee", "method": "more_than_meets_the_eye"}, {"resolve": "top"}]))
+    a = ev.objects["arcee"]
+    assert (a.zone, a.face, a.name, a.controller) == ("battlefield", "back", "Arcee, Acrobatic Coupe", "alice")
+    assert a.types == ("artifact", "creature")  # living metal, alice's turn
+    assert a.summoning_sick and not a.can_attack
+    normal = run(scenario(ARCEE_HAND, actions=[{"cast": "arcee"}, {"resolve": "top"}])).objects["arcee"]
+    assert (normal.face, normal.name) == ("front", "Arcee, Sharpshooter")
+
+
+def test_BOT_04_convert_turns_the_permanent_over():
+    ev = run(scenario(obj("arcee", "Arcee, Sharpshooter"), actions=[{"convert": "arcee"}]))
+    assert ev.objects["arcee"].face == "back"
+    ev = run(scenario(obj("arcee", "Arcee, Sharpshooter", face="back"), actions=[{"convert": "arcee"}]))
+    assert ev.objects["arcee"].face == "front" and ev.objects["arcee"].name == "Arcee, Sharpshooter"
+
+
+def test_BOT_03_a_transform_instruction_converts_it():
+    ev = run(scenario(obj("prowl", "Prowl, Stoic Strategist"), actions=[{"transform": "prowl"}]))
+    assert (ev.objects["prowl"].face, ev.objects["prowl"].name) == ("back", "Prowl, Pursuit Vehicle")
+
+
+def test_CR_712_9_a_one_faced_permanent_cant_convert():
+    ev = run(scenario(obj("bears", "Grizzly Bears"), actions=[{"convert": "bears"}]))
+    assert ev.error is None and ev.objects["bears"].face == "front"
+
+
+def test_BOT_14_counters_equipment_effects_and_targets_stay_when_it_converts():
+    d = scenario(
+        obj("arcee", "Arcee, Sharpshooter", face="back", counters={"+1/+1": 1}),
+        obj("bone", "Bonesplitter", attached_to="arcee"),
+        obj("welcome", "Welcome to . . .", owner="bob", counters={"lore": 1}),
+        {"id": "ch1", "ability_of": "welcome", "ability": "chapter_1", "zone": "stack", "controller": "bob", "targets": ["arcee"]},
+        obj("stomp", "Bonecrusher Giant", owner="bob", zone="stack", part="Stomp", targets=["arcee"]),
+        active="bob", priority="bob",
+        actions=[{"move": "stomp", "to": "graveyard"}, {"resolve": "top"}, {"convert": "arcee"}],
+    )
+    before = run(d, step=2).objects["arcee"]
+    after = run(d).objects["arcee"]
+    # chapter I made the noncreature Vehicle a 0/4 Wall (bob's turn: living metal off); +1/+1 counter, +2/+0 equipment
+    assert before.subtypes == ("vehicle", "wall") or set(before.subtypes) == {"vehicle", "wall"}
+    assert (before.power, before.toughness) == (3, 5)
+    assert (after.name, after.face) == ("Arcee, Sharpshooter", "front")
+    assert after.counters == {"+1/+1": 1} and after.attached_to is None
+    ev = run(d)
+    assert ev.objects["bone"].attached_to == "arcee"
+    assert "wall" in after.subtypes and "defender" in after.keywords  # the resolved effect still applies
+    assert (after.power, after.toughness) == (0 + 1 + 2, 4 + 1)
+
+
+def test_BOT_14_a_spell_targeting_it_still_targets_it_after_it_converts():
+    d = scenario(obj("arcee", "Arcee, Sharpshooter"),
+                 obj("stomp", "Bonecrusher Giant", owner="bob", zone="stack", part="Stomp", targets=["arcee"]),
+                 actions=[{"convert": "arcee"}])
+    ev = run(d)
+    assert ev.objects["stomp"].targets == ("arcee",) and ev.objects["arcee"].face == "back"
+
+
+def test_BOT_13_a_transforms_into_trigger_triggers_on_convert():
+    d = scenario(obj("cult", "Cult of the Waxing Moon"), obj("arcee", "Arcee, Sharpshooter", face="back"),
+                 actions=[{"convert": "arcee"}, {"resolve": "top"}])
+    ev1 = run(d, step=1)
+    assert ev1.triggered == [{"source": "cult", "ability": "wolf_trigger", "controller": "alice"}]
+    assert len(ev1.stack) == 1
+    ev2 = run(d)
+    wolves = [o for o in ev2.objects.values() if o.name == "Wolf"]
+    assert len(wolves) == 1 and wolves[0].token and (wolves[0].power, wolves[0].toughness) == (2, 2)
+
+
+def test_BOT_13_no_trigger_when_it_converts_into_a_noncreature():
+    # Arcee, Sharpshooter -> Arcee, Acrobatic Coupe on an opponent's turn: a noncreature Vehicle
+    d = scenario(obj("cult", "Cult of the Waxing Moon"), obj("arcee", "Arcee, Sharpshooter"), active="bob",
+                 actions=[{"convert": "arcee"}])
+    assert run(d).triggered == []
+
+
+def test_BOT_06_a_copy_of_a_converted_spell_has_the_back_face_and_becomes_a_double_faced_token():
+    d = scenario(ARCEE_HAND, actions=[{"cast": "arcee", "method": "more_than_meets_the_eye"},
+                                      {"copy": "arcee", "as": "copy1"}, {"resolve": "top"}, {"convert": "copy1"}])
+    on_stack = run(d, step=2).objects["copy1"]
+    assert (on_stack.name, on_stack.face, on_stack.zone) == ("Arcee, Acrobatic Coupe", "back", "stack")
+    assert on_stack.copy_of == "arcee" and on_stack.mana_value == 0  # CR 202.3b
+    token = run(d, step=3).objects["copy1"]
+    assert (token.zone, token.token, token.name, token.face) == ("battlefield", True, "Arcee, Acrobatic Coupe", "back")
+    # CR 707.10g (current rules): the token is double-faced, so it can convert — BOT-06 (2022) said it isn't
+    assert run(d).objects["copy1"].face == "front"
+
+
+def test_BOT_16_playing_a_card_exiled_with_prowl_triggers_only_while_prowl_is_prowl_stoic_strategist():
+    objs = [obj("bears", "Grizzly Bears", zone="exile", exiled_with="prowl"), obj("top", "Sol Ring", zone="library", owner="bob")]
+    front = run(scenario(obj("prowl", "Prowl, Stoic Strategist", owner="bob"), *objs,
+                         actions=[{"cast": "bears"}, {"resolve": "top"}]))
+    step1 = run(scenario(obj("prowl", "Prowl, Stoic Strategist", owner="bob"), *objs, actions=[{"cast": "bears"}]))
+    assert step1.triggered == [{"source": "prowl", "ability": "play_trigger", "controller": "bob"}]
+    assert front.objects["prowl"].face == "back" and front.objects["top"].zone == "hand"  # drew, converted
+    back = run(scenario(obj("prowl", "Prowl, Stoic Strategist", owner="bob", face="back"), *objs, actions=[{"cast": "bears"}]))
+    assert back.error is None and back.triggered == [] and back.objects["bears"].zone == "stack"
+    gone = run(scenario(obj("prowl", "Prowl, Stoic Strategist", owner="bob", zone="graveyard"), *objs, actions=[{"cast": "bears"}]))
+    assert gone.error is None and gone.triggered == []  # the permission outlives Prowl; the trigger doesn't
+
+
+def test_REX_06_casting_with_escape_moves_the_card_to_the_stack_at_once():
+    d = scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="graveyard"), *gy(5),
+                 actions=[{"cast": "uro", "method": "escape"}])
+    ev = run(d)
+    assert ev.objects["uro"].zone == "stack" and ev.stack == ["uro"]
+    assert [o.zone for k, o in ev.objects.items() if k.startswith("g")] == ["exile"] * 5  # "other" cards: not Uro
+
+
+def test_REX_10_an_escaped_instant_returns_to_the_graveyard_and_a_permanent_enters():
+    d = scenario(obj("cling", "Cling to Dust", zone="graveyard"), *gy(5),
+                 actions=[{"cast": "cling", "method": "escape", "targets": ["g0"]}, {"resolve": "top"}])
+    assert run(d).objects["cling"].zone == "graveyard"
+    d = scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="graveyard"), *gy(5),
+                 actions=[{"cast": "uro", "method": "escape"}, {"resolve": "top"}, {"resolve": "top"}])
+    ev = run(d)
+    assert ev.objects["uro"].zone == "battlefield" and ev.objects["uro"].escaped  # the sacrifice trigger did nothing
+
+
+def test_REX_10_702_138c_escapes_with_counters():
+    d = scenario(obj("woe", "Woe Strider", zone="graveyard"), *gy(4),
+                 actions=[{"cast": "woe", "method": "escape"}, {"resolve": "top"}])
+    woe = run(d).objects["woe"]
+    assert woe.counters == {"+1/+1": 2} and (woe.power, woe.toughness) == (5, 4)
+
+
+def test_CR_702_138b_uro_cast_normally_is_sacrificed_and_REX_03_can_escape_at_once():
+    d = scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="hand"), *gy(5),
+                 actions=[{"cast": "uro"}, {"resolve": "top"}, {"resolve": "top"}, {"cast": "uro", "method": "escape"}])
+    after_trigger = run(d, step=3)
+    assert after_trigger.objects["uro"].zone == "graveyard"
+    opts = [o for o in after_trigger.actions("alice") if o.object == "uro"]
+    assert [(o.method, o.legal) for o in opts] == [("escape", True)]   # right away, before anyone else acts
+    assert run(d).objects["uro"].zone == "stack"
+
+
+def test_REX_01_welcome_to_leaving_before_chapter_one_resolves_does_nothing():
+    base = [obj("welcome", "Welcome to . . .", counters={"lore": 1}), obj("relic", "Sol Ring", owner="bob"),
+            {"id": "ch1", "ability_of": "welcome", "ability": "chapter_1", "zone": "stack", "controller": "alice",
+             "targets": ["relic"]}]
+    stays = run(scenario(*base, actions=[{"resolve": "top"}])).objects["relic"]
+    assert stays.types == ("artifact", "creature") and "wall" in stays.subtypes and (stays.power, stays.toughness) == (0, 4)
+    assert "defender" in stays.keywords
+    left = run(scenario(*base, actions=[{"move": "welcome", "to": "graveyard"}, {"resolve": "top"}])).objects["relic"]
+    assert left.types == ("artifact",) and left.power is None and "wall" not in left.subtypes
+
+
+def test_REX_01_the_wall_effect_ends_when_the_saga_leaves():
+    base = [obj("welcome", "Welcome to . . .", counters={"lore": 1}), obj("relic", "Sol Ring", owner="bob"),
+            {"id": "ch1", "ability_of": "welcome", "ability": "chapter_1", "zone": "stack", "targets": ["relic"]}]
+    ev = run(scenario(*base, actions=[{"resolve": "top"}, {"move": "welcome", "to": "hand"}]))
+    assert ev.objects["relic"].types == ("artifact",)
+
+
+def test_CR_714_3a_a_saga_entering_gets_a_lore_counter_and_chapter_one_triggers_with_a_target():
+    d = scenario(obj("welcome", "Welcome to . . .", zone="hand"), obj("relic", "Mind Stone", owner="bob"),
+                 actions=[{"cast": "welcome"}, {"resolve": "top"}, {"resolve": "top"}])
+    ev1 = run(d, step=2)
+    assert ev1.objects["welcome"].counters == {"lore": 1}
+    assert ev1.triggered == [{"source": "welcome", "ability": "chapter_1", "controller": "alice"}]
+    (trigger,) = [o for o in ev1.objects.values() if o.ability == "chapter_1"]
+    assert trigger.targets == ("relic",)
+    assert (run(d).objects["relic"].power, run(d).objects["relic"].toughness) == (0, 4)
+
+
+def test_CR_302_6_next_turn_ends_summoning_sickness_and_living_metal_follows_the_turn():
+    d = scenario(obj("arcee", "Arcee, Acrobatic Coupe", face="back", controlled_since_turn_start=False, tapped=True),
+                 actions=[{"next_turn": True}, {"next_turn": True}])
+    bob_turn = run(d, step=1)
+    assert bob_turn.scenario.active == "bob" and bob_turn.objects["arcee"].types == ("artifact",)
+    alice_again = run(d).objects["arcee"]
+    assert alice_again.types == ("artifact", "creature") and not alice_again.tapped and alice_again.can_attack
+
+
+def test_flashback_exiles_and_adventure_exiles_with_permission():
+    d = scenario(obj("twice", "Think Twice", zone="graveyard"), obj("giant", "Bonecrusher Giant", zone="hand"),
+                 actions=[{"cast": "twice", "method": "flashback"}, {"resolve": "top"},
+                          {"cast": "giant", "part": "Stomp", "targets": ["bob"]}, {"resolve": "top"}, {"cast": "giant"}])
+    assert run(d, step=2).objects["twice"].zone == "exile"  # CR 702.34a
+    assert run(d, step=4).objects["giant"].zone == "exile"  # CR 715.3d
+    assert run(d).objects["giant"].zone == "stack" and run(d).objects["giant"].name == "Bonecrusher Giant"
+
+
+def test_REX_07_escape_cost_can_use_the_sacrificed_creature(write_yaml):
+    d = scenario(obj("breach", "Underworld Breach"), obj("rites", "Village Rites", zone="graveyard"),
+                 obj("bears", "Grizzly Bears"), *gy(2),
+                 actions=[{"cast": "rites", "method": "escape", "sacrifice": ["bears"], "exile": ["g0", "g1", "bears"]}])
+    ev = run(d)
+    assert ev.error is None
+    assert ev.objects["bears"].zone == "exile" and ev.objects["rites"].zone == "stack"
+
+
+def test_illegal_escape_with_too_few_cards_exits_1_with_the_step_and_reasons(write_yaml):
+    d = scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="graveyard"), *gy(4),
+                 actions=[{"next_turn": True}, {"next_turn": True}, {"cast": "uro", "method": "escape"}])
+    r = cli("show", write_yaml(d), "--json")
+    assert r.returncode == 1
+    doc = json.loads(r.stdout)
+    err = doc["error"]
+    assert err["step"] == 3 and err["action"] == {"cast": "uro", "method": "escape"}
+    assert any(w["reason"] == "4 other cards in your graveyard, escape needs 5" for w in err["why_not"])
+    assert doc["objects"]["uro"]["zone"] == "graveyard"  # the state before the illegal action
+    r = cli("show", write_yaml(d), "--step", "2", "--json")
+    assert r.returncode == 0 and "error" not in json.loads(r.stdout)
+
+
+def test_illegal_sorcery_speed_spell_on_an_opponents_turn_exits_1(write_yaml):
+    d = scenario(obj("bears", "Grizzly Bears", zone="hand"), active="bob", priority="alice",
+                 actions=[{"cast": "bears", "by": "alice"}])
+    r = cli("show", write_yaml(d))
+    assert r.returncode == 1 and "not your main phase with an empty stack" in r.stdout and "REX" not in r.stdout
+    r = cli("actions", write_yaml(d), "--json")
+    assert r.returncode == 1 and json.loads(r.stdout)["error"]["step"] == 1
+
+
+@pytest.mark.parametrize("action,field", [
+    ({"cast": "nobody"}, "actions[0].cast"),
+    ({"resolve": "bottom"}, "actions[0].resolve"),
+    ({"frobnicate": "x"}, "actions[0]"),
+    ({"cast": "bears", "method": "telepathy"}, "actions[0].method"),
+    ({"move": "bears", "to": "moon"}, "actions[0].to"),
+    ({"advance": {"phase": "combat", "step": "upkeep"}}, "actions[0].advance.step"),
+    ({"copy": "bears"}, "actions[0].as"),
+    ({"cast": "bears", "colour": "red"}, "actions[0].colour"),
+])
+def test_malformed_actions_exit_2(action, field, write_yaml):
+    d = scenario(obj("bears", "Grizzly Bears", zone="hand"), actions=[action])
+    r = cli("show", write_yaml(d))
+    assert r.returncode == 2 and field in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_step_out_of_range_exits_2(write_yaml):
+    d = scenario(obj("bears", "Grizzly Bears", zone="hand"), actions=[{"cast": "bears"}])
+    r = cli("show", write_yaml(d), "--step", "5")
+    assert r.returncode == 2 and "--step" in r.stderr
+
+
+def test_explanations_work_at_every_step():
+    d = scenario(ARCEE_HAND, obj("march", "March of the Machines"),
+                 actions=[{"cast": "arcee", "method": "more_than_meets_the_eye"}, {"resolve": "top"}, {"next_turn": True}])
+    ev = run(d)
+    node = ev.explain("arcee.power")
+    assert "has power 3" in node.claim
+    notes = [n.note for n in node.walk() if n.kind == "fact" and n.note]
+    assert any(n.startswith("after step") for n in notes)

@@ -9,7 +9,7 @@ import sys
 
 from . import api
 from .errors import KnowledgeBaseError, ScenarioError
-from .render import actions_text, object_text, timeline_text, tree_text
+from .render import actions_text, object_text, timeline_text, tree_dot, tree_html, tree_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -46,7 +46,11 @@ def _parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser("explain", help="why a conclusion holds, as a tree of rules and rulings")
     e.add_argument("scenario")
-    e.add_argument("query", nargs="+", help="OBJECT.PROPERTY, e.g. arcee.power")
+    e.add_argument("query", nargs="+", help="OBJECT.PROPERTY, 'cast OBJECT [METHOD] [PART]', 'why not ...' (see README)")
+    e.add_argument("--format", choices=("text", "json", "dot", "html"), default=None,
+                   help="text (default), json, dot (Graphviz source) or html (one self-contained page)")
+    e.add_argument("--render", metavar="FILE", help="with --format dot: render to FILE (.svg or .png) with Graphviz")
+    e.add_argument("--player", help="whose casting options, for cast queries (default: the player with priority)")
     common(e)
 
     c = sub.add_parser("cards", help="the card database: list, or one card with what the knowledge base knows of it")
@@ -98,10 +102,41 @@ def run(argv: list[str]) -> int:
             _out(actions_text(data, ev, args.explain) + ("\n" + timeline_text(ev) if ev.timeline else ""))
         return code
     if args.command == "explain":
-        node = ev.explain(" ".join(args.query))
-        _out(json.dumps(node.to_json(), indent=2, ensure_ascii=False) if args.json else tree_text(node))
+        query = " ".join(args.query)
+        fmt = args.format or ("json" if args.json else "text")
+        if args.render and fmt != "dot":
+            raise ScenarioError("--render", "goes with --format dot")
+        node = ev.explain(query, player=args.player)
+        if fmt == "json":
+            _out(json.dumps(node.to_json(), indent=2, ensure_ascii=False))
+        elif fmt == "dot":
+            source = tree_dot(node, query)
+            if args.render:
+                _render(source, args.render)
+            else:
+                _out(source)
+        elif fmt == "html":
+            _out(tree_html(node, f"Why: {query}"))
+        else:
+            _out(tree_text(node))
         return code
     raise AssertionError(args.command)
+
+
+def _render(source: str, path: str) -> None:
+    import shutil
+    import subprocess
+
+    fmt = path.rsplit(".", 1)[-1].lower()
+    if fmt not in ("svg", "png", "pdf"):
+        raise ScenarioError("--render", f"{path!r}: the file name must end in .svg, .png or .pdf")
+    dot = shutil.which("dot")
+    if dot is None:
+        raise ScenarioError("--render", "Graphviz is not installed (no `dot` on PATH); use --format dot and render it elsewhere")
+    done = subprocess.run([dot, f"-T{fmt}", "-o", path], input=source, text=True, capture_output=True)
+    if done.returncode != 0:
+        raise ScenarioError("--render", f"Graphviz failed: {done.stderr.strip().splitlines()[0] if done.stderr.strip() else done.returncode}")
+    print(f"wrote {path}", file=sys.stderr)
 
 
 def _indent(text: str, pad: str) -> str:

@@ -64,18 +64,27 @@ class Renderer:
         self.base = base
         self.names = names
         self.players = players
+        counts: dict[str, int] = {}
+        for n in names.values():
+            counts[n] = counts.get(n, 0) + 1
+        self.display = {}
+        for oid, n in names.items():
+            plain = oid.replace("_", " ").replace("-", " ").casefold()
+            if n == oid or (counts[n] == 1 and plain in n.casefold()):
+                self.display[oid] = n
+            else:
+                self.display[oid] = f"{n} ({oid})"
 
     def term(self, t: Symbol) -> str:
         if t.type == SymbolType.String:
             s = t.string
-            if s in self.names:
-                return f"{self.names[s]} ({s})" if self.names[s] != s else s
-            return s
+            return self.display.get(s, s)
         if t.type == SymbolType.Number:
             return str(t.number)
         if t.type == SymbolType.Function:
             if not t.arguments:
-                return t.name.replace("_", " ")
+                tpl = self._template("term", t)
+                return tpl if tpl is not None else t.name.replace("_", " ")
             tpl = self._template("term", t)
             if tpl is None:
                 tpl = self._template("reason", t)
@@ -147,6 +156,10 @@ class Explainer:
         self.agg: dict[tuple[int, Symbol], list[tuple[Symbol, ...]]] = {}
         for k, head, body in answer.agg:
             self.agg.setdefault((k, head), []).append(body)
+        self.because_not: dict[Symbol, list[Symbol]] = {}
+        for head in self.derivs:
+            if head.name == "absent_because" and len(head.arguments) == 2:
+                self.because_not.setdefault(head.arguments[0], []).append(head)
         self.level: dict[Symbol, int] = {}
         self.best: dict[Symbol, tuple[int, tuple[Symbol, ...]]] = {}
         self._levels()
@@ -189,21 +202,56 @@ class Explainer:
                         depth = 1 + max(self.level[d] for d in e[3])
                         heapq.heappush(heap, (depth, e[1], str(e[0]), e[0], u))
 
+    def _hidden(self, atom: Symbol) -> bool:
+        return (atom.name, len(atom.arguments)) in self.base.hidden
+
+    def _children(self, atom: Symbol, path: frozenset) -> list[Node]:
+        """The nodes an atom's derivation rests on, with bookkeeping atoms replaced by what they rest on."""
+        k, body = self.best[atom]
+        out: list[Node] = []
+        seen: set[str] = set()
+
+        def add(nodes: list[Node]) -> None:
+            for n in nodes:
+                key = n.atom or n.claim
+                if key not in seen:
+                    seen.add(key)
+                    out.append(n)
+
+        r = self.renderer
+        for b in body:
+            if b.type == SymbolType.Function and b.name == "neg" and len(b.arguments) == 1:
+                a = b.arguments[0]
+                if (a.name, len(a.arguments)) in self.base.hidden_absent:
+                    continue
+                add([self.absent_node(a, path | {atom})])
+            elif b not in path:
+                add(self._nodes(b, path | {atom}))
+        for elem in self.agg.get((k, atom), []):
+            for b in elem:
+                if b not in path:
+                    add(self._nodes(b, path | {atom}))
+        return out
+
+    def absent_node(self, a: Symbol, path: frozenset = frozenset()) -> Node:
+        """The absence of an atom; where the knowledge base says why (absent_because/2), with that reason."""
+        reasons = [r.arguments[1] for r in self.because_not.get(a, [])]
+        kids = [n for r in sorted(reasons, key=str) if r not in path for n in self._nodes(r, path)]
+        return Node(self.renderer.absent(a), atom=f"not {a}", kind="absent", because=kids)
+
+    def _nodes(self, atom: Symbol, path: frozenset) -> list[Node]:
+        if self._hidden(atom) and atom in self.best:
+            return self._children(atom, path)
+        if self._hidden(atom) and atom in self.facts:
+            return []
+        return [self.node(atom, path)]
+
     def node(self, atom: Symbol, _path: frozenset = frozenset()) -> Node:
         r = self.renderer
         if atom in self.best:
-            k, body = self.best[atom]
+            k, _ = self.best[atom]
             label = self.base.label(k)
-            children = []
-            for b in body:
-                if b.type == SymbolType.Function and b.name == "neg" and len(b.arguments) == 1:
-                    children.append(Node(r.absent(b.arguments[0]), atom=f"not {b.arguments[0]}", kind="absent"))
-                else:
-                    children.append(self.node(b, _path | {atom}))
-            for elem in self.agg.get((k, atom), []):
-                for b in elem:
-                    if b not in _path:
-                        children.append(self.node(b, _path | {atom}))
+            children = self._children(atom, _path)
             return Node(r.claim(atom), label.rule, label.ruling, children, label.rules, label.rulings,
                         str(atom), label.summary or None, "derived")
         if atom in self.facts:

@@ -13,6 +13,8 @@ aggregate element (pyrules_agg/3) so that sums and counts can say what they coun
 Lines of the form `%: claim pred(A,B) = text with {A} and {B}` say how to read an atom as a sentence
 (`%: claim not pred(...)` how to read its absence, `%: term f(X)` how to name a term, `%: reason r(X)`
 how to word a reason something is not allowed). A lower-case parameter is a constant the argument must be.
+`%: hide pred/N` marks bookkeeping atoms whose explanation nodes are replaced by their children, and
+`%: hide not pred/N` absences too obvious to list.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ CITED = {("why_not", 2), ("action_why_not", 1)}
 
 _RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?(?:\([a-z]\))?)?")
 _RULING = re.compile(r"\b(?:BOT|REX)-\d{2}\b")
+_HIDE = re.compile(r"^%:\s*hide\s+(not\s+)?([a-z_][A-Za-z0-9_]*)/(\d+)\s*$")
 _TEMPLATE = re.compile(r"^%:\s*(claim|reason|term)\s+(not\s+)?([a-z_][A-Za-z0-9_]*)(?:\(([^)]*)\))?\s*=\s*(.+?)\s*$")
 
 
@@ -99,6 +102,8 @@ class KnowledgeBase:
     unlabelled: list[tuple[str, int, str]] = field(default_factory=list)
     programs: dict[str, ast.AST] = field(default_factory=dict)
     stack_abilities: dict[str, set[str]] = field(default_factory=dict)   # card -> abilities that can be on the stack
+    hidden: set[tuple[str, int]] = field(default_factory=set)            # bookkeeping atoms spliced out of trees
+    hidden_absent: set[tuple[str, int]] = field(default_factory=set)     # absences too obvious to show
 
     def label(self, k: int) -> Label:
         return self.labels[k]
@@ -281,8 +286,12 @@ def _shadows(rule: ast.AST, k: int) -> list[ast.AST]:
     return out
 
 
-def _parse_templates(lines: list[str], templates: dict) -> None:
+def _parse_templates(lines: list[str], templates: dict, hidden: set, hidden_absent: set) -> None:
     for line in lines:
+        h = _HIDE.match(line.strip())
+        if h:
+            (hidden_absent if h[1] else hidden).add((h[2], int(h[3])))
+            continue
         m = _TEMPLATE.match(line.strip())
         if not m:
             continue
@@ -301,12 +310,14 @@ def load_kb() -> KnowledgeBase:
     unlabelled: list[tuple[str, int, str]] = []
     templates: dict = {}
     stack_abilities: dict[str, set[str]] = {}
+    hidden: set = set()
+    hidden_absent: set = set()
     files = []
     label_ids: dict[tuple[str, str], int] = {}
     for name, text in rule_files():
         files.append(name)
         lines = text.splitlines()
-        _parse_templates(lines, templates)
+        _parse_templates(lines, templates, hidden, hidden_absent)
         statements: list[ast.AST] = []
         ast.parse_string(text, statements.append)
         part = "base"
@@ -338,7 +349,7 @@ def load_kb() -> KnowledgeBase:
     data = yaml.safe_load(resources.files("pyrules.data").joinpath("rulings.yaml").read_text(encoding="utf-8"))
     rulings = {r["id"]: r for r in data["rulings"]}
     return KnowledgeBase(files, labels, plain, shadows, templates, rulings, data.get("source", ""), unlabelled,
-                         programs, stack_abilities)
+                         programs, stack_abilities, hidden, hidden_absent)
 
 
 def _note_ability(stm: ast.AST, out: dict[str, set[str]]) -> None:

@@ -19,7 +19,13 @@ from .scenario import Scenario
 PROPERTIES = (
     "name", "face", "zone", "owner", "controller", "supertypes", "types", "subtypes", "power", "toughness",
     "mana_value", "counters", "attached_to", "keywords", "can_attack", "escaped", "summoning_sick",
+    "cannot_attack", "tapped", "token", "copy_of",
 )
+REPORTED = PROPERTIES  # every property `show` reports has an explanation
+# The rule that makes a fact of the scenario the answer, for properties the scenario states directly.
+FACT_RULES = {"zone": "CR 400.1", "owner": "CR 108.3", "controller": "CR 108.4", "attached_to": "CR 301.5",
+              "tapped": "CR 110.5", "counters": "CR 122.1", "token": "CR 111.1", "face": "CR 712.1"}
+LIST_PROPERTIES = ("types", "subtypes", "supertypes", "keywords", "counters", "cannot_attack")
 
 
 def py(sym: Symbol):
@@ -181,47 +187,84 @@ class Evaluation:
     def explain_property(self, oid: str, prop: str) -> Node:
         """The explanation tree of one property of one object (e.g. explain_property("arcee", "power"))."""
         if oid not in self.objects:
-            raise ScenarioError("query", f"unknown object {oid!r}")
+            raise ScenarioError("query", f"unknown object {oid!r}" + _suggest(oid, list(self.objects)))
         if prop not in PROPERTIES:
             raise ScenarioError("query", f"unknown property {prop!r} (one of: {', '.join(PROPERTIES)})")
         ex = self.explainer
-        r = ex.renderer
         o = self.objects[oid]
         s = String(oid)
+        subject = ex.renderer.term(s)
+        if o.ability_of is not None:
+            src = [ex.node(a) for a in (Function("ability_source", [s, String(o.ability_of)]),) if ex.has(a)]
+            return Node(f"{subject} is an ability on the stack, not a card: it has no {prop.replace('_', ' ')}",
+                        "CR 113.7", None, src, kind="group")
         atoms = _property_atoms(prop, o, s)
         found = [a for a in atoms if ex.has(a)]
         value = _value_text(prop, o)
-        subject = r.term(s)
-        if len(found) == 1 and prop not in ("types", "subtypes", "supertypes", "keywords", "counters"):
-            return ex.node(found[0])
+        if len(found) == 1 and prop not in LIST_PROPERTIES:
+            node = ex.node(found[0])
+            if node.kind != "fact":
+                return node
+            return Node(f"{subject}: {prop.replace('_', ' ')} = {value}", FACT_RULES.get(prop), None, [node], kind="group")
         if found:
-            return Node(f"{subject}: {prop.replace('_', ' ')} = {value}", because=[ex.node(a) for a in found],
+            rule = {"counters": "CR 122.1", "cannot_attack": "CR 508.1a", "keywords": "CR 702.1",
+                    "types": "CR 205.2a", "subtypes": "CR 205.3a", "supertypes": "CR 205.4a"}.get(prop)
+            return Node(f"{subject}: {prop.replace('_', ' ')} = {value}", rule, None, [ex.node(a) for a in found],
                         kind="group")
         return self._absent(prop, o, s, value)
 
-    def _absent(self, prop: str, o: ObjectState, s: Symbol, value: str) -> Node:
+    def _faces(self, s: Symbol) -> list[Node]:
         ex = self.explainer
-        r = ex.renderer
-        subject = r.term(s)
-        if prop in ("power", "toughness"):
-            kids = [ex.node(a) for a in (Function("has_type", [s, Function(t)]) for t in o.types) if ex.has(a)]
-            return Node(f"{subject} has no {prop} because it is not a creature", "CR 208.3",
-                        "BOT-08" if "vehicle" in o.subtypes else None, kids, kind="group")
-        if prop == "can_attack":
+        return [ex.node(a) for a in sorted(ex.best, key=str) if a.name == "chars" and a.arguments[0] == s]
+
+    def _absent(self, prop: str, o: ObjectState, s: Symbol, value: str) -> Node:
+        """Why a property has no value (or is false): each case names the rule that says so."""
+        ex = self.explainer
+        subject = ex.renderer.term(s)
+        types = [ex.node(a) for a in (Function("has_type", [s, Function(t)]) for t in o.types) if ex.has(a)]
+        zone = [ex.node(Function("in_zone", [s, Function(o.zone)]))]
+        cases = {
+            "power": (f"{subject} has no power: it is not a creature", "CR 208.3", types or self._faces(s)),
+            "toughness": (f"{subject} has no toughness: it is not a creature", "CR 208.3", types or self._faces(s)),
+            "controller": (f"{subject} has no controller: only permanents and objects on the stack have one", "CR 108.4", zone),
+            "supertypes": (f"{subject} has no supertypes", "CR 205.4a", self._faces(s)),
+            "types": (f"{subject} has no card types", "CR 205.2a", self._faces(s)),
+            "subtypes": (f"{subject} has no subtypes", "CR 205.3a", self._faces(s)),
+            "keywords": (f"{subject} has no keyword abilities", "CR 702.1", self._faces(s)),
+            "counters": (f"{subject} has no counters", "CR 122.1", zone),
+            "attached_to": (f"{subject} is not attached to anything", "CR 301.5", zone),
+            "face": (f"{subject} has only one face, its front", "CR 712.1", self._faces(s)),
+            "escaped": (f"{subject} didn't escape: it wasn't cast from a graveyard with escape", "CR 702.138b", zone),
+            "summoning_sick": (f"{subject} is not summoning sick", "CR 302.6", types or zone),
+            "tapped": (f"{subject} is {'tapped' if o.tapped else 'untapped'}", "CR 110.5", zone),
+            "token": (f"{subject} is {'a token' if o.token else 'a card, not a token'}", "CR 111.1", zone),
+            "copy_of": (f"{subject} is not a copy", "CR 707.2", self._faces(s)),
+            "mana_value": (f"{subject} has no mana value", "CR 202.3", self._faces(s)),
+        }
+        if prop in ("can_attack", "cannot_attack"):
             reasons = [Function("cannot_attack", [s, Function(x)]) for x in o.cannot_attack]
+            if o.can_attack:
+                return ex.node(Function("can_attack", [s]))
             return Node(f"{subject} can't attack", "CR 508.1a", None, [ex.node(a) for a in reasons if ex.has(a)],
                         kind="group")
-        return Node(f"{subject}: {prop.replace('_', ' ')} = {value}", kind="absent")
+        claim, rule, kids = cases.get(prop, (f"{subject}: {prop.replace('_', ' ')} = {value}", None, []))
+        ruling = "BOT-08" if prop in ("power", "toughness") and "vehicle" in o.subtypes else None
+        return Node(claim, rule, ruling, kids, kind="group")
 
-    def explain(self, query: str) -> Node:
-        """The explanation tree for a query: OBJECT.PROPERTY (see README, 'Explanation queries')."""
-        q = query.strip()
-        m = re.fullmatch(r"([A-Za-z0-9_-]+)\.([a-z_]+)", q)
+    def explanations(self, oid: str) -> dict[str, dict]:
+        """An explanation tree for every property `show` reports."""
+        return {p: self.explain_property(oid, p).to_json() for p in REPORTED}
+
+    def explain(self, query: str, player: str | None = None) -> Node:
+        """The explanation tree for a query (see README, 'Explanation queries'):
+        OBJECT.PROPERTY, `why not OBJECT.PROPERTY`, `cast OBJECT [METHOD] [PART]`, `why not cast OBJECT ...`."""
+        q = " ".join(query.split())
+        m = re.fullmatch(r"(?:why(?: not)? )?([A-Za-z0-9_-]+)\.([a-z_]+)", q)
         if m:
             return self.explain_property(m[1], m[2])
-        m = re.fullmatch(r"(why\s+not\s+)?cast\s+([A-Za-z0-9_-]+)(?:\s+(.+?))?(?:\s+by\s+([A-Za-z0-9_-]+))?", q)
+        m = re.fullmatch(r"(why not )?cast ([A-Za-z0-9_-]+)(?: (.+?))?(?: by ([A-Za-z0-9_-]+))?", q)
         if m:
-            return self.explain_cast(m[2], m[3], m[4], why_not=bool(m[1]))
+            return self.explain_cast(m[2], m[3], m[4] or player, why_not=bool(m[1]))
         raise ScenarioError("query", f"not a query pyrules understands: {query!r} "
                             "(try OBJECT.PROPERTY, 'cast OBJECT [METHOD] [PART]' or 'why not cast OBJECT ...')")
 
@@ -253,9 +296,6 @@ class Evaluation:
             return nodes[0]
         return Node(f"{len(nodes)} ways to {options[0].describe().split(' from ')[0]}", because=nodes, kind="group")
 
-    def explanations(self, oid: str) -> dict[str, dict]:
-        return {p: self.explain_property(oid, p).to_json() for p in ("types", "power", "toughness", "mana_value",
-                                                                       "face", "controller", "keywords", "can_attack")}
 
     def to_json(self, ids: list[str] | None = None, explain: bool = False) -> dict:
         objs = {}
@@ -349,7 +389,18 @@ def _property_atoms(prop: str, o: ObjectState, s: Symbol) -> list[Symbol]:
         return [c("counter", [s, String(k), Number(n)]) for k, n in o.counters.items()]
     if prop == "attached_to" and o.attached_to is not None:
         return [c("attached_to", [s, String(o.attached_to)])]
+    if prop == "cannot_attack":
+        return [c("cannot_attack", [s, c(x)]) for x in o.cannot_attack]
+    if prop == "copy_of" and o.copy_of is not None:
+        return [c("is_copy", [s])]
     return []
+
+
+def _suggest(value: str, names: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(value, names, n=1)
+    return f" — did you mean {close[0]!r}?" if close else ""
 
 
 def _value_text(prop: str, o: ObjectState) -> str:

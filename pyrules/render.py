@@ -115,3 +115,131 @@ def timeline_text(ev) -> str:
             refs = ", ".join(x for x in (r["rule"], r["ruling"]) if x)
             lines.append(f"    {r['reason']} [{refs}]")
     return "\n".join(lines)
+
+
+def _number_nodes(node: Node) -> dict[int, int]:
+    """Give every derived sub-tree a number by first appearance (depth first), keyed by id of its first node."""
+    seen: dict[str, int] = {}
+    first: dict[int, int] = {}
+
+    def walk(n: Node) -> None:
+        key = n.atom or n.claim
+        if n.because:
+            if key in seen:
+                return
+            seen[key] = len(seen) + 1
+            first[id(n)] = seen[key]
+        for c in n.because:
+            walk(c)
+
+    walk(node)
+    return first
+
+
+def tree_dot(node: Node, title: str = "explanation") -> str:
+    """Graphviz source: one box per conclusion (shared sub-trees drawn once), edges to what it rests on."""
+    ids: dict[str, str] = {}
+    lines = ["digraph explanation {", f"  label={_dot_str(title)}; labelloc=t; rankdir=TB;",
+             '  node [shape=box, style="rounded,filled", fillcolor="#f7f7f7", fontname="Helvetica", fontsize=10];']
+    edges: list[str] = []
+
+    def key(n: Node) -> str:
+        return n.atom or n.claim
+
+    def visit(n: Node) -> str:
+        k = key(n)
+        if k in ids:
+            return ids[k]
+        nid = f"n{len(ids) + 1}"
+        ids[k] = nid
+        refs = list(n.rules or ((n.rule,) if n.rule else ())) + list(n.rulings or ((n.ruling,) if n.ruling else ()))
+        label = n.claim + ("\n" + ", ".join(refs) if refs else "")
+        fill = {"fact": "#eef5ff", "absent": "#fff4e5", "group": "#ffffff"}.get(n.kind, "#f7f7f7")
+        lines.append(f"  {nid} [label={_dot_str(label)}, fillcolor={_dot_str(fill)}];")
+        for c in n.because:
+            cid = visit(c)
+            edges.append(f"  {nid} -> {cid};")
+        return nid
+
+    visit(node)
+    return "\n".join(lines + sorted(set(edges), key=edges.index) + ["}"]) + "\n"
+
+
+def _dot_str(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+_HTML_STYLE = """
+body { font-family: system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 60em;
+       color: #1d1d1f; line-height: 1.45; }
+h1 { font-size: 1.3em; } .meta { color: #666; font-size: .9em; }
+details { margin-left: 1.2em; border-left: 1px solid #ddd; padding-left: .6em; }
+summary { cursor: pointer; margin: .15em 0; }
+.leaf { margin: .15em 0 .15em 1.8em; } .leaf.absent { color: #8a5a00; } .leaf.fact { color: #22457a; }
+.cite { font-size: .8em; color: #555; background: #f0f0f0; border-radius: 3px; padding: 0 .35em; margin-left: .4em; }
+.num { color: #999; font-size: .8em; margin-right: .3em; }
+blockquote { margin: .2em 0 .4em 1.8em; font-size: .85em; color: #444; border-left: 3px solid #c9d7ea; padding-left: .6em; }
+a.ref { font-size: .85em; color: #555; }
+.note { font-size: .8em; color: #777; margin-left: .4em; }
+"""
+
+
+def tree_html(node: Node, title: str = "Explanation") -> str:
+    """One self-contained page (no scripts, no external files) with a collapsible tree."""
+    from html import escape
+
+    rulings = kb().rulings
+    numbers = _number_nodes(node)
+    shown: set[str] = set()
+    quoted: set[str] = set()
+    out: list[str] = []
+
+    def cites(n: Node) -> str:
+        refs = list(n.rules or ((n.rule,) if n.rule else ())) + list(n.rulings or ((n.ruling,) if n.ruling else ()))
+        return f'<span class="cite">{escape(", ".join(refs))}</span>' if refs else ""
+
+    def walk(n: Node, depth: int) -> None:
+        key = n.atom or n.claim
+        note = f'<span class="note">{escape(n.note)}</span>' if n.kind == "fact" and n.note else ""
+        if not n.because:
+            out.append(f'<div class="leaf {n.kind}">{escape(n.claim)}{cites(n)}{note}</div>')
+            return
+        num = numbers.get(id(n))
+        if key in shown or num is None:
+            target = next((v for k, v in _keys(node).items() if k == key), None)
+            ref = f' <a class="ref" href="#n{target}">(see [{target}] above)</a>' if target else ""
+            out.append(f'<div class="leaf">{escape(n.claim)}{ref}</div>')
+            return
+        shown.add(key)
+        is_open = " open" if depth < 3 else ""
+        out.append(f'<details id="n{num}"{is_open}><summary><span class="num">[{num}]</span>{escape(n.claim)}{cites(n)}</summary>')
+        for rid in n.rulings or ((n.ruling,) if n.ruling else ()):
+            if rid in rulings and rid not in quoted:
+                quoted.add(rid)
+                out.append(f"<blockquote><b>{escape(rid)}</b> ({escape(str(rulings[rid]['date']))}): "
+                           f"“{escape(rulings[rid]['text'])}”</blockquote>")
+        for c in n.because:
+            walk(c, depth + 1)
+        out.append("</details>")
+
+    walk(node, 0)
+    body = "\n".join(out)
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{escape(title)}</title>\n<style>{_HTML_STYLE}</style>\n</head>\n<body>\n"
+            f"<h1>{escape(title)}</h1>\n<p class=\"meta\">Each step names the Comprehensive Rules it applies and the "
+            "official ruling it rests on; click a step to fold or unfold it. Generated by pyrules.</p>\n"
+            f"{body}\n</body>\n</html>\n")
+
+
+def _keys(node: Node) -> dict[str, int]:
+    numbers = _number_nodes(node)
+    out: dict[str, int] = {}
+
+    def walk(n: Node) -> None:
+        if id(n) in numbers:
+            out.setdefault(n.atom or n.claim, numbers[id(n)])
+        for c in n.because:
+            walk(c)
+
+    walk(node)
+    return out

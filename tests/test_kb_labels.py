@@ -71,3 +71,24 @@ def test_knowledge_base_loads_without_unlabelled_rules():
     assert base.unlabelled == []
     assert sum(len(v) for v in base.shadows.values()) >= len(base.labels)
     assert set(base.plain) == {"base", "casting", "actions", "triggers"}
+
+
+def test_every_predicate_reads_as_a_sentence_or_is_bookkeeping():
+    # explanations show claims, not atoms: each predicate has a `%: claim` template or is hidden (`%: hide`)
+    from pyrules.kb import CITED
+
+    base = kb()
+    sigs = set()
+
+    class Atoms(ast.Transformer):
+        def visit_SymbolicAtom(self, node):
+            t = node.symbol
+            if t.ast_type == ast.ASTType.Function:
+                sigs.add((t.name, len(t.arguments)))
+            return node
+
+    for _, text in rule_files():
+        ast.parse_string(text, lambda s: Atoms()(s))
+    missing = sorted(s for s in sigs if s not in base.hidden
+                     and (s if s not in CITED else (s[0], s[1] + 1)) not in base.templates)
+    assert not missing, f"predicates without a claim template: {missing}"

@@ -1,0 +1,45 @@
+"""Issue #5: every answer pyrules reports has an explanation, and every explanation cites the CR."""
+
+import json
+
+import pytest
+
+from conftest import EXAMPLES, cli
+
+SHOW_KEYS = ("name", "face", "zone", "owner", "controller", "supertypes", "types", "subtypes", "power", "toughness",
+             "mana_value", "counters", "attached_to", "keywords", "can_attack", "escaped", "summoning_sick",
+             "cannot_attack", "tapped", "token", "copy_of")
+
+
+def cites_cr(node: dict) -> bool:
+    return (node.get("rule") or "").startswith("CR ") or any(cites_cr(c) for c in node["because"])
+
+
+def well_formed(node: dict, path=()) -> None:
+    assert set(node) >= {"claim", "rule", "ruling", "because"}
+    assert node["claim"] and "(" not in node["claim"].split(" ")[0]  # a sentence, not an atom
+    key = node.get("atom") or node["claim"]
+    assert key not in path, f"circular explanation at {key}"
+    for c in node["because"]:
+        well_formed(c, path + (key,))
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.yaml")))
+def test_every_reported_property_and_option_of_every_example_is_explained(name):
+    r = cli("show", str(EXAMPLES / name), "--explain", "--json")
+    assert r.returncode == 0, r.stderr
+    for oid, obj in json.loads(r.stdout)["objects"].items():
+        for key in SHOW_KEYS:
+            assert key in obj["explanation"], (oid, key)
+            node = obj["explanation"][key]
+            well_formed(node)
+            assert cites_cr(node), (name, oid, key, node["claim"])
+    r = cli("actions", str(EXAMPLES / name), "--all", "--explain", "--json")
+    assert r.returncode == 0, r.stderr
+    for opt in json.loads(r.stdout)["actions"]:
+        node = opt["explanation"]
+        well_formed(node)
+        assert cites_cr(node), (name, opt["object"], opt["method"])
+        if not opt["legal"]:
+            assert opt["why_not"] and all(w["rule"] and w["rule"].startswith("CR ") for w in opt["why_not"])
+            assert node["because"], "an illegal option's tree gives its reasons"

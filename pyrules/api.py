@@ -19,8 +19,10 @@ from .model import Evaluation, evaluate as _evaluate, py
 from .scenario import Scenario, from_dict, load as _load
 
 
-def load(source: str | Path | dict) -> Scenario:
+def load(source: str | Path | dict | Scenario) -> Scenario:
     """A validated scenario from a YAML/JSON file or a mapping; ScenarioError names the bad field."""
+    if isinstance(source, Scenario):
+        return source
     return _load(source) if not isinstance(source, dict) else from_dict(source)
 
 

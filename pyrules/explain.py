@@ -84,6 +84,8 @@ class Renderer:
         if t.type == SymbolType.Function:
             if not t.arguments:
                 tpl = self._template("term", t)
+                if tpl is None:
+                    tpl = self._template("reason", t)
                 return tpl if tpl is not None else t.name.replace("_", " ")
             tpl = self._template("term", t)
             if tpl is None:

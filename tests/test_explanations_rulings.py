@@ -1,0 +1,141 @@
+"""Explanations cite the rules and rulings behind each answer: BOT-01, 02, 05, 09, 15; REX-02, 04, 05, 09, 11.
+
+Golden files (tests/golden/) hold the text and html renderings of two explanations; regenerate them with
+PYRULES_UPDATE_GOLDEN=1 pytest tests/test_explanations_rulings.py after a deliberate change, and review the diff.
+"""
+
+import os
+
+import pytest
+
+import pyrules
+from conftest import EXAMPLES, ROOT, cli, obj, scenario
+
+GOLDEN = ROOT / "tests" / "golden"
+
+
+def ev_of(d):
+    return pyrules.evaluate(pyrules.load(d))
+
+
+def cited(node):
+    rules = {r for n in node.walk() for r in (n.rules or ((n.rule,) if n.rule else ()))}
+    rulings = {r for n in node.walk() for r in (n.rulings or ((n.ruling,) if n.ruling else ()))}
+    return rules, rulings
+
+
+def test_BOT_01_total_cost_and_mana_value_of_a_more_than_meets_the_eye_cast():
+    ev = ev_of(scenario(obj("thalia", "Thalia, Guardian of Thraben", owner="bob"), obj("arcee", "Arcee, Sharpshooter", zone="hand")))
+    rules, rulings = cited(ev.explain("cast arcee more_than_meets_the_eye"))
+    assert {"CR 601.2f", "CR 702.162a", "CR 712.8c"} <= rules
+    assert "BOT-01" in rulings
+
+
+def test_BOT_02_and_REX_04_why_not_combine_two_alternative_costs():
+    d = scenario(obj("breach", "Underworld Breach"), obj("arcee", "Arcee, Sharpshooter", zone="graveyard"),
+                 *[obj(f"g{i}", "Sol Ring", zone="graveyard") for i in range(3)])
+    node = ev_of(d).explain("why not cast arcee more_than_meets_the_eye")
+    rules, rulings = cited(node)
+    assert "CR 118.9a" in rules and {"BOT-02", "REX-04"} <= rulings
+    assert any("would combine two alternative costs" in n.claim for n in node.walk())
+    assert any("no escape, no flashback, no effect lets you cast it from a graveyard" in n.claim for n in node.walk())
+
+
+def test_BOT_05_living_metal_explains_why_it_is_a_creature():
+    ev = ev_of(scenario(obj("arcee", "Arcee, Acrobatic Coupe", face="back")))
+    node = ev.explain("arcee.types")
+    rules, rulings = cited(node)
+    assert "CR 702.161a" in rules and "BOT-05" in rulings
+    claims = [n.claim for n in node.walk()]
+    assert "it is alice's turn" in claims and "Arcee, Acrobatic Coupe has living metal printed on it" in claims
+
+
+def test_BOT_09_dependency_explains_arcee_under_march_on_both_turns():
+    mine = ev_of(pyrules.load(EXAMPLES / "arcee_march_your_turn.yaml")).explain("arcee.power")
+    rules, rulings = cited(mine)
+    assert {"CR 613.8", "CR 613.8a", "CR 613.8b"} & rules and "BOT-09" in rulings
+    assert any("depends on" in n.claim for n in mine.walk())
+    theirs = ev_of(pyrules.load(EXAMPLES / "arcee_march_opponent_turn.yaml")).explain("arcee.power")
+    rules, rulings = cited(theirs)
+    assert "CR 613.4b" in rules and {"BOT-09", "BOT-15"} <= rulings
+
+
+def test_BOT_15_mana_value_of_a_converted_permanent():
+    node = ev_of(scenario(obj("prowl", "Prowl, Stoic Strategist", face="back"))).explain("prowl.mana_value")
+    rules, rulings = cited(node)
+    assert {"CR 202.3b", "CR 712.8e"} <= rules and "BOT-15" in rulings
+    assert "has mana value 4" in node.claim
+
+
+def test_REX_02_why_not_escape_on_an_opponents_turn():
+    d = scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="graveyard"),
+                 *[obj(f"g{i}", "Sol Ring", zone="graveyard") for i in range(5)], active="bob", priority="alice")
+    node = ev_of(d).explain("why not cast uro escape by alice")
+    rules, rulings = cited(node)
+    assert "CR 117.1a" in rules and "REX-02" in rulings
+    assert any("not your main phase with an empty stack" in n.claim for n in node.walk())
+
+
+def test_REX_05_summoning_sickness_explained():
+    d = scenario(obj("march", "March of the Machines"), obj("ring", "Sol Ring", controlled_since_turn_start=False))
+    node = ev_of(d).explain("ring.can_attack")
+    rules, rulings = cited(node)
+    assert "CR 302.6" in rules and "REX-05" in rulings
+    node = ev_of(d).explain("why not ring.can_attack")
+    assert "can't attack" in node.claim
+
+
+def test_REX_09_two_permissions_explained_separately():
+    d = scenario(obj("breach", "Underworld Breach"), obj("twice", "Think Twice", zone="graveyard"),
+                 *[obj(f"g{i}", "Sol Ring", zone="graveyard") for i in range(3)])
+    node = ev_of(d).explain("cast twice escape")
+    rules, rulings = cited(node)
+    assert "CR 702.138a" in rules and "REX-09" in rulings
+    node = ev_of(d).explain("cast twice flashback")
+    rules, _ = cited(node)
+    assert "CR 702.34a" in rules
+
+
+def test_REX_11_mana_value_unchanged_by_the_escape_cost():
+    d = scenario(obj("ox", "Ox of Agonas", zone="graveyard"), *[obj(f"g{i}", "Sol Ring", zone="graveyard") for i in range(8)])
+    node = ev_of(d).explain("cast ox escape")
+    rules, rulings = cited(node)
+    assert "CR 202.3" in rules and "REX-11" in rulings
+    assert any("mana value 5" in n.claim for n in node.walk())
+
+
+def test_explain_formats_and_render(tmp_path):
+    path = str(EXAMPLES / "arcee_march_opponent_turn.yaml")
+    dot = cli("explain", path, "arcee.power", "--format", "dot")
+    assert dot.returncode == 0 and dot.stdout.startswith("digraph explanation {") and "->" in dot.stdout
+    html = cli("explain", path, "arcee.power", "--format", "html")
+    assert html.returncode == 0 and "<details" in html.stdout and "<script" not in html.stdout and "http" not in html.stdout.split("<body>")[1]
+    js = cli("explain", path, "arcee.power", "--format", "json")
+    assert js.returncode == 0 and '"claim"' in js.stdout
+    out = tmp_path / "tree.svg"
+    r = cli("explain", path, "arcee.power", "--format", "dot", "--render", str(out))
+    import shutil
+
+    if shutil.which("dot"):
+        assert r.returncode == 0 and out.read_text().lstrip().startswith(("<?xml", "<svg"))
+    else:
+        assert r.returncode == 2 and "Graphviz is not installed" in r.stderr
+    bad = cli("explain", path, "arcee.power", "--render", str(out))
+    assert bad.returncode == 2 and "--render" in bad.stderr
+
+
+GOLDEN_CASES = [
+    ("arcee_march_opponent_turn.yaml", "arcee.power", "arcee_power"),
+    ("cast_uro_escape.yaml", "cast uro escape", "uro_escape"),
+]
+
+
+@pytest.mark.parametrize("example,query,stem", GOLDEN_CASES)
+@pytest.mark.parametrize("fmt", ["text", "html"])
+def test_golden_renderings(example, query, stem, fmt):
+    r = cli("explain", str(EXAMPLES / example), *query.split(), "--format", fmt)
+    assert r.returncode == 0, r.stderr
+    path = GOLDEN / f"{stem}.{'txt' if fmt == 'text' else 'html'}"
+    if os.environ.get("PYRULES_UPDATE_GOLDEN"):
+        path.write_text(r.stdout, encoding="utf-8")
+    assert r.stdout == path.read_text(encoding="utf-8"), f"{path.name} differs (PYRULES_UPDATE_GOLDEN=1 to accept)"

@@ -67,6 +67,8 @@ def clingo_only(base, facts, explain=False, extra=(), parts=("base",)):
             bk.add_rule([bk.add_atom(f)])
     t = time.perf_counter()
     ctl.ground([(p, []) for p in parts])
+    if explain:
+        ctl.ground([(f"{p}_why", []) for p in parts])
     ctl.solve()
     return time.perf_counter() - t
 

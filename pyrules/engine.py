@@ -12,8 +12,6 @@ from clingo import ast
 from .errors import KnowledgeBaseError
 from .kb import AGG, WHY, KnowledgeBase, kb
 
-# What the knowledge base answers with (rules/output.lp declares the same list with #show).
-_EXPLAIN_SHOW = f"#show {WHY}/3. #show {AGG}/3."
 
 
 @dataclass
@@ -22,7 +20,7 @@ class Answer:
 
     atoms: dict[str, list[clingo.Symbol]]
     facts: set[clingo.Symbol]
-    why: list[tuple[int, clingo.Symbol, tuple[clingo.Symbol, ...]]] = field(default_factory=list)
+    why: list[tuple[int, clingo.Symbol, tuple, tuple]] = field(default_factory=list)  # label, head, body, negated
     agg: list[tuple[int, clingo.Symbol, tuple[clingo.Symbol, ...]]] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
 
@@ -31,23 +29,28 @@ class Answer:
 
 
 def solve(facts: list[clingo.Symbol], explain: bool = False, parts: tuple[str, ...] = ("base",),
-          base: KnowledgeBase | None = None) -> Answer:
-    """Ground and solve the given program parts of the knowledge base with these facts."""
+          base: KnowledgeBase | None = None, targets=None) -> Answer:
+    """Ground and solve the given program parts of the knowledge base with these facts.
+
+    With explain, the shadow rules are grounded too — only for what the target predicates depend on,
+    when targets (a set of (name, arity)) are given."""
     base = base or kb()
     t0 = time.perf_counter()
     messages: list[str] = []
     ctl = clingo.Control(["--warn=none", "--models=2"], logger=lambda code, msg: messages.append(msg), message_limit=5)
     with ast.ProgramBuilder(ctl) as builder:
-        for stm in base.statements(parts, explain):
+        for stm in base.statements(parts, explain, targets):
             builder.add(stm)
         if explain:
-            ast.parse_string(_EXPLAIN_SHOW, builder.add)
+            ast.parse_string(base.explain_show, builder.add)
     with ctl.backend() as backend:
         for sym in facts:
             backend.add_rule([backend.add_atom(sym)])
     t1 = time.perf_counter()
     try:
         ctl.ground([(part, []) for part in parts])
+        if explain:  # the shadows, once the rules' own atoms are known
+            ctl.ground([(f"{part}_why", []) for part in parts])
     except RuntimeError as exc:
         detail = " ".join(" ".join(messages).split()) or str(exc)
         raise KnowledgeBaseError(f"clingo could not ground the knowledge base: {detail}") from None
@@ -63,7 +66,13 @@ def solve(facts: list[clingo.Symbol], explain: bool = False, parts: tuple[str, .
         name = sym.name
         if name == WHY:
             k, head, body = sym.arguments
-            why.append((k.number, head, tuple(body.arguments)))
+            pos, neg = [], []
+            for b in body.arguments:
+                if b.name == "neg":
+                    neg.append(b.arguments[0])
+                else:
+                    pos.append(b)
+            why.append((k.number, head, tuple(pos), tuple(neg)))
         elif name == AGG:
             k, head, body = sym.arguments
             agg.append((k.number, head, tuple(body.arguments)))

@@ -152,9 +152,9 @@ class Explainer:
         self.renderer = renderer
         self.facts = answer.facts
         self.leaf_note = leaf_note
-        self.derivs: dict[Symbol, list[tuple[int, tuple[Symbol, ...]]]] = {}
-        for k, head, body in answer.why:
-            self.derivs.setdefault(head, []).append((k, body))
+        self.derivs: dict[Symbol, list[tuple[int, tuple[Symbol, ...], tuple[Symbol, ...]]]] = {}
+        for k, head, pos, neg in answer.why:
+            self.derivs.setdefault(head, []).append((k, pos, neg))
         self.agg: dict[tuple[int, Symbol], list[tuple[Symbol, ...]]] = {}
         for k, head, body in answer.agg:
             self.agg.setdefault((k, head), []).append(body)
@@ -162,54 +162,54 @@ class Explainer:
         for head in self.derivs:
             if head.name == "absent_because" and len(head.arguments) == 2:
                 self.because_not.setdefault(head.arguments[0], []).append(head)
+        self._memo: dict[Symbol, Node] = {}
         self.level: dict[Symbol, int] = {}
-        self.best: dict[Symbol, tuple[int, tuple[Symbol, ...]]] = {}
+        self.best: dict[Symbol, tuple[int, tuple[Symbol, ...], tuple[Symbol, ...]]] = {}
         self._levels()
 
-    def _deps(self, k: int, head: Symbol, body: tuple[Symbol, ...]) -> list[Symbol]:
-        deps = [b for b in body if not (b.type == SymbolType.Function and b.name == "neg" and len(b.arguments) == 1)]
-        for elem in self.agg.get((k, head), []):
-            deps.extend(elem)
-        return deps
-
     def _levels(self) -> None:
-        """Knuth's shortest-derivation algorithm: level = 1 + the deepest body atom, minimised."""
+        """Knuth's shortest-derivation algorithm: level = 1 + the deepest body atom, minimised.
+
+        Facts have level 0; ties are broken by label number, then by the answer set's own order, so the
+        chosen derivation is the same on every run."""
+        facts = self.facts
+        level = self.level
+        for f in facts:
+            level[f] = 0
         users: dict[Symbol, list[int]] = {}
         entries = []
+        heap: list[tuple[int, int, int]] = []
         for head, ds in self.derivs.items():
-            for k, body in ds:
-                deps = list(dict.fromkeys(self._deps(k, head, body)))
-                entries.append([head, k, body, deps, 0])
-                for d in deps:
-                    users.setdefault(d, []).append(len(entries) - 1)
-        pending = [len(e[3]) for e in entries]
-        heap: list[tuple[int, int, str, Symbol, int | None]] = []
-        for f in self.facts:
-            heapq.heappush(heap, (0, -1, str(f), f, None))
-        for i, e in enumerate(entries):
-            if not e[3]:
-                heapq.heappush(heap, (1, e[1], str(e[0]), e[0], i))
+            for k, pos, neg in ds:
+                deps = set(pos)
+                for elem in self.agg.get((k, head), ()):
+                    deps.update(elem)
+                i = len(entries)
+                waiting = [d for d in deps if d not in facts]
+                entries.append((head, k, pos, neg, deps, [len(waiting)]))
+                for d in waiting:
+                    users.setdefault(d, []).append(i)
+                if not waiting:
+                    heapq.heappush(heap, (1, k, i))
         while heap:
-            lvl, _, _, atom, entry = heapq.heappop(heap)
-            if atom in self.level:
+            depth, _, i = heapq.heappop(heap)
+            head = entries[i][0]
+            if head in level:
                 continue
-            self.level[atom] = lvl
-            if entry is not None:
-                self.best[atom] = (entries[entry][1], entries[entry][2])
-            for u in users.get(atom, []):
-                pending[u] -= 1
-                if pending[u] == 0:
-                    e = entries[u]
-                    if e[0] not in self.level:
-                        depth = 1 + max(self.level[d] for d in e[3])
-                        heapq.heappush(heap, (depth, e[1], str(e[0]), e[0], u))
+            level[head] = depth
+            self.best[head] = (entries[i][1], entries[i][2], entries[i][3])
+            for u in users.get(head, ()):
+                e = entries[u]
+                e[5][0] -= 1
+                if e[5][0] == 0 and e[0] not in level:
+                    heapq.heappush(heap, (1 + max((level[d] for d in e[4]), default=0), e[1], u))
 
     def _hidden(self, atom: Symbol) -> bool:
         return (atom.name, len(atom.arguments)) in self.base.hidden
 
     def _children(self, atom: Symbol, path: frozenset) -> list[Node]:
         """The nodes an atom's derivation rests on, with bookkeeping atoms replaced by what they rest on."""
-        k, body = self.best[atom]
+        k, pos, neg = self.best[atom]
         out: list[Node] = []
         seen: set[str] = set()
 
@@ -220,15 +220,13 @@ class Explainer:
                     seen.add(key)
                     out.append(n)
 
-        r = self.renderer
-        for b in body:
-            if b.type == SymbolType.Function and b.name == "neg" and len(b.arguments) == 1:
-                a = b.arguments[0]
-                if (a.name, len(a.arguments)) in self.base.hidden_absent:
-                    continue
-                add([self.absent_node(a, path | {atom})])
-            elif b not in path:
+        for b in pos:
+            if b not in path:
                 add(self._nodes(b, path | {atom}))
+        for a in neg:
+            if (a.name, len(a.arguments)) in self.base.hidden_absent:
+                continue
+            add([self.absent_node(a, path | {atom})])
         for elem in self.agg.get((k, atom), []):
             for b in elem:
                 if b not in path:
@@ -249,9 +247,16 @@ class Explainer:
         return [self.node(atom, path)]
 
     def node(self, atom: Symbol, _path: frozenset = frozenset()) -> Node:
+        """The explanation tree of an atom (memoised: the shortest derivation is well-founded, never circular)."""
+        cached = self._memo.get(atom)
+        if cached is None:
+            cached = self._memo[atom] = self._build(atom)
+        return cached
+
+    def _build(self, atom: Symbol, _path: frozenset = frozenset()) -> Node:
         r = self.renderer
         if atom in self.best:
-            k, _ = self.best[atom]
+            k = self.best[atom][0]
             label = self.base.label(k)
             children = self._children(atom, _path)
             return Node(r.claim(atom), label.rule, label.ruling, children, label.rules, label.rulings,

@@ -95,7 +95,7 @@ class KnowledgeBase:
     files: list[str]
     labels: list[Label]
     plain: dict[str, list[ast.AST]]      # part -> the rules as written (after the #program statement)
-    shadows: dict[str, list[ast.AST]]    # part -> the explanation shadow rules
+    shadows: dict[str, list[ast.AST]]    # part -> the same rules in explanation mode (see _shadows)
     templates: dict[tuple[str, int], list[Template]]
     rulings: dict[str, dict]
     rulings_source: str
@@ -104,17 +104,49 @@ class KnowledgeBase:
     stack_abilities: dict[str, set[str]] = field(default_factory=dict)   # card -> abilities that can be on the stack
     hidden: set[tuple[str, int]] = field(default_factory=set)            # bookkeeping atoms spliced out of trees
     hidden_absent: set[tuple[str, int]] = field(default_factory=set)     # absences too obvious to show
+    deps: dict = field(default_factory=dict)           # predicate -> the predicates its rules' bodies use
+    shadow_heads: dict = field(default_factory=dict)   # part -> the head predicate of each shadow rule
+
+    def cone(self, targets) -> set[tuple[str, int]]:
+        """The predicates a set of predicates depends on (their rules' bodies, transitively)."""
+        todo = list(targets) + [("absent_because", 2)]
+        seen: set[tuple[str, int]] = set()
+        while todo:
+            sig = todo.pop()
+            if sig in seen:
+                continue
+            seen.add(sig)
+            todo.extend(self.deps.get(sig, ()))
+        return seen
 
     def label(self, k: int) -> Label:
         return self.labels[k]
 
-    def statements(self, parts: tuple[str, ...] = ("base",), explain: bool = False):
-        """The statements to add to a Control for these parts (each part after its #program statement)."""
+    def statements(self, parts: tuple[str, ...] = ("base",), explain: bool = False, targets=None):
+        """The statements to add to a Control for these parts (each part after its #program statement);
+        with explain, each part's shadows follow in a part of their own, `<part>_why` — only those of the
+        rules the target predicates depend on, when targets are given."""
         for part in parts:
             yield self.programs[part]
             yield from self.plain.get(part, ())
-            if explain:
-                yield from self.shadows.get(part, ())
+        if explain:
+            cone = self.cone(targets) if targets is not None else None
+            for part in parts:
+                yield self.why_programs[part]
+                for shadow, head in zip(self.shadows.get(part, ()), self.shadow_heads.get(part, ())):
+                    if cone is None or head in cone:
+                        yield shadow
+
+    @property
+    def why_programs(self) -> dict[str, ast.AST]:
+        if not hasattr(self, "_why_programs"):
+            self._why_programs = {p: ast.Program(stm.location, f"{p}_why", []) for p, stm in self.programs.items()}
+        return self._why_programs
+
+    @property
+    def explain_show(self) -> str:
+        """#show statements for the atoms explanation mode records."""
+        return f"#show {WHY}/3. #show {AGG}/3."
 
     def size(self) -> int:
         return sum(len(v) for v in self.plain.values())
@@ -237,7 +269,11 @@ def _tuple(loc, args: list) -> ast.AST:
 
 
 def _shadows(rule: ast.AST, k: int) -> list[ast.AST]:
-    """The shadow rules that record which instances of labelled rule k fire."""
+    """The shadow rules of labelled rule k: they record which instances of it fire.
+
+    `H :- Body.` gets `pyrules_why(k, H, (B1, ..., Bn)) :- Body.` (positive body atoms, and neg(A) for
+    `not A`); for each aggregate element a rule records what the aggregate counted (pyrules_agg/3). The
+    shadows of a part are grounded after the part itself (multi-shot grounding), when its atoms are known."""
     head = rule.head
     if head.ast_type != ast.ASTType.Literal or head.atom.ast_type != ast.ASTType.SymbolicAtom:
         raise KnowledgeBaseError(f"rule at {rule.location.begin.filename}:{rule.location.begin.line} has a head "
@@ -310,6 +346,8 @@ def load_kb() -> KnowledgeBase:
     unlabelled: list[tuple[str, int, str]] = []
     templates: dict = {}
     stack_abilities: dict[str, set[str]] = {}
+    deps: dict[tuple[str, int], set[tuple[str, int]]] = {}
+    shadow_heads: dict[str, list[tuple[str, int]]] = {}
     hidden: set = set()
     hidden_absent: set = set()
     files = []
@@ -345,11 +383,41 @@ def load_kb() -> KnowledgeBase:
             stm = _Cite(label_ids[key])(stm)
             _note_ability(stm, stack_abilities)
             plain.setdefault(part, []).append(stm)
-            shadows.setdefault(part, []).extend(_shadows(stm, label_ids[key]))
+            head_sig = _signature(stm.head)
+            for dep in _body_signatures(stm):
+                deps.setdefault(head_sig, set()).add(dep)
+            for shadow in _shadows(stm, label_ids[key]):
+                shadows.setdefault(part, []).append(shadow)
+                shadow_heads.setdefault(part, []).append(head_sig)
     data = yaml.safe_load(resources.files("pyrules.data").joinpath("rulings.yaml").read_text(encoding="utf-8"))
     rulings = {r["id"]: r for r in data["rulings"]}
     return KnowledgeBase(files, labels, plain, shadows, templates, rulings, data.get("source", ""), unlabelled,
-                         programs, stack_abilities, hidden, hidden_absent)
+                         programs, stack_abilities, hidden, hidden_absent, deps, shadow_heads)
+
+
+def _signature(node: ast.AST) -> tuple[str, int]:
+    atom = node.atom.symbol
+    if atom.ast_type == ast.ASTType.Function:
+        return (atom.name, len(atom.arguments))
+    return (atom.symbol.name, len(atom.symbol.arguments))
+
+
+class _Uses(ast.Transformer):
+    def __init__(self):
+        self.sigs: set[tuple[str, int]] = set()
+
+    def visit_SymbolicAtom(self, node):
+        t = node.symbol
+        if t.ast_type == ast.ASTType.Function:
+            self.sigs.add((t.name, len(t.arguments)))
+        return node
+
+
+def _body_signatures(rule: ast.AST) -> set[tuple[str, int]]:
+    uses = _Uses()
+    for lit in rule.body:
+        uses(lit)
+    return uses.sigs
 
 
 def _note_ability(stm: ast.AST, out: dict[str, set[str]]) -> None:

@@ -22,6 +22,16 @@ PROPERTIES = (
     "cannot_attack", "tapped", "token", "copy_of",
 )
 REPORTED = PROPERTIES  # every property `show` reports has an explanation
+# What a question about one property needs explained (the predicates its tree can reach).
+PROPERTY_TARGETS = {
+    "power": {("power", 2)}, "toughness": {("toughness", 2)}, "mana_value": {("mana_value", 2)},
+    "types": {("has_type", 2)}, "supertypes": {("has_supertype", 2)}, "subtypes": {("has_subtype", 2)},
+    "name": {("obj_name", 2)}, "face": {("face_up", 2)}, "keywords": {("has_keyword", 2)},
+    "can_attack": {("can_attack", 1), ("cannot_attack", 2)}, "cannot_attack": {("cannot_attack", 2)},
+    "escaped": {("escaped", 1)}, "summoning_sick": {("summoning_sick", 1)}, "copy_of": {("is_copy", 1)},
+    "zone": {("in_zone", 2)}, "owner": {("owner", 2)}, "controller": {("controller", 2)},
+}
+_COMMON_TARGETS = frozenset({("chars", 3), ("in_zone", 2), ("ability_source", 2)})
 # The rule that makes a fact of the scenario the answer, for properties the scenario states directly.
 FACT_RULES = {"zone": "CR 400.1", "owner": "CR 108.3", "controller": "CR 108.4", "attached_to": "CR 301.5",
               "tapped": "CR 110.5", "counters": "CR 122.1", "token": "CR 111.1", "face": "CR 712.1"}
@@ -130,7 +140,9 @@ class Evaluation:
 
     @cached_property
     def objects(self) -> dict[str, ObjectState]:
-        return _objects(self.scenario, self.answer)
+        # an explanation-mode answer holds every plain atom too: reuse it rather than solve twice
+        explained = next((a for (p, x, _), a in self._answers.items() if p is None and x), None)
+        return _objects(self.scenario, explained if explained is not None else self.answer)
 
     # ------------------------------------------------------------------ cast options
     def _player(self, player: str | None) -> str:
@@ -140,12 +152,12 @@ class Evaluation:
             raise ScenarioError("--player", f"unknown player {player!r} (players: {', '.join(self.scenario.players)})")
         return player
 
-    def _solve(self, player: str | None, explain: bool) -> engine.Answer:
-        key = (player, explain)
+    def _solve(self, player: str | None, explain: bool, targets: frozenset | None = None) -> engine.Answer:
+        key = (player, explain, targets)
         if key not in self._answers:
             extra = [Function("asking", [String(player)])] if player is not None else []
             parts = ("base", "casting") if player is not None else ("base",)
-            self._answers[key] = engine.solve(self.facts + extra, explain=explain, parts=parts)
+            self._answers[key] = engine.solve(self.facts + extra, explain=explain, parts=parts, targets=targets)
         return self._answers[key]
 
     @property
@@ -172,25 +184,31 @@ class Evaluation:
                 **self._timeline_json()}
 
     # ------------------------------------------------------------------ explanations
-    def _explainer(self, player: str | None = None) -> Explainer:
-        if player not in self._explainers:
-            answer = self._solve(player, True)
-            names = {o.id: (self.objects[o.id].name or o.id) for o in self.scenario.objects}
+    def _explainer(self, player: str | None = None, targets: frozenset | None = None) -> Explainer:
+        """An explainer over an explanation-mode answer; with targets, only the shadow rules those
+        predicates depend on are grounded (a smaller, faster program for one question)."""
+        key = (player, targets)
+        if key not in self._explainers:
+            wider = next((e for (p, t), e in self._explainers.items() if p == player and t is None), None)
+            if wider is not None:
+                return wider
+            answer = self._solve(player, True, targets)
+            names = {o.id: (_name_of(answer, o.id) or o.id) for o in self.scenario.objects}
             renderer = Renderer(kb(), names, set(self.scenario.players))
-            self._explainers[player] = Explainer(kb(), answer, renderer, self._leaf_note)
-        return self._explainers[player]
+            self._explainers[key] = Explainer(kb(), answer, renderer, self._leaf_note)
+        return self._explainers[key]
 
     @property
     def explainer(self) -> Explainer:
         return self._explainer(None)
 
-    def explain_property(self, oid: str, prop: str) -> Node:
+    def explain_property(self, oid: str, prop: str, _targets: frozenset | None = None) -> Node:
         """The explanation tree of one property of one object (e.g. explain_property("arcee", "power"))."""
+        ex = self._explainer(None, _targets)  # explanation mode first: the plain answers come with it
         if oid not in self.objects:
             raise ScenarioError("query", f"unknown object {oid!r}" + _suggest(oid, list(self.objects)))
         if prop not in PROPERTIES:
             raise ScenarioError("query", f"unknown property {prop!r} (one of: {', '.join(PROPERTIES)})")
-        ex = self.explainer
         o = self.objects[oid]
         s = String(oid)
         subject = ex.renderer.term(s)
@@ -211,35 +229,34 @@ class Evaluation:
                     "types": "CR 205.2a", "subtypes": "CR 205.3a", "supertypes": "CR 205.4a"}.get(prop)
             return Node(f"{subject}: {prop.replace('_', ' ')} = {value}", rule, None, [ex.node(a) for a in found],
                         kind="group")
-        return self._absent(prop, o, s, value)
+        return self._absent(ex, prop, o, s, value)
 
-    def _faces(self, s: Symbol) -> list[Node]:
-        ex = self.explainer
+    @staticmethod
+    def _faces(ex: Explainer, s: Symbol) -> list[Node]:
         return [ex.node(a) for a in sorted(ex.best, key=str) if a.name == "chars" and a.arguments[0] == s]
 
-    def _absent(self, prop: str, o: ObjectState, s: Symbol, value: str) -> Node:
+    def _absent(self, ex: Explainer, prop: str, o: ObjectState, s: Symbol, value: str) -> Node:
         """Why a property has no value (or is false): each case names the rule that says so."""
-        ex = self.explainer
         subject = ex.renderer.term(s)
         types = [ex.node(a) for a in (Function("has_type", [s, Function(t)]) for t in o.types) if ex.has(a)]
         zone = [ex.node(Function("in_zone", [s, Function(o.zone)]))]
         cases = {
-            "power": (f"{subject} has no power: it is not a creature", "CR 208.3", types or self._faces(s)),
-            "toughness": (f"{subject} has no toughness: it is not a creature", "CR 208.3", types or self._faces(s)),
+            "power": (f"{subject} has no power: it is not a creature", "CR 208.3", types or self._faces(ex, s)),
+            "toughness": (f"{subject} has no toughness: it is not a creature", "CR 208.3", types or self._faces(ex, s)),
             "controller": (f"{subject} has no controller: only permanents and objects on the stack have one", "CR 108.4", zone),
-            "supertypes": (f"{subject} has no supertypes", "CR 205.4a", self._faces(s)),
-            "types": (f"{subject} has no card types", "CR 205.2a", self._faces(s)),
-            "subtypes": (f"{subject} has no subtypes", "CR 205.3a", self._faces(s)),
-            "keywords": (f"{subject} has no keyword abilities", "CR 702.1", self._faces(s)),
+            "supertypes": (f"{subject} has no supertypes", "CR 205.4a", self._faces(ex, s)),
+            "types": (f"{subject} has no card types", "CR 205.2a", self._faces(ex, s)),
+            "subtypes": (f"{subject} has no subtypes", "CR 205.3a", self._faces(ex, s)),
+            "keywords": (f"{subject} has no keyword abilities", "CR 702.1", self._faces(ex, s)),
             "counters": (f"{subject} has no counters", "CR 122.1", zone),
             "attached_to": (f"{subject} is not attached to anything", "CR 301.5", zone),
-            "face": (f"{subject} has only one face, its front", "CR 712.1", self._faces(s)),
+            "face": (f"{subject} has only one face, its front", "CR 712.1", self._faces(ex, s)),
             "escaped": (f"{subject} didn't escape: it wasn't cast from a graveyard with escape", "CR 702.138b", zone),
             "summoning_sick": (f"{subject} is not summoning sick", "CR 302.6", types or zone),
             "tapped": (f"{subject} is {'tapped' if o.tapped else 'untapped'}", "CR 110.5", zone),
             "token": (f"{subject} is {'a token' if o.token else 'a card, not a token'}", "CR 111.1", zone),
-            "copy_of": (f"{subject} is not a copy", "CR 707.2", self._faces(s)),
-            "mana_value": (f"{subject} has no mana value", "CR 202.3", self._faces(s)),
+            "copy_of": (f"{subject} is not a copy", "CR 707.2", self._faces(ex, s)),
+            "mana_value": (f"{subject} has no mana value", "CR 202.3", self._faces(ex, s)),
         }
         if prop in ("can_attack", "cannot_attack"):
             reasons = [Function("cannot_attack", [s, Function(x)]) for x in o.cannot_attack]
@@ -261,7 +278,8 @@ class Evaluation:
         q = " ".join(query.split())
         m = re.fullmatch(r"(?:why(?: not)? )?([A-Za-z0-9_-]+)\.([a-z_]+)", q)
         if m:
-            return self.explain_property(m[1], m[2])
+            targets = frozenset(PROPERTY_TARGETS.get(m[2], ())) | _COMMON_TARGETS if m[2] in PROPERTY_TARGETS else None
+            return self.explain_property(m[1], m[2], targets)
         m = re.fullmatch(r"(why not )?cast ([A-Za-z0-9_-]+)(?: (.+?))?(?: by ([A-Za-z0-9_-]+))?", q)
         if m:
             return self.explain_cast(m[2], m[3], m[4] or player, why_not=bool(m[1]))
@@ -307,6 +325,13 @@ class Evaluation:
                 data["explanation"] = self.explanations(oid)
             objs[oid] = data
         return {"objects": objs, **self._timeline_json()}
+
+
+def _name_of(answer: engine.Answer, oid: str) -> str | None:
+    for sym in answer.get("out"):
+        if sym.arguments[0].string == oid:
+            return sym.arguments[1].string
+    return None
 
 
 def describe_action(action: dict) -> str:

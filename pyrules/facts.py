@@ -95,12 +95,12 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
         if o.copy_of is not None:
             out.append(F("copy_of", oid, S(o.copy_of)))
         if o.copy_card is not None:
-            out.append(F("copy_card", oid, o.copy_card))
+            out.append(F("copied_card", oid, o.copy_card))
             cards[o.copy_card] = card_db().cards[o.copy_card]
         if o.copy_dfc:
-            out.append(F("copy_dfc", oid))
+            out.append(F("copied_dfc", oid))
         if o.face_copy is not None:
-            out.append(F("face_copy", oid, const(o.face_copy)))
+            out.append(F("copied_face", oid, const(o.face_copy)))
         if o.copied_from is not None:
             out.append(F("copied_from", oid, S(o.copied_from)))
         if o.token:

@@ -276,11 +276,11 @@ def state_from_facts(facts: list[Symbol], prev: Scenario) -> Scenario:
                 owner=owner.string if owner.type == SymbolType.String else None,
                 card=card.string if card.type == SymbolType.String else None)
         elif name in ("controller_given", "face_given", "attached_to", "cast_with", "cast_part", "exiled_with",
-                      "copy_card", "face_copy", "copied_from", "ability_source", "ability_kind", "stack_pos"):
+                      "copied_card", "copied_face", "copied_from", "ability_source", "ability_kind", "stack_pos"):
             oid, v = args
             objs.setdefault(oid.string, {})[name] = v.string if v.type == SymbolType.String else (
                 v.number if v.type == SymbolType.Number else v.name)
-        elif name in ("tapped", "new_under_control", "copy_dfc", "token"):
+        elif name in ("tapped", "new_under_control", "copied_dfc", "token"):
             objs.setdefault(args[0].string, {})[name] = True
         elif name == "counter":
             oid, kind, n = args
@@ -310,7 +310,7 @@ def state_from_facts(facts: list[Symbol], prev: Scenario) -> Scenario:
             token=d.get("token", False), ability_of=d.get("ability_source") if is_ability else None,
             ability=d.get("ability_kind") if is_ability else None,
             targets=tuple(t for _, t in sorted(d.get("targets", []))), timestamp=d["timestamp"],
-            copy_card=d.get("copy_card"), copy_dfc=d.get("copy_dfc", False), face_copy=d.get("face_copy"),
+            copy_card=d.get("copied_card"), copy_dfc=d.get("copied_dfc", False), face_copy=d.get("copied_face"),
             copied_from=d.get("copied_from"),
         ))
     specs.sort(key=lambda o: o.timestamp)

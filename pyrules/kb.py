@@ -106,9 +106,23 @@ class KnowledgeBase:
     hidden_absent: set[tuple[str, int]] = field(default_factory=set)     # absences too obvious to show
     deps: dict = field(default_factory=dict)           # predicate -> the predicates its rules' bodies use
     shadow_heads: dict = field(default_factory=dict)   # part -> the head predicate of each shadow rule
+    labelled: dict = field(default_factory=dict)       # part -> (rule, label number); shadows are made from these
+
+    def _explanation_mode(self) -> None:
+        """Make the shadow rules and the dependency graph, once, the first time an explanation is asked for."""
+        if self.shadows or not self.labelled:
+            return
+        for part, rules in self.labelled.items():
+            for stm, k in rules:
+                head_sig = _signature(stm.head)
+                self.deps.setdefault(head_sig, set()).update(_body_signatures(stm))
+                for shadow in _shadows(stm, k):
+                    self.shadows.setdefault(part, []).append(shadow)
+                    self.shadow_heads.setdefault(part, []).append(head_sig)
 
     def cone(self, targets) -> set[tuple[str, int]]:
         """The predicates a set of predicates depends on (their rules' bodies, transitively)."""
+        self._explanation_mode()
         todo = list(targets) + [("absent_because", 2)]
         seen: set[tuple[str, int]] = set()
         while todo:
@@ -130,6 +144,7 @@ class KnowledgeBase:
             yield self.programs[part]
             yield from self.plain.get(part, ())
         if explain:
+            self._explanation_mode()
             cone = self.cone(targets) if targets is not None else None
             for part in parts:
                 yield self.why_programs[part]
@@ -346,8 +361,7 @@ def load_kb() -> KnowledgeBase:
     unlabelled: list[tuple[str, int, str]] = []
     templates: dict = {}
     stack_abilities: dict[str, set[str]] = {}
-    deps: dict[tuple[str, int], set[tuple[str, int]]] = {}
-    shadow_heads: dict[str, list[tuple[str, int]]] = {}
+    labelled: dict[str, list[tuple[ast.AST, int]]] = {}
     hidden: set = set()
     hidden_absent: set = set()
     files = []
@@ -380,19 +394,17 @@ def load_kb() -> KnowledgeBase:
             if key not in label_ids:
                 label_ids[key] = len(labels)
                 labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary))
-            stm = _Cite(label_ids[key])(stm)
-            _note_ability(stm, stack_abilities)
+            source = "\n".join(lines[line - 1:stm.location.end.line])
+            if "why_not" in source:  # only prohibitions get their label as an argument (CITED)
+                stm = _Cite(label_ids[key])(stm)
+            if not stm.body:
+                _note_ability(stm, stack_abilities)
             plain.setdefault(part, []).append(stm)
-            head_sig = _signature(stm.head)
-            for dep in _body_signatures(stm):
-                deps.setdefault(head_sig, set()).add(dep)
-            for shadow in _shadows(stm, label_ids[key]):
-                shadows.setdefault(part, []).append(shadow)
-                shadow_heads.setdefault(part, []).append(head_sig)
+            labelled.setdefault(part, []).append((stm, label_ids[key]))
     data = yaml.safe_load(resources.files("pyrules.data").joinpath("rulings.yaml").read_text(encoding="utf-8"))
     rulings = {r["id"]: r for r in data["rulings"]}
-    return KnowledgeBase(files, labels, plain, shadows, templates, rulings, data.get("source", ""), unlabelled,
-                         programs, stack_abilities, hidden, hidden_absent, deps, shadow_heads)
+    return KnowledgeBase(files, labels, plain, {}, templates, rulings, data.get("source", ""), unlabelled,
+                         programs, stack_abilities, hidden, hidden_absent, {}, {}, labelled)
 
 
 def _signature(node: ast.AST) -> tuple[str, int]:

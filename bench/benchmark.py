@@ -116,8 +116,8 @@ def main() -> None:
 def labelled_program_for_xclingo() -> str:
     """The base part of the knowledge base with its labels as xclingo %!trace_rule annotations.
 
-    Anonymous variables in positive body literals are named (xclingo 2.0b12 rejects them in its
-    translation); nothing else changes."""
+    Anonymous variables in positive body literals and aggregates are named (xclingo 2.0b24 rejects them
+    in its translation); nothing else changes."""
     from pyrules.kb import _label_lines, _NameAnonymous, parse_label, rule_files
 
     out = []
@@ -135,8 +135,9 @@ def labelled_program_for_xclingo() -> str:
             rules, rulings, _ = parse_label(_label_lines(lines, stm.location.begin.line))
             namer = _NameAnonymous()
             body = [namer(lit) if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
-                                   and lit.atom.ast_type == ast.ASTType.SymbolicAtom) else lit for lit in stm.body]
-            out.append('%!trace_rule {"' + ", ".join(rules + rulings) + '"}')
+                                   and lit.atom.ast_type in (ast.ASTType.SymbolicAtom, ast.ASTType.BodyAggregate))
+                    else lit for lit in stm.body]
+            out.append('%!trace_rule {"' + ", ".join(rules + rulings) + '"}.')
             out.append(str(ast.Rule(stm.location, stm.head, body)))
     return "\n".join(out) + "\n"
 
@@ -146,13 +147,15 @@ def xclingo_explain(program: str, facts_text: str) -> tuple[float, int]:
     from xclingo import XclingoControl
 
     t = time.perf_counter()
-    x = XclingoControl("1", "1")
-    x.add("base", [], program + facts_text + "%!show_trace has_type(O,T).\n")
-    x.ground()
+    x = XclingoControl(["1"], n_explanations="1")
+    x.add("base", [], program + facts_text + "%!show_trace {has_type(O,T)}.\n")
+    x.ground([("base", [])])
     lines = 0
-    for answer in x.explain():
-        for expl in answer:
-            lines += len(expl.ascii_tree().splitlines())
+    for model in x.solve():  # the first model, its first explanation
+        for graph in model.explain_model():
+            lines += sum(len(graph.explain(s).ascii_tree().splitlines()) for s in graph.show_trace)
+            break
+        break
     return time.perf_counter() - t, lines
 
 

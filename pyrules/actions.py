@@ -138,34 +138,18 @@ def read_options(answer, scenario, player: str) -> list[CastOption]:
         if p.string == player:
             opts[x] = {"mana": {}, "exile": 0, "sac": {}, "discard": 0, "life": 0, "why": [], "legal": False,
                        "zone": None, "mv": None}
-    for sym in answer.get("option_zone"):
-        x, z = sym.arguments
-        if x in opts:
-            opts[x]["zone"] = z.name
-    for sym in answer.get("option_mana"):
-        x, s, n = sym.arguments
-        if x in opts:
-            opts[x]["mana"][s.name] = n.number
-    for sym in answer.get("option_exile"):
-        x, n = sym.arguments
-        if x in opts:
-            opts[x]["exile"] = n.number
-    for sym in answer.get("option_sacrifice"):
-        x, t, n = sym.arguments
-        if x in opts:
-            opts[x]["sac"][t.name] = n.number
-    for sym in answer.get("option_discard"):
-        x, n = sym.arguments
-        if x in opts:
-            opts[x]["discard"] = n.number
-    for sym in answer.get("option_life"):
-        x, n = sym.arguments
-        if x in opts:
-            opts[x]["life"] = n.number
-    for sym in answer.get("option_mv"):
-        x, v = sym.arguments
-        if x in opts:
-            opts[x]["mv"] = v.number
+    # option_X(Option, Value) atoms: the field they fill; option_mana/option_sacrifice have a kind too
+    for pred, key in (("option_zone", "zone"), ("option_exile", "exile"), ("option_discard", "discard"),
+                      ("option_life", "life"), ("option_mv", "mv")):
+        for sym in answer.get(pred):
+            x, v = sym.arguments
+            if x in opts:
+                opts[x][key] = v.name if v.type == SymbolType.Function else v.number
+    for pred, key in (("option_mana", "mana"), ("option_sacrifice", "sac")):
+        for sym in answer.get(pred):
+            x, kind, n = sym.arguments
+            if x in opts:
+                opts[x][key][kind.name] = n.number
     for sym in answer.get("legal"):
         (x,) = sym.arguments
         if x in opts:

@@ -1,4 +1,5 @@
-"""Cast options and their total costs: BOT-01, 02, 07, 12, 16; REX-02, 03, 04, 07, 08, 09, 11; CR 117.1a, 601.2f, 709.3, 715.3."""
+"""Cast options and their total costs: BOT-01, BOT-02, BOT-07, BOT-12, BOT-16; REX-02, REX-03, REX-04, REX-07,
+REX-08, REX-09, REX-11; CR 117.1a, 601.2f, 709.3, 715.3."""
 
 import pytest
 

@@ -1,4 +1,5 @@
-"""Explanations cite the rules and rulings behind each answer: BOT-01, 02, 05, 09, 15; REX-02, 04, 05, 09, 11.
+"""Explanations cite the rules and rulings behind each answer: BOT-01, BOT-02, BOT-05, BOT-09, BOT-15; REX-02,
+REX-04, REX-05, REX-09, REX-11.
 
 Golden files (tests/golden/) hold the text and html renderings of two explanations; regenerate them with
 PYRULES_UPDATE_GOLDEN=1 pytest tests/test_explanations_rulings.py after a deliberate change, and review the diff.

@@ -1,4 +1,5 @@
-"""Timelines: BOT-03, 04, 06, 10, 11, 13, 14, 16 and REX-01, 03, 06, 10; illegal actions exit 1, malformed ones exit 2."""
+"""Timelines: BOT-03, BOT-04, BOT-06, BOT-10, BOT-11, BOT-13, BOT-14, BOT-16 and REX-01, REX-03, REX-06, REX-10;
+illegal actions exit 1, malformed ones exit 2."""
 
 import json
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clingo import Function, String
-
 from . import engine, timeline
 from .cards import FACE_IDS, card_db, parse_keywords
 from .errors import ScenarioError
@@ -46,14 +44,14 @@ def cards(name: str | None = None) -> dict:
         return {"cards": [{"name": c.name, "layout": c.layout} for c in db.cards.values()]}
     card = db.get(name, "name")
     facts = card.facts()
-    answer = engine.solve(facts + [Function("known_card", [String(card.name)])])
+    answer = engine.solve(facts)
     faces = []
     for face in card.faces:
         kws = [{"keyword": k.keyword, "line": k.line,
                 **({"cost": _cost_text(k.cost)} if k.cost else {}),
                 **({"value": k.value} if k.value is not None else {})} for k in parse_keywords(face)]
         modelled = sorted((py(a.arguments[2]), py(a.arguments[3])) for a in answer.get("card_ability")
-                          if a.arguments[1].name == face.id)
+                          if a.arguments[0].string == card.name and a.arguments[1].name == face.id)
         faces.append({
             "face": face.id, "name": face.name, "mana_cost": face.mana_cost, "type_line": face.type_line,
             "power": face.power, "toughness": face.toughness, "oracle_text": face.oracle_text,

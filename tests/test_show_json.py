@@ -48,4 +48,8 @@ def test_cards_command_lists_and_shows():
     assert {"keyword": "more_than_meets_the_eye", "line": 1, "cost": "{R}{W}"} in front["keywords"]
     assert any(k["keyword"] == "living_metal" for k in back["keywords"])
     r = cli("cards", "March", "of", "the", "Machines")
-    assert r.returncode == 0 and "march_of_the_machines" in r.stdout
+    assert r.returncode == 0 and "march_of_the_machines" in r.stdout and "thalia_tax" not in r.stdout
+    welcome = json.loads(cli("cards", "Welcome to . . .", "--json").stdout)
+    front, back = welcome["faces"]
+    assert [a["ability"] for a in front["modelled_abilities"]] == ["chapter_1", "chapter_2", "chapter_3"]
+    assert [a["ability"] for a in back["modelled_abilities"]] == ["jurassic_park_escape"]

@@ -273,3 +273,17 @@ def test_explanations_work_at_every_step():
     assert "has power 3" in node.claim
     notes = [n.note for n in node.walk() if n.kind == "fact" and n.note]
     assert any(n.startswith("after step") for n in notes)
+
+
+def test_a_scenario_can_state_an_effect_that_still_applies():
+    # the state after Welcome to . . .'s chapter I resolved, written directly (pyrules' `effects:` extension)
+    d = scenario(obj("welcome", "Welcome to . . .", counters={"lore": 1}), obj("relic", "Sol Ring", owner="bob"),
+                 effects=[{"id": "wall1", "effect": "welcome_wall", "source": "welcome", "objects": ["relic"]}])
+    relic = run(d).objects["relic"]
+    assert (relic.power, relic.toughness) == (0, 4) and "defender" in relic.keywords
+    gone = scenario(obj("welcome", "Welcome to . . .", zone="graveyard"), obj("relic", "Sol Ring", owner="bob"),
+                    effects=[{"id": "wall1", "effect": "welcome_wall", "source": "welcome", "objects": ["relic"]}])
+    assert run(gone).objects["relic"].power is None  # REX-01: only while its controller controls the Saga
+    with pytest.raises(pyrules.ScenarioError) as err:
+        run(scenario(obj("relic", "Sol Ring"), effects=[{"id": "w", "effect": "welcome_wall", "source": "nope"}]))
+    assert err.value.field == "effects[0].source"

@@ -490,4 +490,8 @@ def _objects(sc: Scenario, answer: engine.Answer) -> dict[str, ObjectState]:
 
 
 def evaluate(sc: Scenario) -> Evaluation:
-    return Evaluation(sc, scenario_facts(sc), stack=[o.id for o in sc.objects if o.zone == "stack"])
+    # a scenario is not changed once validated: its facts are built once and reused by later queries
+    facts = sc.__dict__.get("_facts")
+    if facts is None:
+        facts = sc.__dict__["_facts"] = scenario_facts(sc)
+    return Evaluation(sc, facts, stack=[o.id for o in sc.objects if o.zone == "stack"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import engine, timeline
-from .cards import FACE_IDS, card_db, parse_keywords
+from .cards import card_db, parse_keywords
 from .errors import ScenarioError
 from .model import Evaluation, evaluate as _evaluate, py
 from .scenario import Scenario, from_dict, load as _load

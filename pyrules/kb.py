@@ -356,7 +356,6 @@ def _parse_templates(lines: list[str], templates: dict, hidden: set, hidden_abse
 def load_kb() -> KnowledgeBase:
     labels: list[Label] = []
     plain: dict[str, list[ast.AST]] = {}
-    shadows: dict[str, list[ast.AST]] = {}
     programs: dict[str, ast.AST] = {}
     unlabelled: list[tuple[str, int, str]] = []
     templates: dict = {}

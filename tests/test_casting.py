@@ -1,7 +1,6 @@
 """Cast options and their total costs: BOT-01, BOT-02, BOT-07, BOT-12, BOT-16; REX-02, REX-03, REX-04, REX-07,
 REX-08, REX-09, REX-11; CR 117.1a, 601.2f, 709.3, 715.3."""
 
-import pytest
 
 import pyrules
 from conftest import cli, obj, scenario

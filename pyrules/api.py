@@ -86,3 +86,36 @@ def cards_text(data: dict) -> str:
     if data.get("source"):
         lines.append(f"  source: {data['source']}")
     return "\n".join(lines)
+
+
+COMMANDS = ("show", "actions", "explain", "cards")
+
+
+def answer(command: str, request: dict | None = None) -> tuple[int, dict]:
+    """One request, answered as the command line's `--json` answers it: (exit code, JSON document).
+
+    `command` is show | actions | explain | cards (plan once plans exist). `request` holds what the command
+    line takes: {"scenario": mapping or file path, "step": N, "ids": [...], "player": P, "all": bool,
+    "explain": bool, "query": "...", "name": "..."}. Bad input gives (2, {"error": {"field", "message"}});
+    an illegal timeline action gives exit code 1 with the document's "error"; otherwise exit code 0.
+    The service and batches answer through this one function, so their answers equal the CLI's."""
+    request = dict(request or {})
+    try:
+        if command not in COMMANDS:
+            raise ScenarioError("command", f"unknown command {command!r} (one of: {', '.join(COMMANDS)})")
+        if command == "cards":
+            return 0, cards(request.get("name"))
+        if "scenario" not in request:
+            raise ScenarioError("scenario", "is required")
+        ev = evaluate(load(request["scenario"]), step=request.get("step"))
+        code = 1 if ev.error else 0
+        if command == "show":
+            return code, ev.to_json(request.get("ids") or None, explain=bool(request.get("explain")))
+        if command == "actions":
+            return code, ev.actions_json(request.get("player"), bool(request.get("all")), bool(request.get("explain")))
+        query = request.get("query")
+        if not isinstance(query, str) or not query.strip():
+            raise ScenarioError("query", "is required (for example arcee.power or 'cast uro escape')")
+        return code, ev.explain(query, player=request.get("player")).to_json()
+    except ScenarioError as exc:
+        return 2, {"error": {"field": exc.field, "message": exc.message}}

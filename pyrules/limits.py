@@ -1,0 +1,105 @@
+"""The limits on a scenario document, in one place.
+
+Scenarios come from people and programs pyrules does not control, so every document is measured against
+these limits before any work is done on it (pyrules/inputs.py enforces them; the service and batches go
+through the same code). Each default is far beyond what a real game reaches; a document over a limit is
+refused with one line naming the field and the limit.
+
+    limit                  default     what it bounds
+    max_bytes              8 MiB       the size of a file, of standard input or of a text, in UTF-8 bytes
+    max_depth              32          lists and mappings nested in one another, the document counting as 1
+    max_values             500,000     values in the whole document (every key, string, number, list, mapping);
+                                       a 10,000-object board uses about 100,000
+    max_objects            10,000      entries of `objects`
+    max_actions            2,000       entries of `actions`
+    max_effects            1,000       entries of `effects`
+    max_players            16          entries of `players`
+    max_entries            256         entries of any other list or mapping (targets, exile lists, counters)
+    max_id_chars           64          ids, player names and the fields that refer to them; mapping keys
+    max_card_chars         200         card and part names (`card`, `part`)
+    max_description_chars  10,000      `description`
+    max_string_chars       1,000       any other string
+    max_int                1,000,000   the magnitude of every number (the schema checks the finer ranges)
+
+YAML anchors and aliases are refused outright, whatever the limits: they let a file of a few hundred bytes
+stand for billions of values ("billion laughs"), and a scenario never needs them. Mapping keys must be
+strings.
+
+Override per call with a Limits of your own, e.g. ``parse_text(text, limits=Limits(max_objects=50_000))``
+or ``dataclasses.replace(DEFAULT, max_bytes=64 << 20)``; or for a whole process with the environment
+variable PYRULES_LIMITS, a comma-separated list of name=number (``PYRULES_LIMITS=max_objects=50000,
+max_bytes=67108864``). `current()` returns the limits in force.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields
+
+from .errors import ScenarioError
+
+ENV_VAR = "PYRULES_LIMITS"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Upper bounds on a scenario document (see the module's docstring for what each one bounds)."""
+
+    max_bytes: int = 8 * 1024 * 1024
+    max_depth: int = 32
+    max_values: int = 500_000
+    max_objects: int = 10_000
+    max_actions: int = 2_000
+    max_effects: int = 1_000
+    max_players: int = 16
+    max_entries: int = 256
+    max_id_chars: int = 64
+    max_card_chars: int = 200
+    max_description_chars: int = 10_000
+    max_string_chars: int = 1_000
+    max_int: int = 1_000_000
+
+    def __post_init__(self):
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if type(value) is not int or value < 1:
+                raise ValueError(f"Limits.{f.name} must be a positive whole number, not {value!r}")
+
+    @classmethod
+    def from_string(cls, spec: str, base: Limits | None = None) -> Limits:
+        """Limits from "name=number,name=number" (the PYRULES_LIMITS syntax), starting from `base`."""
+        names = {f.name for f in fields(cls)}
+        changes: dict[str, int] = {}
+        for item in spec.split(","):
+            item = item.strip()
+            if not item:
+                continue
+            name, sep, number = item.partition("=")
+            name = name.strip()
+            if not sep or name not in names:
+                raise ScenarioError(ENV_VAR, f"{item[:80]!r} is not name=number with a name among: {', '.join(sorted(names))}")
+            try:
+                value = int(number.strip().replace("_", ""))
+            except ValueError:
+                raise ScenarioError(ENV_VAR, f"{name} must be a whole number, not {number.strip()[:80]!r}") from None
+            if value < 1:
+                raise ScenarioError(ENV_VAR, f"{name} must be at least 1, not {value}")
+            changes[name] = value
+        base = base or DEFAULT
+        return cls(**{**{f.name: getattr(base, f.name) for f in fields(cls)}, **changes})
+
+
+DEFAULT = Limits()
+
+_from_env: tuple[str, Limits] | None = None
+
+
+def current() -> Limits:
+    """The limits in force: DEFAULT, changed by PYRULES_LIMITS when it is set."""
+    global _from_env
+    spec = os.environ.get(ENV_VAR)
+    if not spec:
+        return DEFAULT
+    if _from_env is None or _from_env[0] != spec:
+        _from_env = (spec, Limits.from_string(spec))
+    return _from_env[1]

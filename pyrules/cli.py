@@ -56,6 +56,10 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("cards", help="the card database: list, or one card with what the knowledge base knows of it")
     c.add_argument("name", nargs="*", help="a card name (either face, or 'Front // Back')")
     common(c, step=False)
+
+    from . import batch, service  # neither imports its optional dependencies until it runs
+    service.add_arguments(sub.add_parser("serve", help="an HTTP JSON API and a page to explore scenarios (pyrules[serve])"))
+    batch.add_arguments(sub.add_parser("batch", help="many scenarios answered in parallel, one JSON line each"))
     return p
 
 
@@ -70,6 +74,9 @@ def run(argv: list[str]) -> int:
         args.command = argv[0]
     else:
         args = parser.parse_args(argv)
+    if args.command in ("serve", "batch"):
+        from . import batch, service
+        return (service if args.command == "serve" else batch).main(args)
     if args.command == "cards":
         name = " ".join(args.name) if args.name else None
         data = api.cards(name)

@@ -1,18 +1,30 @@
 """pyrules: a declarative rules knowledge base for Magic: The Gathering.
 
-The rules are Answer Set Programming in rules/*.lp, run by clingo; this package loads a scenario, turns
-it into facts, solves, and reads back typed answers with their explanations.
+The rules are Answer Set Programming in rules/, run by clingo; this package loads a scenario, turns it into
+facts, grounds them moment by moment, and reads back typed answers with their explanations. Names are
+imported on first use, so that `import pyrules` (and commands such as `pyrules cards`) start quickly.
 """
 
-from .api import cards, evaluate, load
 from .errors import KnowledgeBaseError, PyrulesError, ScenarioError
-from .explain import Node
-from .model import Evaluation, ObjectState
-from .render import tree_text
-from .scenario import Scenario
 
-__all__ = [
-    "Evaluation", "KnowledgeBaseError", "Node", "ObjectState", "PyrulesError", "Scenario", "ScenarioError",
-    "cards", "evaluate", "load", "tree_text",
-]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+
+_LAZY = {
+    "answer": "api", "cards": "api", "evaluate": "api", "load": "api",
+    "Evaluation": "model", "ObjectState": "model", "Node": "explain", "Scenario": "scenario",
+    "tree_text": "output", "tree_html": "output", "tree_dot": "output",
+}
+
+__all__ = ["Evaluation", "KnowledgeBaseError", "Node", "ObjectState", "PyrulesError", "Scenario", "ScenarioError",
+           "answer", "cards", "evaluate", "load", "tree_text", "tree_html", "tree_dot", "__version__"]
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pyrules' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value

@@ -1,194 +1,238 @@
-"""Cast options: every way a player could cast every card, read back from the knowledge base."""
+"""Timeline actions: their shapes, declared once, checked before the timeline runs, and turned into facts.
+
+An action is a mapping with one key naming its kind ({cast: uro, method: escape}); ACTIONS declares every
+kind's fields and what each holds. check_actions() validates every action of a scenario before anything
+runs — shapes, players, and references to ids that exist in the scenario, that an earlier `copy` creates,
+or that pyrules creates at an earlier step (trigger_N_K, token_N, effect_N_K) — so a malformed action is
+refused (exit 2) whatever comes before it. action_facts() turns one action into the facts of one moment:
+occurs(Action, T) and choice(T, Kind, I, Value) (rules/timeline/ says what they do).
+"""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
-from clingo import Function, String, Symbol, SymbolType
+from clingo import Function, Number, String, Symbol
 
-from .cards import parse_keywords
-from .explain import Node, Renderer
-from .kb import kb
+from .errors import ScenarioError
+from .schema import METHODS, STEPS, ZONES
 
-METHOD_ORDER = {"normal": 0, "more_than_meets_the_eye": 1, "escape": 2, "flashback": 3}
-FACE_ORDER = {"front": 0, "left": 1, "right": 2, "adventure": 3, "back": 4}
-WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
-MANA_ORDER = ("w", "u", "b", "r", "g", "c")
+GEN = re.compile(r"^(trigger|token|effect)_(\d+)(?:_(\d+))?$")
 
-
-@dataclass(frozen=True)
-class Reason:
-    """Why an option is not allowed: a sentence, and the CR rule and ruling of the rule that forbids it."""
-
-    reason: str
-    rule: str | None
-    ruling: str | None
-    code: str = ""
-    rules: tuple[str, ...] = ()
-    rulings: tuple[str, ...] = ()
-
-    def to_json(self) -> dict:
-        out = {"reason": self.reason, "rule": self.rule, "ruling": self.ruling, "code": self.code}
-        if self.rules[1:]:
-            out["rules"] = list(self.rules)
-        if self.rulings[1:]:
-            out["rulings"] = list(self.rulings)
-        return out
-
-
-@dataclass
-class Cost:
-    mana: str                  # canonical: generic, then {W}{U}{B}{R}{G}{C}
-    exile_from_graveyard: int = 0
-    sacrifice: dict[str, int] = field(default_factory=dict)
-    discard: int = 0
-    life: int = 0
-    printed_mana: str = ""     # the same mana in the order the card prints it (for text)
-
-    @property
-    def text(self) -> str:
-        parts = [self.printed_mana or self.mana]
-        if self.exile_from_graveyard:
-            n = self.exile_from_graveyard
-            parts.append(f"exile {WORDS.get(n, n)} other card{'s' if n != 1 else ''} from your graveyard")
-        for kind, n in self.sacrifice.items():
-            parts.append(f"sacrifice {'a' if n == 1 else WORDS.get(n, n)} {kind}{'s' if n != 1 else ''}")
-        if self.discard:
-            parts.append(f"discard {'a card' if self.discard == 1 else str(WORDS.get(self.discard, self.discard)) + ' cards'}")
-        if self.life:
-            parts.append(f"pay {self.life} life")
-        return ", ".join(parts)
-
-    def to_json(self) -> dict:
-        return {"mana": self.mana, "exile_from_graveyard": self.exile_from_graveyard, "text": self.text,
-                "sacrifice": dict(self.sacrifice), "discard": self.discard, "life": self.life}
+# field kinds: id (an object), new_id (a fresh id), player, ids (list of objects), targets (objects or
+# players), count (a number), method, zone, part (a name), source (an object id or "own"), ability (a
+# keyword or a line number), phase_step, attackers (object -> player or object), blockers (object -> object),
+# true, top
+ACTIONS: dict[str, dict[str, str]] = {
+    "cast": {"cast": "id", "by": "player", "method": "method", "part": "part", "source": "source",
+             "targets": "targets", "exile": "ids", "discard": "ids", "sacrifice": "ids", "pay": "ids", "x": "count"},
+    "resolve": {"resolve": "top"},
+    "pass": {"pass": "player"},
+    "convert": {"convert": "id"},
+    "transform": {"transform": "id"},
+    "move": {"move": "id", "to": "zone"},
+    "copy": {"copy": "id", "as": "new_id", "by": "player"},
+    "counter": {"counter": "id"},
+    "gain_control": {"gain_control": "id", "by": "player"},
+    "play": {"play": "id", "by": "player"},
+    "activate": {"activate": "id", "ability": "ability", "by": "player", "targets": "targets", "x": "count",
+                 "pay": "ids", "crew": "ids", "sacrifice": "ids", "discard": "ids"},
+    "attack": {"attack": "attackers", "by": "player"},
+    "block": {"block": "blockers", "by": "player"},
+    "next_turn": {"next_turn": "true"},
+    "advance": {"advance": "phase_step"},
+}
+COMMON = {"keep": "ids"}   # the legend rule's choice (which legendary permanents stay), on any action
+KINDS = tuple(ACTIONS)
 
 
-@dataclass
-class CastOption:
-    """One way to cast one card (interface.md §3, `actions`)."""
-
-    object: str
-    zone: str
-    method: str
-    face: str
-    part: str | None
-    cost: Cost
-    mana_value: int | None
-    legal: bool
-    why_not: list[Reason]
-    source: str | None
-    term: Symbol = field(repr=False, compare=False)
-    explanation: Node | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def action(self) -> str:
-        return "cast"
-
-    def to_json(self, explain: bool = False) -> dict:
-        out = {"action": "cast", "object": self.object, "zone": self.zone, "method": self.method, "face": self.face,
-               "part": self.part, "cost": self.cost.to_json(), "mana_value": self.mana_value, "legal": self.legal,
-               "why_not": [r.to_json() for r in self.why_not], "source": self.source}
-        if explain and self.explanation is not None:
-            out["explanation"] = self.explanation.to_json()
-        return out
-
-    def describe(self) -> str:
-        part = f" as {self.part}" if self.part else (" converted" if self.face == "back" else "")
-        how = "" if self.method == "normal" else f" with {self.method.replace('_', ' ')}"
-        src = f" (from {self.source})" if self.source else ""
-        return f"cast {self.object}{part}{how}{src} from the {self.zone}"
+def kind_of(action, where: str) -> str:
+    if not isinstance(action, dict):
+        raise ScenarioError(where, "an action is a mapping such as {resolve: top}")
+    kinds = [k for k in ACTIONS if k in action]
+    if len(kinds) != 1:
+        raise ScenarioError(where, "an action needs exactly one of: " + ", ".join(ACTIONS))
+    kind = kinds[0]
+    fields = ACTIONS[kind] | COMMON
+    extra = sorted(set(action) - set(fields))
+    if extra:
+        raise ScenarioError(f"{where}.{extra[0]}", f"unknown field for a {kind} action (fields: {', '.join(sorted(fields))})")
+    return kind
 
 
-def canonical_mana(amounts: dict[str, int]) -> str:
-    """Generic first, then {W}{U}{B}{R}{G}{C}; {0} when nothing is left (interface.md §3)."""
-    out = f"{{{amounts['generic']}}}" if amounts.get("generic") else ""
-    for sym in MANA_ORDER:
-        out += f"{{{sym.upper()}}}" * amounts.get(sym, 0)
-    return out or "{0}"
+def _generated_before(value: str, step: int) -> bool:
+    m = GEN.match(value)
+    return bool(m) and int(m[2]) < step
 
 
-def printed_order(amounts: dict[str, int], printed: str) -> str:
-    """The same mana, generic first, colors in the order the printed cost shows them (then the rest)."""
-    order = [s.lower() for s in re.findall(r"\{([WUBRGC])\}", printed)]
-    order = list(dict.fromkeys(order + list(MANA_ORDER)))
-    out = f"{{{amounts['generic']}}}" if amounts.get("generic") else ""
-    for sym in order:
-        out += f"{{{sym.upper()}}}" * amounts.get(sym, 0)
-    return out or "{0}"
+def check_actions(sc) -> None:
+    """Every action's shape and references, before the timeline runs (bad input: exit 2)."""
+    from .inputs import short
+
+    known = set(sc.ids)
+    players = set(sc.players)
+    for i, action in enumerate(sc.actions):
+        where = f"actions[{i}]"
+        kind = kind_of(action, where)
+        step = i + 1
+
+        def obj(value, f: str) -> None:
+            if not isinstance(value, str):
+                raise ScenarioError(f"{where}.{f}", f"must be an object id, not {short(value)}")
+            if value not in known and not _generated_before(value, step):
+                import difflib
+
+                close = difflib.get_close_matches(value, sorted(known), n=1)
+                hint = f" — did you mean {close[0]!r}?" if close else ""
+                raise ScenarioError(f"{where}.{f}", f"unknown id {short(value)}{hint}")
+
+        for f, spec in (ACTIONS[kind] | COMMON).items():
+            if f not in action:
+                continue
+            v = action[f]
+            path = f"{where}.{f}"
+            if spec == "id":
+                obj(v, f)
+            elif spec == "player":
+                if v not in players:
+                    raise ScenarioError(path, f"unknown player {short(v)} (players: {', '.join(sc.players)})")
+            elif spec in ("ids", "targets"):
+                if not isinstance(v, list) or len(v) > 256:
+                    raise ScenarioError(path, "must be a list of ids" + (" or players" if spec == "targets" else ""))
+                for k, x in enumerate(v):
+                    if spec == "targets" and x in players:
+                        continue
+                    if f == "pay" and x == "pool":
+                        continue
+                    obj(x, f"{f}[{k}]")
+            elif spec == "count":
+                if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 1000000:
+                    raise ScenarioError(path, f"must be a whole number from 0 to 1000000, not {short(v)}")
+            elif spec == "method":
+                if v not in METHODS:
+                    raise ScenarioError(path, f"{short(v)} is not one of: {', '.join(METHODS)}")
+            elif spec == "zone":
+                if v not in ZONES or v == "stack":
+                    allowed = ", ".join(z for z in ZONES if z != "stack")
+                    raise ScenarioError(path, f"{short(v)} is not a zone an object can be moved to (one of: {allowed}; cast puts spells on the stack)")
+            elif spec == "part":
+                if not isinstance(v, str) or not v or len(v) > 200:
+                    raise ScenarioError(path, "must be the name of a half or part of the card")
+            elif spec == "source":
+                if v != "own":
+                    obj(v, f)
+            elif spec == "ability":
+                ok = (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 100) or (isinstance(v, str) and re.fullmatch(r"[a-z_]{1,40}", v))
+                if not ok:
+                    raise ScenarioError(path, f"must be a keyword (equip, crew, ...) or a line number of the card's text, not {short(v)}")
+            elif spec == "new_id":
+                if not isinstance(v, str) or not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", v):
+                    raise ScenarioError(path, "the copy needs a new id (letters, digits, '_' and '-')")
+                if v in known or v in players or GEN.match(v):
+                    raise ScenarioError(path, f"{v!r} is already in use (or has the form of an id pyrules makes)")
+            elif spec == "attackers":
+                if not isinstance(v, dict) or not v:
+                    raise ScenarioError(path, "must map each attacking creature to the player (or planeswalker) it attacks: {arcee: bob}")
+                for a, d in v.items():
+                    obj(a, f"{f}.{a}")
+                    if d not in players:
+                        obj(d, f"{f}.{a}")
+            elif spec == "blockers":
+                if not isinstance(v, dict) or not v:
+                    raise ScenarioError(path, "must map each blocking creature to the attacking creature it blocks: {wall: arcee}")
+                for b, a in v.items():
+                    obj(b, f"{f}.{b}")
+                    obj(a, f"{f}.{b}")
+            elif spec == "true":
+                if v is not True:
+                    raise ScenarioError(path, f"write {{{kind}: true}}")
+            elif spec == "top":
+                if v != "top":
+                    raise ScenarioError(path, "only the top of the stack resolves: write {resolve: top}")
+            elif spec == "phase_step":
+                if not isinstance(v, dict) or set(v) - {"phase", "step"} or "phase" not in v:
+                    raise ScenarioError(path, "write {advance: {phase: ..., step: ...}}")
+                phase, st = v["phase"], v.get("step")
+                if not isinstance(phase, str) or phase not in STEPS:
+                    raise ScenarioError(f"{path}.phase", f"{short(phase)} is not one of: {', '.join(STEPS)}")
+                if not (st is None or isinstance(st, str)) or st not in STEPS[phase]:
+                    allowed = ", ".join("null" if s is None else s for s in STEPS[phase])
+                    raise ScenarioError(f"{path}.step", f"{short(st)} is not a step of the {phase} phase (one of: {allowed})")
+        if kind == "copy":
+            known.add(action["as"])
 
 
-def _printed_cost(card, method: str, src: Symbol, face: str) -> str:
-    """The printed cost an option starts from: the mana cost, or the keyword's cost."""
-    if method == "more_than_meets_the_eye":
-        line = next(k.line for k in parse_keywords(card.face("front")) if k.keyword == method)
-    elif method in ("escape", "flashback") and src.type == SymbolType.Function and src.name == "line":
-        line = src.arguments[0].number
-    else:
-        return card.face(face).mana_cost
-    return card.face("front").lines[line - 1]
+# ------------------------------------------------------------------------------------------------ facts
+
+def oid(value: str) -> Symbol:
+    """An id as the knowledge base writes it: the scenario's ids are strings; ids pyrules makes are terms."""
+    m = GEN.match(value)
+    if m:
+        head = {"trigger": "trig", "token": "tok", "effect": "eff"}[m[1]]
+        return Function(head, [Number(int(m[2])), Number(int(m[3] or 1))])
+    return String(value)
 
 
-def read_options(answer, scenario, player: str) -> list[CastOption]:
-    base = kb()
-    opts: dict[Symbol, dict] = {}
-    for sym in answer.get("cast_option"):
-        p, x = sym.arguments
-        if p.string == player:
-            opts[x] = {"mana": {}, "exile": 0, "sac": {}, "discard": 0, "life": 0, "why": [], "legal": False,
-                       "zone": None, "mv": None}
-    # option_X(Option, Value) atoms: the field they fill; option_mana/option_sacrifice have a kind too
-    for pred, key in (("option_zone", "zone"), ("option_exile", "exile"), ("option_discard", "discard"),
-                      ("option_life", "life"), ("option_mv", "mv")):
-        for sym in answer.get(pred):
-            x, v = sym.arguments
-            if x in opts:
-                opts[x][key] = v.name if v.type == SymbolType.Function else v.number
-    for pred, key in (("option_mana", "mana"), ("option_sacrifice", "sac")):
-        for sym in answer.get(pred):
-            x, kind, n = sym.arguments
-            if x in opts:
-                opts[x][key][kind.name] = n.number
-    for sym in answer.get("legal"):
-        (x,) = sym.arguments
-        if x in opts:
-            opts[x]["legal"] = True
-    names = {o.id: o for o in scenario.objects}
-    renderer = Renderer(base, {}, set(scenario.players))
-    for sym in answer.get("why_not"):
-        x, reason, k = sym.arguments
-        if x in opts:
-            label = base.label(k.number)
-            opts[x]["why"].append(Reason(renderer.reason(reason), label.rule, label.ruling, str(reason),
-                                         label.rules, label.rulings))
-    out = []
-    for x, d in opts.items():
-        oid, method, src, face = x.arguments
-        spec = names[oid.string]
-        card = spec.card
-        f = face.name
-        part = None
-        if card.layout in ("split", "adventure"):
-            part = card.face(f).name
-        source = src.string if src.type == SymbolType.String else None
-        printed = printed_order(d["mana"], _printed_cost(card, method.name, src, f))
-        out.append(CastOption(
-            object=oid.string, zone=d["zone"], method=method.name, face="back" if f == "back" else "front",
-            part=part, cost=Cost(canonical_mana(d["mana"]), d["exile"], d["sac"], d["discard"], d["life"], printed),
-            mana_value=d["mv"], legal=d["legal"], why_not=sorted(d["why"], key=lambda r: r.code), source=source,
-            term=x,
-        ))
-    order = {o.id: i for i, o in enumerate(scenario.objects)}
-    out.sort(key=lambda o: (order[o.object], METHOD_ORDER.get(o.method, 9), o.source or "",
-                            FACE_ORDER.get(_face_id(o), 9), str(o.term)))
+def action_facts(action: dict, t: int, priority: str, players: list[str]) -> list[Symbol]:
+    """The facts of the moment t at which this action is taken."""
+    kind = kind_of(action, "action")
+    T = Number(t)
+    v = action[kind]
+    by = String(action.get("by", priority))
+    out: list[Symbol] = []
+
+    def occurs(term: Symbol) -> None:
+        out.append(Function("occurs", [term, T]))
+
+    def choices(name: str, values) -> None:
+        for i, x in enumerate(values, start=1):
+            val = Number(x) if isinstance(x, int) else (String(x) if x in players else (Function("pool") if x == "pool" else oid(x)))
+            out.append(Function("choice", [T, Function(name), Number(i), val]))
+
+    if kind == "cast":
+        src = action.get("source")
+        src_t = Function("any") if src is None else (Function("own") if src == "own" else oid(src))
+        part = action.get("part")
+        occurs(Function("cast", [by, oid(v), Function(action.get("method", "normal")),
+                                 String(part) if part is not None else Function("none"), src_t]))
+        for key in ("targets", "exile", "discard", "sacrifice", "pay"):
+            choices("target" if key == "targets" else key, action.get(key, []))
+        if "x" in action:
+            choices("x", [action["x"]])
+    elif kind == "resolve":
+        occurs(Function("pass_all"))
+    elif kind == "pass":
+        occurs(Function("pass", [String(v)]))
+    elif kind in ("convert", "transform", "counter"):
+        occurs(Function(kind, [oid(v)]))
+    elif kind == "move":
+        occurs(Function("move", [oid(v), Function(action["to"])]))
+    elif kind == "copy":
+        occurs(Function("copy", [oid(v), String(action["as"]), by]))
+    elif kind == "gain_control":
+        occurs(Function("gain_control", [oid(v), by]))
+    elif kind == "play":
+        occurs(Function("play", [by, oid(v)]))
+    elif kind == "activate":
+        ab = action["ability"]
+        ref = Function("line", [Number(ab)]) if isinstance(ab, int) else Function("kw", [Function(ab)])
+        occurs(Function("activate", [by, oid(v), ref]))
+        for key in ("targets", "pay", "crew", "sacrifice", "discard"):
+            choices("target" if key == "targets" else key, action.get(key, []))
+        if "x" in action:
+            choices("x", [action["x"]])
+    elif kind == "attack":
+        occurs(Function("attack", [by]))
+        for i, (a, d) in enumerate(v.items(), start=1):
+            out.append(Function("choice", [T, Function("attacker"), Number(i), Function("", [oid(a), String(d) if d in players else oid(d)])]))
+    elif kind == "block":
+        occurs(Function("block", [by]))
+        for i, (b, a) in enumerate(v.items(), start=1):
+            out.append(Function("choice", [T, Function("blocker"), Number(i), Function("", [oid(b), oid(a)])]))
+    elif kind == "next_turn":
+        occurs(Function("next_turn"))
+    elif kind == "advance":
+        st = v.get("step")
+        occurs(Function("advance", [Function(v["phase"]), Function(st or "none")]))
+    choices("keep", action.get("keep", []))
     return out
-
-
-def _face_id(o: CastOption) -> str:
-    return o.term.arguments[3].name
-
-
-def option_atoms(x: Symbol, player: str) -> dict[str, Symbol]:
-    return {"legal": Function("legal", [x]), "permitted": Function("permitted", [x]),
-            "timing_ok": Function("timing_ok", [x]), "candidate": Function("cast_option", [String(player), x])}

@@ -1,4 +1,15 @@
-"""The `pyrules` command: a thin layer over the Python API (pyrules/__init__.py)."""
+"""The `pyrules` command: a thin layer over the Python API (pyrules/api.py).
+
+    pyrules show SCENARIO [ID ...] [--explain] [--json] [--step N] [--cards FILE]
+    pyrules actions SCENARIO [--player P] [--all] [--explain] [--depth N] [--json] [--step N]
+    pyrules explain SCENARIO QUERY [--format text|json|dot|html] [--render FILE] [--depth N] [--player P]
+    pyrules cards [NAME] [--coverage] [--json] [--cards FILE]
+    pyrules serve [--host H] [--port P]
+    pyrules batch INPUT [--command C] [--jobs N] [--dask ADDRESS|local]
+
+SCENARIO may be '-' for standard input. Exit codes: 0 answered; 1 a timeline action was illegal; 2 bad input.
+With --json, errors are one JSON document on standard output too: {"error": {"field", "message"}}.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +18,9 @@ import json
 import os
 import sys
 
-from . import api
 from .errors import KnowledgeBaseError, ScenarioError
-from .render import actions_text, object_text, timeline_text, tree_dot, tree_html, tree_text
+
+COMMANDS = ("show", "actions", "explain", "cards", "serve", "batch")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -17,47 +28,57 @@ class _Parser(argparse.ArgumentParser):
         raise ScenarioError("arguments", message)
 
 
-COMMANDS = ("show", "actions", "explain", "cards")
-
-
 def _parser() -> argparse.ArgumentParser:
+    from . import __version__
+
     p = _Parser(prog="pyrules", description="A declarative rules knowledge base for Magic: The Gathering.")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p.add_argument("--version", action="version", version=f"pyrules {__version__}")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     _parser.sub = sub
 
     def common(sp, step=True):
         sp.add_argument("--json", action="store_true", help="one JSON document on stdout")
+        sp.add_argument("--cards", action="append", default=[], metavar="FILE",
+                        help="more cards: a Scryfall card, list or bulk file, or MTGJSON AtomicCards (repeatable)")
         if step:
             sp.add_argument("--step", type=int, default=None, metavar="N",
                             help="the state after the first N actions of the timeline (default: all)")
 
-    s = sub.add_parser("show", help="the derived characteristics of objects")
-    s.add_argument("scenario")
-    s.add_argument("ids", nargs="*", help="only these objects")
+    s = sub.add_parser("show", help="the derived characteristics of objects",
+                       usage="pyrules show SCENARIO [ID ...] [--explain] [--json] [--step N] [--cards FILE]")
+    s.add_argument("scenario", help="a YAML or JSON scenario file, or - for standard input")
+    s.add_argument("ids", nargs="*", help="only these objects (default: all)")
     s.add_argument("--explain", action="store_true", help="attach an explanation tree to each property")
     common(s)
 
-    a = sub.add_parser("actions", help="every way a player may cast every card now, with its total cost")
+    a = sub.add_parser("actions", help="every action a player may take now, with its cost and why not",
+                       usage="pyrules actions SCENARIO [--player P] [--all] [--explain] [--depth N] [--json] [--step N]")
     a.add_argument("scenario")
     a.add_argument("--player", help="whose options (default: the player with priority)")
     a.add_argument("--all", action="store_true", help="list the options that are not legal too, with the reasons")
-    a.add_argument("--explain", action="store_true", help="attach an explanation tree to each option")
+    a.add_argument("--explain", action="store_true", help="each option's short answer (and its tree with --json)")
+    a.add_argument("--depth", type=int, default=None, metavar="N", help="cut explanation trees at depth N")
     common(a)
 
-    e = sub.add_parser("explain", help="why a conclusion holds, as a tree of rules and rulings")
+    e = sub.add_parser("explain", help="why a conclusion holds, as a tree of rules and rulings",
+                       usage="pyrules explain SCENARIO QUERY [--format text|json|dot|html] [--depth N] [--render FILE]")
     e.add_argument("scenario")
-    e.add_argument("query", nargs="+", help="OBJECT.PROPERTY, 'cast OBJECT [METHOD] [PART]', 'why not ...' (see README)")
+    e.add_argument("query", nargs="+", help="OBJECT.PROPERTY, 'cast OBJECT [METHOD] [PART]', 'why not ...', 'trigger OBJECT' (see README)")
     e.add_argument("--format", choices=("text", "json", "dot", "html"), default=None,
                    help="text (default), json, dot (Graphviz source) or html (one self-contained page)")
-    e.add_argument("--render", metavar="FILE", help="with --format dot: render to FILE (.svg or .png) with Graphviz")
-    e.add_argument("--player", help="whose casting options, for cast queries (default: the player with priority)")
+    e.add_argument("--render", metavar="FILE", help="with --format dot: render to FILE (.svg, .png or .pdf) with Graphviz")
+    e.add_argument("--player", help="whose options, for cast queries (default: the player with priority)")
+    e.add_argument("--depth", type=int, default=None, metavar="N", help="cut the tree at depth N")
     common(e)
 
-    c = sub.add_parser("cards", help="the card database: list, or one card with what the knowledge base knows of it")
-    c.add_argument("name", nargs="*", help="a card name (either face, or 'Front // Back')")
+    c = sub.add_parser("cards", help="the card database: list, one card line by line, or coverage",
+                       usage="pyrules cards [NAME] [--coverage] [--json] [--cards FILE]")
+    c.add_argument("name", nargs="*", help="a card name as you'd type it (either face, 'Front // Back', a prefix)")
+    c.add_argument("--coverage", action="store_true", help="how much of the cards' text is modelled")
     common(c, step=False)
 
     from . import batch, service  # neither imports its optional dependencies until it runs
+
     service.add_arguments(sub.add_parser("serve", help="an HTTP JSON API and a page to explore scenarios (pyrules[serve])"))
     batch.add_arguments(sub.add_parser("batch", help="many scenarios answered in parallel, one JSON line each"))
     return p
@@ -67,67 +88,126 @@ def _out(text: str) -> None:
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
+def _dump(data) -> None:
+    _out(json.dumps(data, indent=2, ensure_ascii=False))
+
+
 def run(argv: list[str]) -> int:
     parser = _parser()
-    if argv and argv[0] in COMMANDS:  # options may come between the ids (pyrules show s.yaml --step 2 arcee)
+    if not argv:
+        parser.print_usage(sys.stderr)
+        print("pyrules: error: arguments: a command is required (one of: " + ", ".join(COMMANDS) + ")", file=sys.stderr)
+        return 2
+    if argv[0] in ("show", "actions", "explain", "cards"):  # options may come between the ids
         args = _parser.sub.choices[argv[0]].parse_intermixed_args(argv[1:])
         args.command = argv[0]
     else:
         args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_usage(sys.stderr)
+        raise ScenarioError("arguments", "a command is required (one of: " + ", ".join(COMMANDS) + ")")
     if args.command in ("serve", "batch"):
         from . import batch, service
+
         return (service if args.command == "serve" else batch).main(args)
+    from . import api
+
+    run.json = getattr(args, "json", False)
     if args.command == "cards":
         name = " ".join(args.name) if args.name else None
-        data = api.cards(name)
+        data = api.cards(name, tuple(args.cards), args.coverage)
         if args.json:
-            _out(json.dumps(data, indent=2, ensure_ascii=False))
+            _dump(data)
         else:
-            _out(api.cards_text(data))
+            _out(cards_text(data))
         return 0
-    ev = api.evaluate(api.load(args.scenario), step=args.step)
+    from .model import explain, explain_option
+    from .output import actions_text, object_text, timeline_text, tree_dot, tree_html, tree_text
+
+    for key in ("step", "depth"):
+        if getattr(args, key, None) is not None and getattr(args, key) < 0:
+            raise ScenarioError(f"--{key}", "must be 0 or more")
+    ev = api.evaluate(args.scenario, args.step, tuple(args.cards))
     code = 1 if ev.error else 0
     if args.command == "show":
         data = ev.to_json(args.ids or None, explain=args.explain)
         if args.json:
-            _out(json.dumps(data, indent=2, ensure_ascii=False))
+            _dump(data)
         else:
             parts = []
             for oid in data["objects"]:
                 parts.append(object_text(ev.objects[oid]))
                 if args.explain:
                     for prop in ("types", "power", "mana_value", "can_attack"):
-                        parts.append(_indent(tree_text(ev.explain_property(oid, prop), with_rulings=False), "    "))
+                        node = ev.explain_property(oid, prop)
+                        parts.append(_indent(node.summary or node.claim, "    why: "))
             parts.append(timeline_text(ev))
             _out("\n".join(p for p in parts if p))
         return code
     if args.command == "actions":
-        data = ev.actions_json(args.player, args.all, args.explain)
+        data = ev.actions_json(args.player, args.all, args.explain, depth=args.depth)
         if args.json:
-            _out(json.dumps(data, indent=2, ensure_ascii=False))
+            _dump(data)
         else:
-            _out(actions_text(data, ev, args.explain) + ("\n" + timeline_text(ev) if ev.timeline else ""))
+            text = actions_text(data, args.explain)
+            if args.explain and args.depth is not None:
+                chunks = [text]
+                for o in ev.actions(args.player, args.all):
+                    chunks.append(_indent(tree_text(explain_option(ev, o).cut(args.depth), with_rulings=False), "    "))
+                text = "\n".join(chunks)
+            tl = timeline_text(ev)
+            _out(text + ("\n" + tl if tl else ""))
         return code
-    if args.command == "explain":
-        query = " ".join(args.query)
-        fmt = args.format or ("json" if args.json else "text")
-        if args.render and fmt != "dot":
-            raise ScenarioError("--render", "goes with --format dot")
-        node = ev.explain(query, player=args.player)
-        if fmt == "json":
-            _out(json.dumps(node.to_json(), indent=2, ensure_ascii=False))
-        elif fmt == "dot":
-            source = tree_dot(node, query)
-            if args.render:
-                _render(source, args.render)
-            else:
-                _out(source)
-        elif fmt == "html":
-            _out(tree_html(node, f"Why: {query}"))
+    query = " ".join(args.query)
+    fmt = args.format or ("json" if args.json else "text")
+    if args.render and fmt != "dot":
+        raise ScenarioError("--render", "goes with --format dot")
+    node = explain(ev, query, args.player).cut(args.depth)
+    if fmt == "json":
+        _dump(node.to_json())
+    elif fmt == "dot":
+        source = tree_dot(node, query)
+        if args.render:
+            _render(source, args.render)
         else:
-            _out(tree_text(node))
-        return code
-    raise AssertionError(args.command)
+            _out(source)
+    elif fmt == "html":
+        _out(tree_html(node, f"Why: {query}"))
+    else:
+        _out(tree_text(node))
+    return code
+
+
+def cards_text(data: dict) -> str:
+    if "cards" in data and "lines" in data:   # coverage
+        lines = [f"{data['cards']} cards, {data['lines']} lines of text: {data['lines_modelled']} modelled "
+                 f"({100 * data['share_modelled']:.1f}%), {data['cards_fully_modelled']} cards fully modelled"]
+        lines.append("by template:")
+        for k, v in data["by_template"].items():
+            lines.append(f"  {k:28} {v['modelled']:6} / {v['lines']}")
+        if data["most_common_not_modelled"]:
+            lines.append("most common lines not modelled:")
+            for m in data["most_common_not_modelled"]:
+                lines.append(f"  {m['count']:5}  {m['text'][:100]}")
+        if data["skipped_cards"]:
+            lines.append(f"{len(data['skipped_cards'])} cards in the files given couldn't be read (see --json)")
+        return "\n".join(lines)
+    if "cards" in data:
+        return "\n".join(f"{c['name']}  ({c['layout']})" for c in data["cards"])
+    lines = [f"{data['name']}  ({data['layout']}, {data.get('set') or '?'})"]
+    for f in data["faces"]:
+        pt = f"  {f['power']}/{f['toughness']}" if f["power"] is not None else ""
+        lines.append(f"  {f['face']}: {f['name']}  {f['mana_cost'] or '(no mana cost)'}")
+        lines.append(f"    {f['type_line']}{pt}")
+        for ln in f["lines"]:
+            mark = "✓" if ln["status"] == "modelled" else "✗"
+            names = f"  [{', '.join(ln['abilities'])}]" if ln["abilities"] else ""
+            lines.append(f"    {ln['line']}. {mark} {ln['text']}{names}")
+            if ln["status"] == "modelled" and ln["understood"] and ln["understood"] != ["reminder text"]:
+                lines.append(f"         understood: {'; '.join(ln['understood'])}")
+    if data.get("source"):
+        lines.append(f"  source: {data['source']}")
+    return "\n".join(lines)
 
 
 def _render(source: str, path: str) -> None:
@@ -150,23 +230,38 @@ def _indent(text: str, pad: str) -> str:
     return "\n".join(pad + line for line in text.splitlines())
 
 
+def _error(field: str | None, message: str, code: int, as_json: bool) -> int:
+    from .inputs import one_line
+
+    if as_json:
+        _out(json.dumps({"error": {"field": field, "message": one_line(message)}}, ensure_ascii=False))
+    else:
+        prefix = f"{field}: " if field else ""
+        print(f"pyrules: error: {one_line(prefix + message)}", file=sys.stderr)
+    return code
+
+
 def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    as_json = "--json" in args
     try:
-        code = run(sys.argv[1:] if argv is None else argv)
+        code = run(args)
     except ScenarioError as exc:
-        print(f"pyrules: error: {exc}", file=sys.stderr)
-        code = 2
+        code = _error(exc.field, exc.message, 2, as_json)
     except KnowledgeBaseError as exc:
-        print(f"pyrules: knowledge base error: {exc}", file=sys.stderr)
-        code = 3
+        code = _error(None, f"knowledge base error: {exc}", 3, as_json)
     except BrokenPipeError:
         code = 0
+    except KeyboardInterrupt:
+        code = 130
     except Exception as exc:  # a bug in pyrules, not bad input: one line unless debugging
         if os.environ.get("PYRULES_DEBUG"):
             raise
-        print(f"pyrules: internal error: {type(exc).__name__}: {exc} (set PYRULES_DEBUG=1 for details)", file=sys.stderr)
-        code = 3
-    sys.stdout.flush()
+        code = _error(None, f"internal error: {type(exc).__name__}: {exc} (set PYRULES_DEBUG=1 for details)", 3, as_json)
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        pass
     if argv is None:
         sys.exit(code)
     return code

@@ -2,22 +2,27 @@
 
 In explanation mode every labelled rule instance that fires leaves an atom
 pyrules_why(Label, Conclusion, (Body...)), and every element an aggregate counted leaves
-pyrules_agg(Label, Conclusion, (Condition...)). A conclusion may have several derivations; the tree
-uses the shortest one (least depth, ties broken by label number and then by text), computed bottom-up
-from the scenario's facts, so trees are finite, never circular and the same on every run. The leaves
-are facts of the scenario (or, for a negated condition, the absence of something).
+pyrules_agg(Label, Conclusion, (Condition...)). A conclusion may have several derivations; the tree uses
+the shortest one (least depth, ties broken by label number), computed bottom-up from the scenario's
+facts, so trees are finite, never circular and the same on every run. Bookkeeping atoms (`%: hide`) are
+spliced out; a fact that stayed true from one moment to the next is shown once, from the moment it began.
+The root of every answer carries a short summary: the answer and the facts that decided it, with their
+rules, in at most three sentences.
 """
 
 from __future__ import annotations
 
 import heapq
-import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from clingo import Symbol, SymbolType
+from clingo import Function, Number, Symbol, SymbolType
 
-from .kb import KnowledgeBase, Template
+from .kb import AGG, WHY, KnowledgeBase
+from .words import Renderer
+
+TIMED = {"does", "occurs", "event", "starts", "ends", "performed_sba", "resolving", "casting", "moves",
+         "flips", "converts", "puts_trigger", "triggered"}
 
 
 @dataclass
@@ -33,10 +38,14 @@ class Node:
     atom: str | None = None
     note: str | None = None
     kind: str = "derived"   # derived | fact | absent | group
+    summary: str | None = None
+    decisive: bool = False
 
     def to_json(self) -> dict:
         out = {"claim": self.claim, "rule": self.rule, "ruling": self.ruling,
                "because": [b.to_json() for b in self.because]}
+        if self.summary is not None:
+            out = {"summary": self.summary, **out}
         if self.rules[1:]:
             out["rules"] = list(self.rules)
         if self.rulings[1:]:
@@ -53,125 +62,58 @@ class Node:
         for b in self.because:
             yield from b.walk()
 
-
-_VOWEL = re.compile(r"^[aeiou]", re.I)
-
-
-class Renderer:
-    """Turns atoms and terms into readable words, using the templates of the knowledge base."""
-
-    def __init__(self, base: KnowledgeBase, names: dict[str, str], players: set[str]):
-        self.base = base
-        self.names = names
-        self.players = players
-        counts: dict[str, int] = {}
-        for n in names.values():
-            counts[n] = counts.get(n, 0) + 1
-        self.display = {}
-        for oid, n in names.items():
-            plain = oid.replace("_", " ").replace("-", " ").casefold()
-            if n == oid or (counts[n] == 1 and plain in n.casefold()):
-                self.display[oid] = n
-            else:
-                self.display[oid] = f"{n} ({oid})"
-
-    def term(self, t: Symbol) -> str:
-        if t.type == SymbolType.String:
-            s = t.string
-            return self.display.get(s, s)
-        if t.type == SymbolType.Number:
-            return str(t.number)
-        if t.type == SymbolType.Function:
-            if not t.arguments:
-                tpl = self._template("term", t)
-                if tpl is None:
-                    tpl = self._template("reason", t)
-                return tpl if tpl is not None else t.name.replace("_", " ")
-            tpl = self._template("term", t)
-            if tpl is None:
-                tpl = self._template("reason", t)
-            if tpl is not None:
-                return tpl
-            if not t.name:
-                return ", ".join(self.term(a) for a in t.arguments)
-            return f"{t.name.replace('_', ' ')}({', '.join(self.term(a) for a in t.arguments)})"
-        return str(t)
-
-    def _fill(self, tpl: Template, args) -> str:
-        values = dict(zip(tpl.params, args))
-
-        def sub(m: re.Match) -> str:
-            spec = m.group(1)
-            article = spec.startswith("a ")
-            name = spec[2:] if article else spec
-            signed = name.endswith(":+")
-            name = name[:-2] if signed else name
-            v = values.get(name)
-            if v is None:
-                return m.group(0)
-            if signed and v.type == SymbolType.Number:
-                return f"{v.number:+d}"
-            text = self.term(v)
-            if article:
-                text = ("an " if _VOWEL.match(text) else "a ") + text
-            return text
-
-        return re.sub(r"\{([^}]+)\}", sub, tpl.text)
-
-    def _template(self, kind: str, atom: Symbol, negated: bool = False) -> str | None:
-        for tpl in self.base.templates.get((atom.name, len(atom.arguments)), []):
-            if tpl.kind != kind or tpl.negated != negated:
-                continue
-            if all(not p[:1].islower() or (a.type == SymbolType.Function and a.name == p and not a.arguments)
-                   for p, a in zip(tpl.params, atom.arguments)):
-                return self._fill(tpl, atom.arguments)
-        return None
-
-    def claim(self, atom: Symbol) -> str:
-        text = self._template("claim", atom)
-        if text is not None:
-            return text
-        return f"{atom.name.replace('_', ' ')}({', '.join(self.term(a) for a in atom.arguments)})"
-
-    def absent(self, atom: Symbol) -> str:
-        text = self._template("claim", atom, negated=True)
-        if text is not None:
-            return text
-        return "it is not the case that " + self.claim(atom).replace("any (any)", "anything")
-
-    def reason(self, atom: Symbol) -> str:
-        text = self._template("reason", atom)
-        return text if text is not None else self.term(atom)
+    def cut(self, depth: int | None) -> "Node":
+        """The tree cut at this depth (the root is depth 0)."""
+        if depth is None:
+            return self
+        if depth <= 0:
+            return Node(self.claim, self.rule, self.ruling, [], self.rules, self.rulings, self.atom, self.note,
+                        self.kind, self.summary, self.decisive)
+        return Node(self.claim, self.rule, self.ruling, [c.cut(depth - 1) for c in self.because], self.rules,
+                    self.rulings, self.atom, self.note, self.kind, self.summary, self.decisive)
 
 
 class Explainer:
-    """Builds explanation trees from one answer set computed in explanation mode."""
+    """Builds explanation trees from one game grounded in explanation mode."""
 
-    def __init__(self, base: KnowledgeBase, answer, renderer: Renderer, leaf_note=None):
+    def __init__(self, base: KnowledgeBase, game, renderer: Renderer, facts: set[Symbol], step_of: dict[int, int]):
         self.base = base
         self.renderer = renderer
-        self.facts = answer.facts
-        self.leaf_note = leaf_note
+        self.facts = facts
+        self.step_of = step_of
         self.derivs: dict[Symbol, list[tuple[int, tuple[Symbol, ...], tuple[Symbol, ...]]]] = {}
-        for k, head, pos, neg in answer.why:
-            self.derivs.setdefault(head, []).append((k, pos, neg))
+        for sym in game.atoms(WHY, 3):
+            k, head, body = sym.arguments
+            pos, neg = [], []
+            for b in body.arguments:
+                if b.type == SymbolType.Function and b.name == "neg" and len(b.arguments) == 1:
+                    neg.append(b.arguments[0])
+                else:
+                    pos.append(b)
+            self.derivs.setdefault(head, []).append((k.number, tuple(pos), tuple(neg)))
         self.agg: dict[tuple[int, Symbol], list[tuple[Symbol, ...]]] = {}
-        for k, head, body in answer.agg:
-            self.agg.setdefault((k, head), []).append(body)
+        for sym in game.atoms(AGG, 3):
+            k, head, body = sym.arguments
+            self.agg.setdefault((k.number, head), []).append(tuple(body.arguments))
         self.because_not: dict[Symbol, list[Symbol]] = {}
         for head in self.derivs:
-            if head.name == "absent_because" and len(head.arguments) == 2:
+            if head.name == "absent_because" and len(head.arguments) == 3:
                 self.because_not.setdefault(head.arguments[0], []).append(head)
         self._memo: dict[Symbol, Node] = {}
         self.level: dict[Symbol, int] = {}
         self.best: dict[Symbol, tuple[int, tuple[Symbol, ...], tuple[Symbol, ...]]] = {}
+        self.frame = self._frame_label()
         self._levels()
 
-    def _levels(self) -> None:
-        """Knuth's shortest-derivation algorithm: level = 1 + the deepest body atom, minimised.
+    def _frame_label(self) -> int | None:
+        """The label of the frame axiom (holds(F, t) :- holds(F, t-1), not ends(F, t))."""
+        for lab in self.base.labels:
+            if lab.file.endswith("timeline/inertia.lp") and "stays true" in lab.summary:
+                return lab.id
+        return None
 
-        Facts have level 0; ties are broken by label number, then by the answer set's own order, so the
-        chosen derivation is the same on every run."""
+    def _levels(self) -> None:
+        """Knuth's shortest-derivation algorithm: level = 1 + the deepest body atom, minimised."""
         facts = self.facts
         level = self.level
         for f in facts:
@@ -204,8 +146,19 @@ class Explainer:
                 if e[5][0] == 0 and e[0] not in level:
                     heapq.heappush(heap, (1 + max((level[d] for d in e[4]), default=0), e[1], u))
 
+    # ------------------------------------------------------------------ trees
     def _hidden(self, atom: Symbol) -> bool:
         return (atom.name, len(atom.arguments)) in self.base.hidden
+
+    def _origin(self, atom: Symbol) -> Symbol:
+        """A fluent kept by the frame axiom is explained from the moment it began."""
+        seen = 0
+        while atom in self.best and self.best[atom][0] == self.frame and seen < 10000:
+            prev = next((b for b in self.best[atom][1] if b.name == "holds"), None)
+            if prev is None:
+                break
+            atom, seen = prev, seen + 1
+        return atom
 
     def _children(self, atom: Symbol, path: frozenset) -> list[Node]:
         """The nodes an atom's derivation rests on, with bookkeeping atoms replaced by what they rest on."""
@@ -224,7 +177,7 @@ class Explainer:
             if b not in path:
                 add(self._nodes(b, path | {atom}))
         for a in neg:
-            if (a.name, len(a.arguments)) in self.base.hidden_absent:
+            if (a.name, len(a.arguments)) in self.base.hidden_absent or self._hidden(a):
                 continue
             add([self.absent_node(a, path | {atom})])
         for elem in self.agg.get((k, atom), []):
@@ -234,12 +187,14 @@ class Explainer:
         return out
 
     def absent_node(self, a: Symbol, path: frozenset = frozenset()) -> Node:
-        """The absence of an atom; where the knowledge base says why (absent_because/2), with that reason."""
+        """The absence of an atom; where the knowledge base says why (absent_because/3), with that reason."""
         reasons = [r.arguments[1] for r in self.because_not.get(a, [])]
         kids = [n for r in sorted(reasons, key=str) if r not in path for n in self._nodes(r, path)]
         return Node(self.renderer.absent(a), atom=f"not {a}", kind="absent", because=kids)
 
     def _nodes(self, atom: Symbol, path: frozenset) -> list[Node]:
+        if atom.name == "holds":
+            atom = self._origin(atom)
         if self._hidden(atom) and atom in self.best:
             return self._children(atom, path)
         if self._hidden(atom) and atom in self.facts:
@@ -247,24 +202,87 @@ class Explainer:
         return [self.node(atom, path)]
 
     def node(self, atom: Symbol, _path: frozenset = frozenset()) -> Node:
-        """The explanation tree of an atom (memoised: the shortest derivation is well-founded, never circular)."""
+        """The explanation tree of an atom (memoised)."""
+        if atom.name == "holds":
+            atom = self._origin(atom)
         cached = self._memo.get(atom)
         if cached is None:
-            cached = self._memo[atom] = self._build(atom)
+            cached = self._memo[atom] = self._build(atom, _path)
         return cached
 
+    def claim(self, atom: Symbol) -> str:
+        text = self.renderer.claim(atom)
+        if atom.name in TIMED and atom.arguments and atom.arguments[-1].type == SymbolType.Number:
+            t = atom.arguments[-1].number
+            step = self.step_of.get(t)
+            if step:
+                text += f" (step {step})"
+        return text
+
     def _build(self, atom: Symbol, _path: frozenset = frozenset()) -> Node:
-        r = self.renderer
         if atom in self.best:
             k = self.best[atom][0]
             label = self.base.label(k)
             children = self._children(atom, _path)
-            return Node(r.claim(atom), label.rule, label.ruling, children, label.rules, label.rulings,
+            return Node(self.claim(atom), label.rule, label.ruling, children, label.rules, label.rulings,
                         str(atom), label.summary or None, "derived")
         if atom in self.facts:
-            note = self.leaf_note(atom) if self.leaf_note else None
-            return Node(r.claim(atom), atom=str(atom), kind="fact", note=note)
-        return Node(r.claim(atom), atom=str(atom), kind="fact", note="not derived")
+            return Node(self.claim(atom), atom=str(atom), kind="fact", note=self._fact_note(atom))
+        return Node(self.claim(atom), atom=str(atom), kind="fact", note="not derived")
+
+    def _fact_note(self, atom: Symbol) -> str:
+        if atom.name == "holds":
+            return "stated by the scenario"
+        if atom.name in ("occurs", "choice", "asking"):
+            return "stated by the timeline"
+        return "printed on the card" if atom.name.startswith(("face", "card", "layout", "keyword", "cost", "effect", "target", "trigger", "filter", "scope", "static", "adds_", "sets_", "grants", "mod_pt", "restriction", "chapter", "produces")) else "a fact"
 
     def has(self, atom: Symbol) -> bool:
         return atom in self.best or atom in self.facts
+
+
+# ------------------------------------------------------------------------------------------------ summaries
+
+def summarize(root: Node, answer: str | None = None, limit: int = 3) -> str:
+    """At most three sentences: the answer, then the facts that decided it, each with its rule."""
+    sentences: list[str] = []
+    first = answer or root.claim
+    cite = _cite(root)
+    sentences.append(_sentence(first + (f" ({cite})" if cite and not answer else "")))
+    for n in deciding(root):
+        if len(sentences) >= limit:
+            break
+        c = _cite(n)
+        s = _sentence(n.claim + (f" ({c})" if c else ""))
+        if s not in sentences:
+            sentences.append(s)
+    return " ".join(sentences)
+
+
+def deciding(root: Node) -> list[Node]:
+    """The premises that decide an answer, most decisive first: for a negative answer its reasons, for a
+    value the rule that set it and what that rule rests on beyond routine facts."""
+    out: list[Node] = []
+    for c in root.because:
+        if c.kind == "absent" and not c.because:
+            continue
+        out.append(c)
+    out.sort(key=lambda n: (0 if n.decisive else 1, 0 if n.kind == "derived" else 1, -len(n.rulings), 0 if n.rule else 1))
+    return out
+
+
+def _cite(n: Node) -> str:
+    refs = []
+    if n.rule:
+        refs.append(n.rule)
+    if n.ruling:
+        refs.append(n.ruling)
+    return ", ".join(refs)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

@@ -1,119 +1,134 @@
-"""A validated scenario as clingo symbols.
+"""A validated scenario as clingo symbols: the facts of moment 0.
 
 Every fact is built with the clingo API (Function, String, Number): no text from a scenario is ever
-parsed as ASP, so no scenario can inject rules. Ids and player names become clingo strings.
+parsed as ASP, so no scenario can inject rules. The object fields become fluents as the one declaration
+of the format says (pyrules/next/schema.py).
 """
 
 from __future__ import annotations
 
 from clingo import Function, Number, String, Symbol
 
-from .cards import card_db
+from .actions import oid
+from .carddata import bundled
 from .scenario import Scenario
+from .schema import OBJECT_FIELDS
+
+ZERO = Number(0)
 
 
-def F(name: str, *args) -> Symbol:
-    return Function(name, [_term(a) for a in args])
+def holds(term: Symbol) -> Symbol:
+    return Function("holds", [term, ZERO])
 
 
-def _term(value) -> Symbol:
-    if isinstance(value, Symbol):
-        return value
-    if isinstance(value, bool):
-        raise TypeError("booleans are not terms")
-    if isinstance(value, int):
-        return Number(value)
-    return String(value)
-
-
-_CONSTS: dict[str, Symbol] = {}
-
-
-def const(name: str) -> Symbol:
-    sym = _CONSTS.get(name)
-    if sym is None:
-        sym = _CONSTS[name] = Function(name)
-    return sym
+def _mana_term(sym) -> Symbol:
+    if sym.kind == "colorless":
+        return Function("c")
+    return Function(sym.colors[0].lower())
 
 
 def scenario_facts(sc: Scenario) -> list[Symbol]:
     out: list[Symbol] = []
     for i, p in enumerate(sc.players, start=1):
-        out += [F("player", p), F("turn_order", p, i), F("life", p, sc.life[p])]
+        P = String(p)
+        out += [Function("player", [P]), Function("seat", [P, Number(i)]),
+                holds(Function("p", [P, Function("life", [Number(sc.life[p])])]))]
+        amounts: dict[str, int] = {}
+        for s in sc.mana_pool.get(p, ()):
+            if s.kind == "generic":
+                continue
+            key = "c" if s.kind == "colorless" else s.colors[0].lower()
+            amounts[key] = amounts.get(key, 0) + 1
+        for key, n in amounts.items():
+            out.append(holds(Function("p", [P, Function("pool", [Function(key), Number(n)])])))
+    turn = sc.turn
+    g = lambda *a: holds(Function("g", [Function(*a)]))  # noqa: E731
     out += [
-        F("active_player", sc.active),
-        F("phase", const(sc.phase)),
-        F("step", const(sc.step or "none")),
-        F("priority", sc.priority),
+        g("active", [String(turn["active"])]),
+        g("phase", [Function(turn["phase"])]),
+        g("step", [Function(turn["step"] or "none")]),
+        g("priority", [String(turn["priority"])]),
+        g("lands", [Number(turn["lands_played"])]),
+        g("turn", [Number(1)]),
+        Function("step_no", [ZERO, ZERO]),
     ]
-    none = Function("none")
-    strings: dict[str, Symbol] = {}
-
-    def S(value: str) -> Symbol:  # one clingo string per distinct value
-        sym = strings.get(value)
-        if sym is None:
-            sym = strings[value] = String(value)
-        return sym
-
-    stack_pos = 0
-    cards = {}
+    if sc.track_mana:
+        out.append(Function("track_mana"))
+    fields = {f.name: f for f in OBJECT_FIELDS}
+    cards = dict(sc.cards)
+    stack = 0
     for ts, o in enumerate(sc.objects, start=1):
-        ts = o.timestamp if o.timestamp is not None else ts
-        oid = S(o.id)
-        owner = S(o.owner) if o.owner is not None else none
-        card = S(o.card.name) if o.card is not None else none
-        out.append(Function("obj", [oid, const(o.zone), Number(ts), owner, card]))
-        if o.card is not None:
-            cards[o.card.name] = o.card
-        if o.zone == "stack":
-            stack_pos += 1
-            out.append(F("stack_pos", oid, stack_pos))
-        if o.controller is not None:
-            out.append(F("controller_given", oid, S(o.controller)))
-        for k, target in enumerate(o.targets, start=1):
-            out.append(F("target", oid, S(target), k))
-        if o.is_ability:
-            out += [F("ability_source", oid, S(o.ability_of)), F("ability_kind", oid, const(o.ability))]
+        O = oid(o["id"])
+
+        def add(attr: str, *args: Symbol) -> None:
+            out.append(holds(Function("o", [O, Function(attr, list(args)) if args else Function(attr)])))
+
+        add("ts", Number(ts))
+        if o["zone"] == "stack":
+            stack += 1
+            add("stack", Number(stack))
+        if "ability_of" in o:
+            add("zone", Function("stack"))
+            src_ts = sc.index[o["ability_of"]] + 1   # the source as it is in the scenario
+            add("ability", oid(o["ability_of"]), Function("named", [Function(o["ability"])]), Number(src_ts))
+            if "controller" in o:
+                add("ctl", String(o["controller"]))
+            for i, x in enumerate(o.get("targets", []), start=1):
+                add("target", Number(i), String(x) if x in sc.players else oid(x))
             continue
-        if o.face is not None:
-            out.append(F("face_given", oid, const(o.face)))
-        if o.tapped:
-            out.append(F("tapped", oid))
-        for kind, n in o.counters:
-            if n:
-                out.append(F("counter", oid, kind, n))
-        if o.attached_to is not None:
-            out.append(F("attached_to", oid, S(o.attached_to)))
-        if o.zone == "battlefield" and not o.controlled_since_turn_start:
-            out.append(F("new_under_control", oid))
-        if o.cast_with is not None:
-            out.append(F("cast_with", oid, const(o.cast_with)))
-        if o.part is not None:
-            out.append(F("cast_part", oid, o.part))
-        if o.exiled_with is not None:
-            out.append(F("exiled_with", oid, S(o.exiled_with)))
-        if o.copy_of is not None:
-            out.append(F("copy_of", oid, S(o.copy_of)))
-        if o.copy_card is not None:
-            out.append(F("copied_card", oid, o.copy_card))
-            cards[o.copy_card] = card_db().cards[o.copy_card]
-        if o.copy_dfc:
-            out.append(F("copied_dfc", oid))
-        if o.face_copy is not None:
-            out.append(F("copied_face", oid, const(o.face_copy)))
-        if o.copied_from is not None:
-            out.append(F("copied_from", oid, S(o.copied_from)))
-        if o.token:
-            out.append(F("token", oid))
-    for e in sc.effects:
-        out.append(F("resolved_effect", S(e.id), const(e.effect), S(e.source), S(e.controller), e.timestamp))
-        out += [F("resolved_effect_object", S(e.id), S(x)) for x in e.objects]
-    for o in sc.objects:  # a copy needs the card data of what it copies
-        cur = o
-        while cur.copy_of is not None:
-            cur = sc.object(cur.copy_of)
-        if cur.card is not None:
-            cards[cur.card.name] = cur.card
+        for name in o:
+            if name in fields and name != "id":
+                out.append(Function("given", [O, Function(name)]))
+        for name, value in o.items():
+            f = fields.get(name)
+            if f is None or f.kind == "special" or value is None:
+                continue
+            if f.kind == "const":
+                add(f.attr, Function(value))
+            elif f.kind == "player":
+                add(f.attr, String(value))
+            elif f.kind == "id":
+                add(f.attr, oid(value))
+            elif f.kind == "flag":
+                if value:
+                    add(f.attr)
+            elif f.kind == "int":
+                add(f.attr, Number(value))
+            elif f.kind == "card":
+                add(f.attr, String(value.name))
+            elif f.kind == "map":
+                for key, n in value.items():
+                    if n:
+                        add(f.attr, String(key), Number(n))
+            elif f.kind == "list":
+                for i, x in enumerate(value, start=1):
+                    add(f.attr, Number(i), String(x) if x in sc.players else oid(x))
+        if "part_face" in o:
+            add("part", Function(o["part_face"]))
+        if o["zone"] == "battlefield" and o.get("controlled_since_turn_start", True):
+            add("cfts", String(o.get("controller") or o["owner"]))
+    for ts, e in enumerate(sc.effects, start=len(sc.objects) + 1):
+        E = String(e["id"])
+
+        def eff(attr: str, *args: Symbol) -> None:
+            out.append(holds(Function("e", [E, Function(attr, list(args))])))
+
+        name = e["effect"]
+        if name.startswith("gains_"):
+            eff("def", Function("gains", [Function(name[len("gains_"):])]))
+        elif name == "control":
+            eff("def", Function("control", [String(e["controller"])]))
+        else:
+            eff("name", Function(name))
+        eff("source", oid(e["source"]))
+        eff("controller", String(e["controller"]))
+        eff("ts", Number(ts))
+        for x in e.get("objects", []):
+            eff("on", oid(x))
+        if e.get("until"):
+            eff("until", Function(e["until"]))
+    for card in bundled().tokens():   # tokens an effect may create
+        cards.setdefault(card.name, card)
     for card in cards.values():
         out += card.facts()
     return out

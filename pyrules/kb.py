@@ -1,46 +1,49 @@
-"""The knowledge base: rules/*.lp loaded and parsed once per process.
+"""The knowledge base: the rules/ tree, parsed, labelled and compiled once, then cached.
 
 Every rule in rules/ has a label: the comment right above it (or above the block of facts it belongs to),
 naming the Comprehensive Rules it encodes and the ruling ids it rests on:
 
     % CR 702.161a; BOT-05 — living metal makes it an artifact creature during its controller's turn
 
-Labels are parsed with clingo.ast (comments are AST nodes since clingo 5.7) and are what explanations are
-made of: in explanation mode every labelled rule gets a shadow rule that records, for each instance that
-fires, the label, the conclusion and the body atoms it used (pyrules_why/3), plus one shadow rule per
-aggregate element (pyrules_agg/3) so that sums and counts can say what they counted.
+Labels are parsed with clingo.ast and are what explanations are made of: in explanation mode every
+labelled rule gets a shadow rule that records, for each instance that fires, the label, the conclusion
+and the body atoms it used (pyrules_why/3), plus one shadow rule per aggregate element (pyrules_agg/3).
 
 Lines of the form `%: claim pred(A,B) = text with {A} and {B}` say how to read an atom as a sentence
-(`%: claim not pred(...)` how to read its absence, `%: term f(X)` how to name a term, `%: reason r(X)`
-how to word a reason something is not allowed). A lower-case parameter is a constant the argument must be.
-`%: hide pred/N` marks bookkeeping atoms whose explanation nodes are replaced by their children, and
-`%: hide not pred/N` absences too obvious to list.
+(`%: claim not pred(...)` its absence, `%: term f(X)` how to name a term, `%: reason r(X)` how to word a
+reason something is not allowed, `%: summary pred(...)` how a short answer names it). `%: hide pred/N`
+marks bookkeeping atoms whose explanation nodes are replaced by their children.
+
+Compiling (parsing, labelling, making the shadow rules) takes a few hundred milliseconds; the result is
+cached on disk, keyed by the hash of the rule files, so a process normally only reads the cache.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
 import re
+import tempfile
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
-import yaml
-from clingo import Function, Number, ast
-
 from .errors import KnowledgeBaseError
 
 WHY = "pyrules_why"
 AGG = "pyrules_agg"
+COMPILER = "4"   # bump when the compiled form changes
 
-# Prohibitions are first-class atoms with reasons: every atom of these predicates gets one more argument,
-# the label of the rule that derived it, so that answers can cite the CR rule and ruling of each reason.
-CITED = {("why_not", 2), ("action_why_not", 1)}
+# Prohibitions are atoms with reasons; each atom of these predicates gets one more argument, the label of
+# the rule that derived it, so every reason cites its own CR rule and ruling.
+CITED = {("why_not", 3): 2, ("opt_why_not", 3): 2, ("sba", 3): 2, ("invalid", 3): 3}   # (name, arity as written) -> where the label is inserted (0-based)
 
 _RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?(?:\([a-z]\))?)?")
 _RULING = re.compile(r"\b(?:BOT|REX)-\d{2}\b")
 _HIDE = re.compile(r"^%:\s*hide\s+(not\s+)?([a-z_][A-Za-z0-9_]*)/(\d+)\s*$")
-_TEMPLATE = re.compile(r"^%:\s*(claim|reason|term)\s+(not\s+)?([a-z_][A-Za-z0-9_]*)(?:\(([^)]*)\))?\s*=\s*(.+?)\s*$")
+_TEMPLATE = re.compile(r"^%:\s*(claim|reason|term|summary)\s+(not\s+)?([a-z_][A-Za-z0-9_]*)(?:\(([^)]*)\))?\s*=\s*(.+?)\s*$")
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,7 @@ def parse_label(text: str) -> tuple[tuple[str, ...], tuple[str, ...], str]:
 
 @dataclass(frozen=True)
 class Template:
-    kind: str                  # claim | reason | term
+    kind: str                  # claim | reason | term | summary
     negated: bool              # a claim about the absence of the atom ("not ...")
     name: str
     params: tuple[str, ...]    # variable names, or constants an argument must equal
@@ -88,42 +91,27 @@ class Template:
 
 @dataclass
 class KnowledgeBase:
-    """The parsed rules, by program part: `base` (what objects are) and `casting` (what may be cast).
-
-    A query grounds only the parts it needs; explanation mode adds each part's shadow rules."""
+    """The compiled rules: program text per part, labels, templates and the shadow rules."""
 
     files: list[str]
     labels: list[Label]
-    plain: dict[str, list[ast.AST]]      # part -> the rules as written (after the #program statement)
-    shadows: dict[str, list[ast.AST]]    # part -> the same rules in explanation mode (see _shadows)
+    parts: dict[str, tuple[tuple[str, ...], str]]          # part -> (parameters, program text)
+    shadows: dict[str, list[tuple[tuple[str, int], str]]]  # part -> [(head signature, shadow rule text)]
+    deps: dict[tuple[str, int], set[tuple[str, int]]]     # predicate -> the predicates its rules' bodies use
     templates: dict[tuple[str, int], list[Template]]
+    hidden: set[tuple[str, int]]
+    hidden_absent: set[tuple[str, int]]
     rulings: dict[str, dict]
     rulings_source: str
     unlabelled: list[tuple[str, int, str]] = field(default_factory=list)
-    programs: dict[str, ast.AST] = field(default_factory=dict)
-    stack_abilities: dict[str, set[str]] = field(default_factory=dict)   # card -> abilities that can be on the stack
-    hidden: set[tuple[str, int]] = field(default_factory=set)            # bookkeeping atoms spliced out of trees
-    hidden_absent: set[tuple[str, int]] = field(default_factory=set)     # absences too obvious to show
-    deps: dict = field(default_factory=dict)           # predicate -> the predicates its rules' bodies use
-    shadow_heads: dict = field(default_factory=dict)   # part -> the head predicate of each shadow rule
-    labelled: dict = field(default_factory=dict)       # part -> (rule, label number); shadows are made from these
+    rule_count: int = 0
 
-    def _explanation_mode(self) -> None:
-        """Make the shadow rules and the dependency graph, once, the first time an explanation is asked for."""
-        if self.shadows or not self.labelled:
-            return
-        for part, rules in self.labelled.items():
-            for stm, k in rules:
-                head_sig = _signature(stm.head)
-                self.deps.setdefault(head_sig, set()).update(_body_signatures(stm))
-                for shadow in _shadows(stm, k):
-                    self.shadows.setdefault(part, []).append(shadow)
-                    self.shadow_heads.setdefault(part, []).append(head_sig)
+    def label(self, k: int) -> Label:
+        return self.labels[k]
 
     def cone(self, targets) -> set[tuple[str, int]]:
         """The predicates a set of predicates depends on (their rules' bodies, transitively)."""
-        self._explanation_mode()
-        todo = list(targets) + [("absent_because", 2)]
+        todo = list(targets) + [("absent_because", 3)]
         seen: set[tuple[str, int]] = set()
         while todo:
             sig = todo.pop()
@@ -133,60 +121,183 @@ class KnowledgeBase:
             todo.extend(self.deps.get(sig, ()))
         return seen
 
-    def label(self, k: int) -> Label:
-        return self.labels[k]
+    def program(self, part: str) -> str:
+        params, text = self.parts[part]
+        return text
 
-    def statements(self, parts: tuple[str, ...] = ("base",), explain: bool = False, targets=None):
-        """The statements to add to a Control for these parts (each part after its #program statement);
-        with explain, each part's shadows follow in a part of their own, `<part>_why` — only those of the
-        rules the target predicates depend on, when targets are given."""
-        for part in parts:
-            yield self.programs[part]
-            yield from self.plain.get(part, ())
-        if explain:
-            self._explanation_mode()
-            cone = self.cone(targets) if targets is not None else None
-            for part in parts:
-                yield self.why_programs[part]
-                for shadow, head in zip(self.shadows.get(part, ()), self.shadow_heads.get(part, ())):
-                    if cone is None or head in cone:
-                        yield shadow
-
-    @property
-    def why_programs(self) -> dict[str, ast.AST]:
-        if not hasattr(self, "_why_programs"):
-            self._why_programs = {p: ast.Program(stm.location, f"{p}_why", []) for p, stm in self.programs.items()}
-        return self._why_programs
-
-    @property
-    def explain_show(self) -> str:
-        """#show statements for the atoms explanation mode records."""
-        return f"#show {WHY}/3. #show {AGG}/3."
-
-    def size(self) -> int:
-        return sum(len(v) for v in self.plain.values())
+    def shadow_program(self, part: str, targets=None) -> str:
+        """The shadow rules of a part (only those of the predicates the targets depend on, when given)."""
+        cone = self.cone(targets) if targets is not None else None
+        return "\n".join(text for head, text in self.shadows.get(part, ()) if cone is None or head in cone)
 
 
-def rule_files() -> list[tuple[str, str]]:
-    """(name, text) of every .lp file of the knowledge base, in a fixed order."""
-    root = resources.files("pyrules.rules")
-    out = []
-    for entry in sorted(root.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".lp"):
-            out.append((entry.name, entry.read_text(encoding="utf-8")))
-    cards = root.joinpath("cards")
-    for entry in sorted(cards.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".lp"):
-            out.append((f"cards/{entry.name}", entry.read_text(encoding="utf-8")))
-    return out
+def rules_root() -> Path:
+    """Where the rules are: inside the installed package (pyrules.rules), or the checkout's rules/ folder.
+
+    An installed wheel carries them as the package pyrules.rules; an editable install maps that package
+    to the checkout's rules/; a checkout run without installing (or with the installed package shadowed by
+    the checkout's pyrules/ folder) finds rules/ beside pyrules/."""
+    try:
+        root = Path(str(resources.files("pyrules.rules")))
+        if root.is_dir() and any(root.rglob("*.lp")):
+            return root
+    except (ModuleNotFoundError, TypeError):
+        pass
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "rules", here.parent / "rules"):
+        if candidate.is_dir() and any(candidate.rglob("*.lp")):
+            return candidate
+    raise KnowledgeBaseError("the rules of the knowledge base (rules/*.lp) were not found next to the pyrules package")
+
+
+def rule_files(root: Path | None = None) -> list[tuple[str, str]]:
+    """(relative path, text) of every .lp file of the knowledge base, in a fixed order."""
+    root = root or rules_root()
+    files = sorted(root.rglob("*.lp"), key=lambda p: p.relative_to(root).as_posix())
+    return [(p.relative_to(root).as_posix(), p.read_text(encoding="utf-8")) for p in files]
+
+
+def _rulings_text() -> str:
+    return resources.files("pyrules.data").joinpath("rulings.yaml").read_text(encoding="utf-8")
+
+
+def cache_dir() -> Path | None:
+    env = os.environ.get("PYRULES_CACHE_DIR")
+    if env:
+        return Path(env)
+    try:
+        import platformdirs
+    except ImportError:  # pragma: no cover - a dependency, but never fatal
+        return None
+    return Path(platformdirs.user_cache_dir("pyrules"))
+
+
+def _digest(files: list[tuple[str, str]], rulings: str) -> str:
+    import clingo
+
+    h = hashlib.sha256()
+    h.update(COMPILER.encode())
+    h.update(clingo.__version__.encode())
+    h.update(Path(__file__).read_bytes())
+    for name, text in files:
+        h.update(name.encode() + b"\0" + text.encode() + b"\0")
+    h.update(rulings.encode())
+    return h.hexdigest()[:32]
+
+
+@cache
+def kb() -> KnowledgeBase:
+    """The knowledge base, compiled once per rule-file content and cached on disk; loaded once per process."""
+    files = rule_files()
+    rulings = _rulings_text()
+    digest = _digest(files, rulings)
+    directory = cache_dir()
+    path = directory / f"kb-{digest}.pickle" if directory else None
+    if path is not None and path.is_file():
+        try:
+            with path.open("rb") as fh:
+                base = pickle.load(fh)
+            if isinstance(base, KnowledgeBase):
+                return base
+        except Exception:  # a corrupt or foreign cache file is rebuilt, never fatal
+            pass
+    base = compile_kb(files, rulings)
+    if base.unlabelled:
+        name, line, text = base.unlabelled[0]
+        raise KnowledgeBaseError(f"rules/{name}:{line}: rule without a label (% CR ...): {text}")
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".kb-", suffix=".tmp")
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump(base, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except OSError:
+            pass
+    return base
+
+
+# ------------------------------------------------------------------------------------------------ compiling
+
+def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | None = None) -> KnowledgeBase:
+    """Parse every rule file, label every rule, and make the program texts and shadow rules."""
+    import yaml
+    from clingo import ast
+
+    files = files if files is not None else rule_files()
+    rulings_text = rulings_text if rulings_text is not None else _rulings_text()
+    labels: list[Label] = []
+    label_ids: dict[tuple[str, str], int] = {}
+    templates: dict = {}
+    hidden: set = set()
+    hidden_absent: set = set()
+    unlabelled: list[tuple[str, int, str]] = []
+    part_params: dict[str, tuple[str, ...]] = {}
+    part_text: dict[str, list[str]] = {}
+    shadows: dict[str, list[tuple[tuple[str, int], str]]] = {}
+    deps: dict[tuple[str, int], set[tuple[str, int]]] = {}
+    count = 0
+    for name, text in files:
+        lines = text.splitlines()
+        _parse_templates(lines, templates, hidden, hidden_absent)
+        statements: list = []
+        try:
+            ast.parse_string(text, statements.append)
+        except RuntimeError as exc:
+            raise KnowledgeBaseError(f"rules/{name} does not parse: {exc}") from None
+        part = "base"
+        part_params.setdefault("base", ())
+        for stm in statements:
+            if stm.ast_type == ast.ASTType.Comment:
+                continue
+            if stm.ast_type == ast.ASTType.Program:
+                part = stm.name
+                params = tuple(p.name for p in stm.parameters)
+                if part_params.setdefault(part, params) != params:
+                    raise KnowledgeBaseError(f"rules/{name}:{stm.location.begin.line}: #program {part} has other parameters elsewhere")
+                continue
+            if stm.ast_type != ast.ASTType.Rule:
+                part_text.setdefault(part, []).append(str(stm))
+                continue
+            count += 1
+            line = stm.location.begin.line
+            label_text = _label_lines(lines, line)
+            rules, rulings, summary = parse_label(label_text) if label_text else ((), (), "")
+            if not rules:
+                unlabelled.append((name, line, str(stm)))
+                part_text.setdefault(part, []).append(str(_Cite(None)(stm)))
+                continue
+            key = (name, label_text)
+            if key not in label_ids:
+                label_ids[key] = len(labels)
+                labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary))
+            k = label_ids[key]
+            stm = _Cite(k)(stm)
+            part_text.setdefault(part, []).append(str(stm))
+            head_sig = _signature(stm.head)
+            if head_sig is None:
+                raise KnowledgeBaseError(f"rules/{name}:{line}: the head of a labelled rule must be one atom (the knowledge base is stratified and explainable)")
+            deps.setdefault(head_sig, set()).update(_body_signatures(stm))
+            for shadow in _shadows(stm, k):
+                shadows.setdefault(part, []).append((head_sig, str(shadow)))
+    parts = {}
+    for part, params in part_params.items():
+        header = f"#program {part}({', '.join(params)})." if params else f"#program {part}."
+        parts[part] = (params, header + "\n" + "\n".join(part_text.get(part, [])))
+    shadow_text = {}
+    for part, items in shadows.items():
+        shadow_text[part] = items
+    data = yaml.safe_load(rulings_text)
+    rulings = {r["id"]: r for r in data["rulings"]}
+    return KnowledgeBase([n for n, _ in files], labels, parts, shadow_text, deps, templates, hidden, hidden_absent,
+                         rulings, data.get("source", ""), unlabelled, count)
 
 
 def _label_lines(lines: list[str], rule_line: int) -> str | None:
     """The label of the rule starting on line rule_line (1-based): the comment lines right above its block.
 
     A block is a run of non-blank lines; the label is the run of '% ' comment lines found going up from
-    the rule before a blank line (rules and facts in between belong to the same block and share it).
-    """
+    the rule before a blank line (rules and facts in between belong to the same block and share it)."""
     i = rule_line - 2
     while i >= 0 and lines[i].strip():
         line = lines[i].lstrip()
@@ -201,100 +312,153 @@ def _label_lines(lines: list[str], rule_line: int) -> str | None:
     return None
 
 
-class _Vars(ast.Transformer):
-    def __init__(self):
-        self.names: set[str] = set()
-
-    def visit_Variable(self, node):
-        self.names.add(node.name)
-        return node
-
-
-def _vars(nodes) -> set[str]:
-    v = _Vars()
-    for n in nodes:
-        v(n)
-    return v.names
-
-
-class _Rename(ast.Transformer):
-    def __init__(self, names: set[str], suffix: str):
-        self.names, self.suffix = names, suffix
-
-    def visit_Variable(self, node):
-        if node.name in self.names:
-            return ast.Variable(node.location, node.name + self.suffix)
-        return node
+def _parse_templates(lines: list[str], templates: dict, hidden: set, hidden_absent: set) -> None:
+    for line in lines:
+        s = line.strip()
+        h = _HIDE.match(s)
+        if h:
+            (hidden_absent if h[1] else hidden).add((h[2], int(h[3])))
+            continue
+        m = _TEMPLATE.match(s)
+        if not m:
+            continue
+        kind, negated, name, params, text = m.groups()
+        params_t = tuple(p.strip() for p in params.split(",")) if params else ()
+        pos = CITED.get((name, len(params_t)))
+        if pos is not None:
+            params_t = params_t[:pos] + ("PyrulesLabel",) + params_t[pos:]
+        templates.setdefault((name, len(params_t)), []).append(Template(kind, bool(negated), name, params_t, text))
 
 
-class _NameAnonymous(ast.Transformer):
-    """Give every '_' a fresh name, so that the atom it is in can be recorded in a shadow head."""
+# ------------------------------------------------------------------------------------------------ shadows
 
-    def __init__(self):
-        self.n = 0
+def _signature(node) -> tuple[str, int] | None:
+    from clingo import ast
 
-    def visit_Variable(self, node):
-        if node.name == "_":
-            self.n += 1
-            return ast.Variable(node.location, f"PyrulesAnon{self.n}")
-        return node
-
-
-class _AnyForAnonymous(ast.Transformer):
-    """In a negative literal, '_' means 'any': record it as the constant any."""
-
-    def visit_Variable(self, node):
-        if node.name == "_":
-            return ast.SymbolicTerm(node.location, _ANY)
-        return node
+    if node.ast_type != ast.ASTType.Literal or node.atom.ast_type != ast.ASTType.SymbolicAtom:
+        return None
+    atom = node.atom.symbol
+    if atom.ast_type == ast.ASTType.Function:
+        return (atom.name, len(atom.arguments))
+    if atom.ast_type == ast.ASTType.SymbolicTerm:
+        return (atom.symbol.name, len(atom.symbol.arguments))
+    return None
 
 
-_ANY = Function("any")
+def _body_signatures(rule) -> set[tuple[str, int]]:
+    from clingo import ast
+
+    sigs: set[tuple[str, int]] = set()
+
+    class Uses(ast.Transformer):
+        def visit_SymbolicAtom(self, node):
+            t = node.symbol
+            if t.ast_type == ast.ASTType.Function:
+                sigs.add((t.name, len(t.arguments)))
+            return node
+
+    uses = Uses()
+    for lit in rule.body:
+        uses(lit)
+    return sigs
 
 
-class _Cite(ast.Transformer):
-    """Append the label number to heads of cited predicates, and an anonymous argument to their uses."""
+def _transformers():
+    """The AST transformers, made on first use (clingo.ast is imported lazily)."""
+    from clingo import Function, Number, ast
 
-    def __init__(self, label: int | None):
-        self.label = label
-        self.in_head = False
+    class Vars(ast.Transformer):
+        def __init__(self):
+            self.names: set[str] = set()
 
-    def visit_Rule(self, node):
-        self.in_head = True
-        head = self(node.head)
-        self.in_head = False
-        body = [self(b) for b in node.body]
-        return ast.Rule(node.location, head, body)
+        def visit_Variable(self, node):
+            self.names.add(node.name)
+            return node
 
-    def visit_SymbolicAtom(self, node):
-        t = node.symbol
-        if t.ast_type == ast.ASTType.Function and (t.name, len(t.arguments)) in CITED:
-            extra = (ast.SymbolicTerm(t.location, Number(self.label)) if self.in_head and self.label is not None
-                     else ast.Variable(t.location, "_"))
-            return ast.SymbolicAtom(ast.Function(t.location, t.name, list(t.arguments) + [extra], t.external))
-        return node
+    class Rename(ast.Transformer):
+        def __init__(self, names: set[str], suffix: str):
+            self.names, self.suffix = names, suffix
+
+        def visit_Variable(self, node):
+            if node.name in self.names:
+                return ast.Variable(node.location, node.name + self.suffix)
+            return node
+
+    class NameAnonymous(ast.Transformer):
+        """Give every '_' a fresh name, so that the atom it is in can be recorded in a shadow head."""
+
+        def __init__(self):
+            self.n = 0
+
+        def visit_Variable(self, node):
+            if node.name == "_":
+                self.n += 1
+                return ast.Variable(node.location, f"PyrulesAnon{self.n}")
+            return node
+
+    class AnyForAnonymous(ast.Transformer):
+        """In a negative literal, '_' means 'any': record it as the constant any."""
+
+        def visit_Variable(self, node):
+            if node.name == "_":
+                return ast.SymbolicTerm(node.location, Function("any"))
+            return node
+
+    class Cite(ast.Transformer):
+        """Insert the label number into heads of cited predicates, and an anonymous argument into their uses."""
+
+        def __init__(self, label: int | None):
+            self.label = label
+            self.in_head = False
+
+        def visit_Rule(self, node):
+            self.in_head = True
+            head = self(node.head)
+            self.in_head = False
+            body = [self(b) for b in node.body]
+            return ast.Rule(node.location, head, body)
+
+        def visit_SymbolicAtom(self, node):
+            t = node.symbol
+            if t.ast_type == ast.ASTType.Function:
+                pos = CITED.get((t.name, len(t.arguments)))
+                if pos is not None:
+                    extra = (ast.SymbolicTerm(t.location, Number(self.label)) if self.in_head and self.label is not None
+                             else ast.Variable(t.location, "_"))
+                    args = list(t.arguments)
+                    args.insert(pos, extra)
+                    return ast.SymbolicAtom(ast.Function(t.location, t.name, args, t.external))
+            return node
+
+    return Vars, Rename, NameAnonymous, AnyForAnonymous, Cite
 
 
-def _fn(loc, name: str, args: list) -> ast.AST:
-    return ast.Function(loc, name, args, 0)
+def _Cite(label):
+    return _transformers()[4](label)
 
 
-def _tuple(loc, args: list) -> ast.AST:
-    return ast.Function(loc, "", args, 0)
-
-
-def _shadows(rule: ast.AST, k: int) -> list[ast.AST]:
+def _shadows(rule, k: int) -> list:
     """The shadow rules of labelled rule k: they record which instances of it fire.
 
     `H :- Body.` gets `pyrules_why(k, H, (B1, ..., Bn)) :- Body.` (positive body atoms, and neg(A) for
     `not A`); for each aggregate element a rule records what the aggregate counted (pyrules_agg/3). The
-    shadows of a part are grounded after the part itself (multi-shot grounding), when its atoms are known."""
+    shadows of a part are grounded after the part itself, when its atoms are known."""
+    from clingo import Number, ast
+
+    Vars, Rename, NameAnonymous, AnyForAnonymous, _ = _transformers()
+
+    def variables(nodes) -> set[str]:
+        v = Vars()
+        for n in nodes:
+            v(n)
+        return v.names
+
+    def fn(loc, name, args):
+        return ast.Function(loc, name, args, 0)
+
     head = rule.head
-    if head.ast_type != ast.ASTType.Literal or head.atom.ast_type != ast.ASTType.SymbolicAtom:
-        raise KnowledgeBaseError(f"rule at {rule.location.begin.filename}:{rule.location.begin.line} has a head "
-                                 "pyrules can't explain (only plain atoms; the knowledge base is stratified)")
     loc = rule.location
-    namer = _NameAnonymous()
+    namer = NameAnonymous()
     body = []
     for lit in rule.body:
         if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign and lit.atom.ast_type == ast.ASTType.SymbolicAtom:
@@ -310,150 +474,28 @@ def _shadows(rule: ast.AST, k: int) -> list[ast.AST]:
             if lit.sign == ast.Sign.NoSign:
                 recorded.append(atom.symbol)
             elif lit.sign == ast.Sign.Negation:
-                recorded.append(_fn(loc, "neg", [_AnyForAnonymous()(atom.symbol)]))
+                recorded.append(fn(loc, "neg", [AnyForAnonymous()(atom.symbol)]))
         elif atom.ast_type == ast.ASTType.BodyAggregate:
             aggregates.append(lit)
     head_term = head.atom.symbol
     number = ast.SymbolicTerm(loc, Number(k))
 
-    def rule_with(head_name: str, terms: list, extra: list) -> ast.AST:
-        atom = ast.SymbolicAtom(_fn(loc, head_name, [number, head_term, _tuple(loc, terms)]))
+    def rule_with(head_name: str, terms: list, extra: list):
+        atom = ast.SymbolicAtom(fn(loc, head_name, [number, head_term, fn(loc, "", terms)]))
         return ast.Rule(loc, ast.Literal(loc, ast.Sign.NoSign, atom), body + extra)
 
     out = [rule_with(WHY, recorded, [])]
     for n, lit in enumerate(aggregates):
-        outside = _vars([rule.head] + [b for b in body if b is not lit])
+        outside = variables([rule.head] + [b for b in body if b is not lit])
         agg = lit.atom
-        outside |= _vars([g for g in (agg.left_guard, agg.right_guard) if g is not None])
+        outside |= variables([g for g in (agg.left_guard, agg.right_guard) if g is not None])
         for elem in agg.elements:
-            local = _vars(elem.terms) | _vars(elem.condition)
+            local = variables(elem.terms) | variables(elem.condition)
             local -= outside
-            rename = _Rename(local, f"PyrulesAgg{n}")
+            rename = Rename(local, f"PyrulesAgg{n}")
             cond = [rename(c) for c in elem.condition]
             terms = [c.atom.symbol for c in cond
                      if c.ast_type == ast.ASTType.Literal and c.sign == ast.Sign.NoSign
                      and c.atom.ast_type == ast.ASTType.SymbolicAtom]
             out.append(rule_with(AGG, terms, cond))
     return out
-
-
-def _parse_templates(lines: list[str], templates: dict, hidden: set, hidden_absent: set) -> None:
-    for line in lines:
-        h = _HIDE.match(line.strip())
-        if h:
-            (hidden_absent if h[1] else hidden).add((h[2], int(h[3])))
-            continue
-        m = _TEMPLATE.match(line.strip())
-        if not m:
-            continue
-        kind, negated, name, params, text = m.groups()
-        params_t = tuple(p.strip() for p in params.split(",")) if params else ()
-        if (name, len(params_t)) in CITED:
-            params_t += ("PyrulesLabel",)
-        templates.setdefault((name, len(params_t)), []).append(Template(kind, bool(negated), name, params_t, text))
-
-
-def load_kb() -> KnowledgeBase:
-    labels: list[Label] = []
-    plain: dict[str, list[ast.AST]] = {}
-    programs: dict[str, ast.AST] = {}
-    unlabelled: list[tuple[str, int, str]] = []
-    templates: dict = {}
-    stack_abilities: dict[str, set[str]] = {}
-    labelled: dict[str, list[tuple[ast.AST, int]]] = {}
-    hidden: set = set()
-    hidden_absent: set = set()
-    files = []
-    label_ids: dict[tuple[str, str], int] = {}
-    for name, text in rule_files():
-        files.append(name)
-        lines = text.splitlines()
-        _parse_templates(lines, templates, hidden, hidden_absent)
-        statements: list[ast.AST] = []
-        ast.parse_string(text, statements.append)
-        part = "base"
-        for stm in statements:
-            if stm.ast_type == ast.ASTType.Comment:
-                continue
-            if stm.ast_type == ast.ASTType.Program:
-                part = stm.name
-                programs.setdefault(part, stm)
-                continue
-            if stm.ast_type != ast.ASTType.Rule:
-                plain.setdefault(part, []).append(stm)
-                continue
-            line = stm.location.begin.line
-            label_text = _label_lines(lines, line)
-            rules, rulings, summary = parse_label(label_text) if label_text else ((), (), "")
-            if not rules:
-                unlabelled.append((name, line, str(stm)))
-                plain.setdefault(part, []).append(_Cite(None)(stm))
-                continue
-            key = (name, label_text)
-            if key not in label_ids:
-                label_ids[key] = len(labels)
-                labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary))
-            source = "\n".join(lines[line - 1:stm.location.end.line])
-            if "why_not" in source:  # only prohibitions get their label as an argument (CITED)
-                stm = _Cite(label_ids[key])(stm)
-            if not stm.body:
-                _note_ability(stm, stack_abilities)
-            plain.setdefault(part, []).append(stm)
-            labelled.setdefault(part, []).append((stm, label_ids[key]))
-    data = yaml.safe_load(resources.files("pyrules.data").joinpath("rulings.yaml").read_text(encoding="utf-8"))
-    rulings = {r["id"]: r for r in data["rulings"]}
-    return KnowledgeBase(files, labels, plain, {}, templates, rulings, data.get("source", ""), unlabelled,
-                         programs, stack_abilities, hidden, hidden_absent, {}, {}, labelled)
-
-
-def _signature(node: ast.AST) -> tuple[str, int]:
-    atom = node.atom.symbol
-    if atom.ast_type == ast.ASTType.Function:
-        return (atom.name, len(atom.arguments))
-    return (atom.symbol.name, len(atom.symbol.arguments))
-
-
-class _Uses(ast.Transformer):
-    def __init__(self):
-        self.sigs: set[tuple[str, int]] = set()
-
-    def visit_SymbolicAtom(self, node):
-        t = node.symbol
-        if t.ast_type == ast.ASTType.Function:
-            self.sigs.add((t.name, len(t.arguments)))
-        return node
-
-
-def _body_signatures(rule: ast.AST) -> set[tuple[str, int]]:
-    uses = _Uses()
-    for lit in rule.body:
-        uses(lit)
-    return uses.sigs
-
-
-def _note_ability(stm: ast.AST, out: dict[str, set[str]]) -> None:
-    """Record triggered_ability("Card", Face, Line, name) facts: the abilities a scenario may put on the stack."""
-    if stm.body or stm.head.ast_type != ast.ASTType.Literal or stm.head.atom.ast_type != ast.ASTType.SymbolicAtom:
-        return
-    term = stm.head.atom.symbol
-    if term.ast_type == ast.ASTType.Function and term.name == "triggered_ability" and len(term.arguments) == 4:
-        card, name = term.arguments[0], term.arguments[3]
-        if card.ast_type == ast.ASTType.SymbolicTerm and name.ast_type == ast.ASTType.SymbolicTerm:
-            out.setdefault(card.symbol.string, set()).add(name.symbol.name)
-    elif term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.name == "triggered_ability":
-        sym = term.symbol
-        out.setdefault(sym.arguments[0].string, set()).add(sym.arguments[3].name)
-
-
-@cache
-def kb() -> KnowledgeBase:
-    """The knowledge base, loaded and parsed once per process."""
-    base = load_kb()
-    if base.unlabelled:
-        name, line, text = base.unlabelled[0]
-        raise KnowledgeBaseError(f"rules/{name}:{line}: rule without a label (% CR ...): {text}")
-    return base
-
-
-def rules_dir() -> Path:
-    return Path(str(resources.files("pyrules.rules")))

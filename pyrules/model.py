@@ -1,57 +1,32 @@
-"""Typed answers: what the knowledge base concluded about a scenario, read back from its atoms."""
+"""Typed answers: a scenario played out by the knowledge base, and what it concluded, read back from atoms.
+
+evaluate() builds the scenario's facts, grounds moment 0, refuses states no game can reach (the rules'
+invalid/3 atoms: bad input), then applies the timeline's actions one by one (pyrules/next/engine.py) and
+reads the state after the last one (or after `step` of them).
+"""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
-from . import engine
 from .errors import ScenarioError
-from .actions import CastOption, read_options
-from .explain import Explainer, Node, Renderer
+from .actions import action_facts, kind_of, oid
+from .engine import Game
 from .facts import scenario_facts
 from .kb import kb
-from .scenario import Scenario
+from .words import Renderer, generated_id, py
+from .scenario import Scenario, load
 
-PROPERTIES = (
-    "name", "face", "zone", "owner", "controller", "supertypes", "types", "subtypes", "power", "toughness",
-    "mana_value", "counters", "attached_to", "keywords", "can_attack", "escaped", "summoning_sick",
-    "cannot_attack", "tapped", "token", "copy_of",
-)
-REPORTED = PROPERTIES  # every property `show` reports has an explanation
-# What a question about one property needs explained (the predicates its tree can reach).
-PROPERTY_TARGETS = {
-    "power": {("power", 2)}, "toughness": {("toughness", 2)}, "mana_value": {("mana_value", 2)},
-    "types": {("has_type", 2)}, "supertypes": {("has_supertype", 2)}, "subtypes": {("has_subtype", 2)},
-    "name": {("obj_name", 2)}, "face": {("face_up", 2)}, "keywords": {("has_keyword", 2)},
-    "can_attack": {("can_attack", 1), ("cannot_attack", 2)}, "cannot_attack": {("cannot_attack", 2)},
-    "escaped": {("escaped", 1)}, "summoning_sick": {("summoning_sick", 1)}, "copy_of": {("is_copy", 1)},
-    "zone": {("in_zone", 2)}, "owner": {("owner", 2)}, "controller": {("controller", 2)},
-}
-_COMMON_TARGETS = frozenset({("chars", 3), ("in_zone", 2), ("ability_source", 2)})
-# The rule that makes a fact of the scenario the answer, for properties the scenario states directly.
-FACT_RULES = {"zone": "CR 400.1", "owner": "CR 108.3", "controller": "CR 108.4", "attached_to": "CR 301.5",
-              "tapped": "CR 110.5", "counters": "CR 122.1", "token": "CR 111.1", "face": "CR 712.1"}
-LIST_PROPERTIES = ("types", "subtypes", "supertypes", "keywords", "counters", "cannot_attack")
-
-
-def py(sym: Symbol):
-    """A clingo term as a plain Python value (constants become strings)."""
-    if sym.type == SymbolType.Number:
-        return sym.number
-    if sym.type == SymbolType.String:
-        return sym.string
-    if sym.type == SymbolType.Function and not sym.arguments:
-        return sym.name
-    return str(sym)
+LIST_FIELDS = ("supertypes", "types", "subtypes", "keywords", "colors")
+COLOR_ORDER = ("white", "blue", "black", "red", "green")
 
 
 @dataclass(frozen=True)
 class ObjectState:
-    """The derived characteristics of one object (interface.md §3, `show`)."""
+    """The derived characteristics of one object (interface.md §3 and §5.3, `show`)."""
 
     id: str
     name: str | None
@@ -75,6 +50,10 @@ class ObjectState:
     tapped: bool = False
     token: bool = False
     copy_of: str | None = None
+    colors: tuple[str, ...] = ()
+    damage: int = 0
+    attacking: str | None = None
+    blocking: str | None = None
     ability_of: str | None = None
     ability: str | None = None
     targets: tuple[str, ...] = ()
@@ -86,8 +65,10 @@ class ObjectState:
             "subtypes": list(self.subtypes), "power": self.power, "toughness": self.toughness,
             "mana_value": self.mana_value, "counters": dict(self.counters), "attached_to": self.attached_to,
             "keywords": list(self.keywords), "can_attack": self.can_attack, "escaped": self.escaped,
+            "colors": list(self.colors), "damage": self.damage, "tapped": self.tapped,
+            "attacking": self.attacking, "blocking": self.blocking,
             "summoning_sick": self.summoning_sick, "cannot_attack": list(self.cannot_attack),
-            "tapped": self.tapped, "token": self.token, "copy_of": self.copy_of,
+            "token": self.token, "copy_of": self.copy_of,
         }
         if self.ability_of is not None:
             out.update({"ability_of": self.ability_of, "ability": self.ability, "targets": list(self.targets)})
@@ -95,403 +76,747 @@ class ObjectState:
 
 
 @dataclass
+class Reason:
+    reason: str
+    rule: str | None
+    ruling: str | None
+    code: str
+
+    def to_json(self) -> dict:
+        return {"reason": self.reason, "rule": self.rule, "ruling": self.ruling, "code": self.code}
+
+
+@dataclass
 class Evaluation:
-    """A scenario evaluated by the knowledge base: characteristics now, and explanations on demand."""
+    """A scenario played out by the knowledge base: its state after the timeline, and answers about it."""
 
     scenario: Scenario
-    facts: list[Symbol]
-    stack: list[str] = field(default_factory=list)
-    timeline: object | None = None    # pyrules.timeline.Timeline, when the scenario has actions
-    _answers: dict = field(default_factory=dict, repr=False)
-    _explainers: dict = field(default_factory=dict, repr=False)
+    game: Game
+    t: int = 0                       # the moment whose state is reported
+    step: int = 0                    # the number of actions applied
+    error: dict | None = None        # the first illegal action: {"step", "action", "why_not"}
+    requested_step: int | None = None
+    _cache: dict = field(default_factory=dict, repr=False)
 
-    # ------------------------------------------------------------------ timelines
+    # ------------------------------------------------------------------ reading
     @property
-    def step(self) -> int:
-        return len(self.timeline.steps) if self.timeline else 0
+    def base(self):
+        return self.game.kb
 
-    @property
-    def error(self) -> dict | None:
-        """The first illegal action of the timeline (step, action, why_not), if it stopped there."""
-        return self.timeline.error if self.timeline else None
+    def _show(self) -> dict[str, list[Symbol]]:
+        if "show" not in self._cache:
+            self.game.ground_query("show", self.t)
+            got: dict[str, list[Symbol]] = {}
+            for name, arity in (("out_object", 9), ("out_pt", 4), ("out_list", 4), ("out_counter", 4),
+                                ("out_attr", 3), ("out_player", 3), ("out_game", 2), ("out_flag", 3),
+                                ("out_reason", 3), ("out_ability", 4)):
+                got[name] = self.game.atoms(name, arity)
+            self._cache["show"] = got
+        return self._cache["show"]
 
-    @property
-    def triggered(self) -> list[dict]:
-        """The abilities that triggered on the last action applied."""
-        return list(self.timeline.steps[-1].triggered) if self.timeline and self.timeline.steps else []
+    @cached_property
+    def token_counts(self) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for s in self._show()["out_game"]:
+            a = s.arguments[0]
+            if a.name == "made" and a.arguments[0].name == "tok":
+                counts[a.arguments[1].number] = a.arguments[2].number
+        return counts
 
-    def _timeline_json(self) -> dict:
-        out = {}
-        if self.timeline is not None:
-            out["step"] = self.step
-            out["stack"] = list(self.stack)
-            out["triggered"] = self.triggered
-            if self.error is not None:
-                out["error"] = self.error
-        return out
-
-    def _leaf_note(self, fact: Symbol) -> str | None:
-        if not self.timeline:
-            return None
-        for step in reversed(self.timeline.steps):
-            if fact in step.new_facts:
-                return f"after step {step.index}: {describe_action(step.action)}"
-        return None
+    def ident(self, sym: Symbol) -> str:
+        v = py(sym, self.token_counts)
+        return v if isinstance(v, str) else str(v)
 
     @cached_property
     def objects(self) -> dict[str, ObjectState]:
-        # an explanation-mode answer holds every plain atom too: reuse it rather than solve twice
-        explained = next((a for (p, x, _), a in self._answers.items() if p is None and x), None)
-        return _objects(self.scenario, explained if explained is not None else self.answer)
-
-    # ------------------------------------------------------------------ cast options
-    def _player(self, player: str | None) -> str:
-        if player is None:
-            return self.scenario.priority
-        if player not in self.scenario.players:
-            raise ScenarioError("--player", f"unknown player {player!r} (players: {', '.join(self.scenario.players)})")
-        return player
-
-    def _solve(self, player: str | None, explain: bool, targets: frozenset | None = None) -> engine.Answer:
-        key = (player, explain, targets)
-        if key not in self._answers:
-            extra = [Function("asking", [String(player)])] if player is not None else []
-            parts = ("base", "casting") if player is not None else ("base",)
-            self._answers[key] = engine.solve(self.facts + extra, explain=explain, parts=parts, targets=targets)
-        return self._answers[key]
+        show = self._show()
+        data: dict[str, dict] = {}
+        order: dict[str, int] = {}
+        for s in show["out_object"]:
+            o, name, zone, owner, ctl, face, mv, kind, _ = s.arguments
+            oid_ = self.ident(o)
+            d = data.setdefault(oid_, {k: [] for k in LIST_FIELDS})
+            d.update(id=oid_, name=py(name), zone=py(zone), owner=py(owner), controller=py(ctl), face=py(face),
+                     mana_value=py(mv), counters={}, attached_to=None, tapped=False, token=False, copy_of=None,
+                     damage=0, attacking=None, blocking=None, power=None, toughness=None, flags=set(), reasons=[],
+                     targets=[])
+            if kind.type == SymbolType.Function and kind.name == "ability":
+                d["ability_of"] = self.ident(kind.arguments[0])
+        for s in show["out_pt"]:
+            d = data.get(self.ident(s.arguments[0]))
+            if d is not None:
+                d["power"], d["toughness"] = s.arguments[1].number, s.arguments[2].number
+        for s in show["out_list"]:
+            d = data.get(self.ident(s.arguments[0]))
+            if d is not None:
+                d[s.arguments[1].name].append(py(s.arguments[2]))
+        for s in show["out_counter"]:
+            d = data.get(self.ident(s.arguments[0]))
+            if d is not None:
+                d["counters"][s.arguments[1].string] = s.arguments[2].number
+        for s in show["out_flag"]:
+            d = data.get(self.ident(s.arguments[0]))
+            if d is not None:
+                d["flags"].add(s.arguments[1].name)
+        for s in show["out_reason"]:
+            d = data.get(self.ident(s.arguments[0]))
+            if d is not None:
+                d["reasons"].append(s.arguments[1].name)
+        for s in show["out_ability"]:
+            d = data.get(self.ident(s.arguments[0]))
+            if d is not None:
+                d["ability"] = s.arguments[2].name
+        for s in show["out_attr"]:
+            d = data.get(self.ident(s.arguments[0]))
+            if d is None:
+                continue
+            a = s.arguments[1]
+            name = a.name
+            if name == "tapped":
+                d["tapped"] = True
+            elif name == "token":
+                d["token"] = True
+            elif name == "attached":
+                d["attached_to"] = self.ident(a.arguments[0])
+            elif name == "damage":
+                d["damage"] = a.arguments[0].number
+            elif name == "attacking":
+                d["attacking"] = self.ident(a.arguments[0])
+            elif name == "blocking":
+                d["blocking"] = self.ident(a.arguments[0])
+            elif name in ("copy_of", "copied_from"):
+                d["copy_of"] = self.ident(a.arguments[0])
+            elif name == "ts":
+                order[d["id"]] = a.arguments[0].number
+            elif name == "stack":
+                d["stack"] = a.arguments[0].number
+            elif name == "target":
+                d["targets"].append((str(a.arguments[0]), self.ident(a.arguments[1])))
+        out: dict[str, ObjectState] = {}
+        for oid_ in sorted(data, key=lambda k: (order.get(k, 0), k)):
+            d = data[oid_]
+            out[oid_] = ObjectState(
+                id=oid_, name=d["name"], face=d["face"], zone=d["zone"], owner=d["owner"], controller=d["controller"],
+                supertypes=tuple(sorted(d["supertypes"])), types=tuple(sorted(d["types"])),
+                subtypes=tuple(sorted(d["subtypes"])), power=d["power"], toughness=d["toughness"],
+                mana_value=d["mana_value"], counters=dict(sorted(d["counters"].items())), attached_to=d["attached_to"],
+                keywords=tuple(sorted(d["keywords"])), can_attack="can_attack" in d["flags"],
+                escaped="escaped" in d["flags"], summoning_sick="summoning_sick" in d["flags"],
+                cannot_attack=tuple(sorted(d["reasons"])), tapped=d["tapped"], token=d["token"], copy_of=d["copy_of"],
+                colors=tuple(c for c in COLOR_ORDER if c in d["colors"]), damage=d["damage"],
+                attacking=d["attacking"], blocking=d["blocking"], ability_of=d.get("ability_of"),
+                ability=d.get("ability"), targets=tuple(x for _, x in sorted(d["targets"])),
+            )
+        self._cache["stack"] = [k for k, _ in sorted(((k, d["stack"]) for k, d in data.items() if "stack" in d and d["zone"] == "stack"), key=lambda kv: kv[1])]
+        return out
 
     @property
-    def answer(self) -> engine.Answer:
-        return self._solve(None, False)
+    def stack(self) -> list[str]:
+        self.objects
+        return self._cache["stack"]
 
-    def actions(self, player: str | None = None, include_illegal: bool = False, explain: bool = False) -> list[CastOption]:
-        """Every way `player` (default: the one with priority) could cast every card they could cast now.
+    @cached_property
+    def players(self) -> dict[str, dict]:
+        out = {p: {"life": None, "mana_pool": "", "hand": 0, "library": 0, "graveyard": 0, "lost": False}
+               for p in self.scenario.players}
+        pools: dict[str, dict[str, int]] = {}
+        for s in self._show()["out_player"]:
+            p, a = s.arguments[0].string, s.arguments[1]
+            if a.name == "life":
+                out[p]["life"] = a.arguments[0].number
+            elif a.name == "pool":
+                pools.setdefault(p, {})[a.arguments[0].name] = a.arguments[1].number
+            elif a.name == "lost":
+                out[p]["lost"] = True
+        for p, pool in pools.items():
+            out[p]["mana_pool"] = "".join("{" + k.upper() + "}" * 1 for k in "wubrgc" for _ in range(pool.get(k, 0)))
+        for o in self.objects.values():
+            if o.owner in out and o.zone in ("hand", "library", "graveyard"):
+                out[o.owner][o.zone] += 1
+        return out
 
-        Only the legal options unless include_illegal; each illegal one carries its why_not reasons."""
-        p = self._player(player)
-        options = read_options(self._solve(p, False), self.scenario, p)
-        if not include_illegal:
-            options = [o for o in options if o.legal]
-        if explain:
-            ex = self._explainer(p)
-            for o in options:
-                o.explanation = option_node(ex, o, p)
-        return options
+    @cached_property
+    def turn(self) -> dict:
+        g = {}
+        for s in self._show()["out_game"]:
+            a = s.arguments[0]
+            if a.arguments and a.name in ("active", "phase", "step", "priority", "lands", "turn"):
+                g[a.name] = py(a.arguments[0])
+        return {"active": g.get("active"), "phase": g.get("phase"), "step": g.get("step"),
+                "priority": g.get("priority"), "lands_played": g.get("lands", 0), "number": g.get("turn", 1)}
 
-    def actions_json(self, player: str | None = None, include_illegal: bool = False, explain: bool = False) -> dict:
-        p = self._player(player)
-        return {"player": p, "actions": [o.to_json(explain) for o in self.actions(p, include_illegal, explain)],
-                **self._timeline_json()}
+    # ------------------------------------------------------------------ the timeline's last step
+    def _step_moments(self) -> list[int]:
+        if self.step == 0:
+            return []
+        return [m.t for m in self.game.moments if m.step == self.step and m.t <= self.t]
 
-    # ------------------------------------------------------------------ explanations
-    def _explainer(self, player: str | None = None, targets: frozenset | None = None) -> Explainer:
-        """An explainer over an explanation-mode answer; with targets, only the shadow rules those
-        predicates depend on are grounded (a smaller, faster program for one question)."""
-        key = (player, targets)
-        if key not in self._explainers:
-            wider = next((e for (p, t), e in self._explainers.items() if p == player and t is None), None)
-            if wider is not None:
-                return wider
-            answer = self._solve(player, True, targets)
-            names = {o.id: (_name_of(answer, o.id) or o.id) for o in self.scenario.objects}
-            renderer = Renderer(kb(), names, set(self.scenario.players))
-            self._explainers[key] = Explainer(kb(), answer, renderer, self._leaf_note)
-        return self._explainers[key]
+    @cached_property
+    def triggered(self) -> list[dict]:
+        moments = set(self._step_moments())
+        out = []
+        for s in self.game.atoms("event", 2):
+            if s.arguments[1].number in moments and s.arguments[0].name == "put_on_stack":
+                o, src, ab, ctl = s.arguments[0].arguments
+                out.append({"id": self.ident(o), "source": self.ident(src),
+                            "ability": ab.arguments[3].name if ab.name == "ab" else py(ab), "controller": py(ctl)})
+        out.sort(key=lambda d: d["id"])
+        return out
 
-    @property
-    def explainer(self) -> Explainer:
-        return self._explainer(None)
+    @cached_property
+    def state_based_actions(self) -> list[dict]:
+        moments = set(self._step_moments())
+        out = []
+        for s in self.game.atoms("performed_sba", 4):
+            if s.arguments[3].number in moments:
+                kind, x, label, t = s.arguments
+                lab = self.base.label(label.number)
+                out.append({"action": kind.name, "object": self.ident(x), "rule": lab.rule, "moment": t.number})
+        out.sort(key=lambda d: (d["moment"], d["action"], d["object"]))
+        for d in out:
+            del d["moment"]
+        return out
 
-    def explain_property(self, oid: str, prop: str, _targets: frozenset | None = None) -> Node:
-        """The explanation tree of one property of one object (e.g. explain_property("arcee", "power"))."""
-        ex = self._explainer(None, _targets)  # explanation mode first: the plain answers come with it
-        if oid not in self.objects:
-            raise ScenarioError("query", f"unknown object {oid!r}" + _suggest(oid, list(self.objects)))
-        if prop not in PROPERTIES:
-            raise ScenarioError("query", f"unknown property {prop!r} (one of: {', '.join(PROPERTIES)})")
-        o = self.objects[oid]
-        s = String(oid)
-        subject = ex.renderer.term(s)
-        if o.ability_of is not None:
-            src = [ex.node(a) for a in (Function("ability_source", [s, String(o.ability_of)]),) if ex.has(a)]
-            return Node(f"{subject} is an ability on the stack, not a card: it has no {prop.replace('_', ' ')}",
-                        "CR 113.7", None, src, kind="group")
-        atoms = _property_atoms(prop, o, s)
-        found = [a for a in atoms if ex.has(a)]
-        value = _value_text(prop, o)
-        if len(found) == 1 and prop not in LIST_PROPERTIES:
-            node = ex.node(found[0])
-            if node.kind != "fact":
-                return node
-            return Node(f"{subject}: {prop.replace('_', ' ')} = {value}", FACT_RULES.get(prop), None, [node], kind="group")
-        if found:
-            rule = {"counters": "CR 122.1", "cannot_attack": "CR 508.1a", "keywords": "CR 702.1",
-                    "types": "CR 205.2a", "subtypes": "CR 205.3a", "supertypes": "CR 205.4a"}.get(prop)
-            return Node(f"{subject}: {prop.replace('_', ' ')} = {value}", rule, None, [ex.node(a) for a in found],
-                        kind="group")
-        return self._absent(ex, prop, o, s, value)
+    # ------------------------------------------------------------------ words
+    @cached_property
+    def renderer(self) -> Renderer:
+        names = {}
+        lines = {}
+        sc = self.scenario
+        for o in sc.objects:
+            card = o.get("card")
+            names[o["id"]] = card.name if card is not None else o["id"]
+        try:
+            for oid_, o in self.objects.items():
+                if o.name:
+                    names[oid_] = o.name
+        except Exception:  # names are a courtesy for words; the words stand without them
+            pass
+        for card in list(sc.cards.values()):
+            for line in card.reading():
+                for n in line.names:
+                    key = f'ab("{card.name}",{line.face},{line.line},{n})'
+                    lines[key] = line.text.split(" (")[0] if "(" in line.text else line.text
+        return Renderer(self.base, names, set(sc.players), lines, self.token_counts)
 
-    @staticmethod
-    def _faces(ex: Explainer, s: Symbol) -> list[Node]:
-        return [ex.node(a) for a in sorted(ex.best, key=str) if a.name == "chars" and a.arguments[0] == s]
+    def reasons(self, syms) -> list[Reason]:
+        out = []
+        for reason, label in syms:
+            lab = self.base.label(label.number)
+            out.append(Reason(self.renderer.reason(reason), lab.rule, lab.ruling, str(reason)))
+        out.sort(key=lambda r: r.code)
+        return out
 
-    def _absent(self, ex: Explainer, prop: str, o: ObjectState, s: Symbol, value: str) -> Node:
-        """Why a property has no value (or is false): each case names the rule that says so."""
-        subject = ex.renderer.term(s)
-        types = [ex.node(a) for a in (Function("has_type", [s, Function(t)]) for t in o.types) if ex.has(a)]
-        zone = [ex.node(Function("in_zone", [s, Function(o.zone)]))]
-        cases = {
-            "power": (f"{subject} has no power: it is not a creature", "CR 208.3", types or self._faces(ex, s)),
-            "toughness": (f"{subject} has no toughness: it is not a creature", "CR 208.3", types or self._faces(ex, s)),
-            "controller": (f"{subject} has no controller: only permanents and objects on the stack have one", "CR 108.4", zone),
-            "supertypes": (f"{subject} has no supertypes", "CR 205.4a", self._faces(ex, s)),
-            "types": (f"{subject} has no card types", "CR 205.2a", self._faces(ex, s)),
-            "subtypes": (f"{subject} has no subtypes", "CR 205.3a", self._faces(ex, s)),
-            "keywords": (f"{subject} has no keyword abilities", "CR 702.1", self._faces(ex, s)),
-            "counters": (f"{subject} has no counters", "CR 122.1", zone),
-            "attached_to": (f"{subject} is not attached to anything", "CR 301.5", zone),
-            "face": (f"{subject} has only one face, its front", "CR 712.1", self._faces(ex, s)),
-            "escaped": (f"{subject} didn't escape: it wasn't cast from a graveyard with escape", "CR 702.138b", zone),
-            "summoning_sick": (f"{subject} is not summoning sick", "CR 302.6", types or zone),
-            "tapped": (f"{subject} is {'tapped' if o.tapped else 'untapped'}", "CR 110.5", zone),
-            "token": (f"{subject} is {'a token' if o.token else 'a card, not a token'}", "CR 111.1", zone),
-            "copy_of": (f"{subject} is not a copy", "CR 707.2", self._faces(ex, s)),
-            "mana_value": (f"{subject} has no mana value", "CR 202.3", self._faces(ex, s)),
-        }
-        if prop in ("can_attack", "cannot_attack"):
-            reasons = [Function("cannot_attack", [s, Function(x)]) for x in o.cannot_attack]
-            if o.can_attack:
-                return ex.node(Function("can_attack", [s]))
-            return Node(f"{subject} can't attack", "CR 508.1a", None, [ex.node(a) for a in reasons if ex.has(a)],
-                        kind="group")
-        claim, rule, kids = cases.get(prop, (f"{subject}: {prop.replace('_', ' ')} = {value}", None, []))
-        ruling = "BOT-08" if prop in ("power", "toughness") and "vehicle" in o.subtypes else None
-        return Node(claim, rule, ruling, kids, kind="group")
-
-    def explanations(self, oid: str) -> dict[str, dict]:
-        """An explanation tree for every property `show` reports."""
-        return {p: self.explain_property(oid, p).to_json() for p in REPORTED}
-
-    def explain(self, query: str, player: str | None = None) -> Node:
-        """The explanation tree for a query (see README, 'Explanation queries'):
-        OBJECT.PROPERTY, `why not OBJECT.PROPERTY`, `cast OBJECT [METHOD] [PART]`, `why not cast OBJECT ...`."""
-        q = " ".join(query.split())
-        m = re.fullmatch(r"(?:why(?: not)? )?([A-Za-z0-9_-]+)\.([a-z_]+)", q)
-        if m:
-            targets = frozenset(PROPERTY_TARGETS.get(m[2], ())) | _COMMON_TARGETS if m[2] in PROPERTY_TARGETS else None
-            return self.explain_property(m[1], m[2], targets)
-        m = re.fullmatch(r"(why not )?cast ([A-Za-z0-9_-]+)(?: (.+?))?(?: by ([A-Za-z0-9_-]+))?", q)
-        if m:
-            return self.explain_cast(m[2], m[3], m[4] or player, why_not=bool(m[1]))
-        raise ScenarioError("query", f"not a query pyrules understands: {query!r} "
-                            "(try OBJECT.PROPERTY, 'cast OBJECT [METHOD] [PART]' or 'why not cast OBJECT ...')")
-
-    def explain_cast(self, oid: str, rest: str | None = None, player: str | None = None, why_not: bool = False) -> Node:
-        """Why a way of casting a card is (or is not) allowed: `cast uro escape`, `why not cast arcee more_than_meets_the_eye`."""
-        if oid not in self.objects:
-            raise ScenarioError("query", f"unknown object {oid!r}")
-        p = self._player(player)
-        options = [o for o in self.actions(p, include_illegal=True) if o.object == oid]
-        words = (rest or "").split()
-        methods = {m for m in ("normal", "escape", "flashback", "more_than_meets_the_eye")}
-        for w in words:
-            key = w.lower().replace("-", "_")
-            if key in methods:
-                options = [o for o in options if o.method == key]
-            elif key in ("front", "back"):
-                options = [o for o in options if o.face == key]
-            else:
-                part = " ".join(words[words.index(w):])
-                options = [o for o in options if (o.part or "").casefold() == part.casefold() or o.source == part]
-                break
-        if why_not:
-            options = [o for o in options if not o.legal] or options
-        if not options:
-            raise ScenarioError("query", f"no way to cast {oid!r} matches {rest!r} (see `pyrules actions --all`)")
-        ex = self._explainer(p)
-        nodes = [option_node(ex, o, p) for o in options]
-        if len(nodes) == 1:
-            return nodes[0]
-        return Node(f"{len(nodes)} ways to {options[0].describe().split(' from ')[0]}", because=nodes, kind="group")
-
-
+    # ------------------------------------------------------------------ JSON
     def to_json(self, ids: list[str] | None = None, explain: bool = False) -> dict:
-        objs = {}
-        for oid in ids or list(self.objects):
-            if oid not in self.objects:
-                raise ScenarioError("ids", f"unknown object {oid!r}")
-            data = self.objects[oid].to_json()
-            if explain:
-                data["explanation"] = self.explanations(oid)
-            objs[oid] = data
-        return {"objects": objs, **self._timeline_json()}
+        objs = self.objects
+        if ids:
+            for i in ids:
+                if i not in objs:
+                    import difflib
+
+                    close = difflib.get_close_matches(i, list(objs), n=1)
+                    raise ScenarioError("ids", f"no object {i!r}" + (f" — did you mean {close[0]!r}?" if close else ""))
+        chosen = ids or list(objs)
+        docs = {i: objs[i].to_json() for i in chosen}
+        if explain:
+            for i in chosen:
+                docs[i]["explanation"] = {p: explain_property(self, i, p).to_json() for p in PROPERTIES}
+        out = {"objects": docs,
+               "turn": {k: v for k, v in self.turn.items() if k != "number"},
+               "players": {p: {k: v for k, v in d.items() if k != "lost"} for p, d in self.players.items()}}
+        if self.scenario.actions:
+            out["step"] = self.step
+            out["stack"] = self.stack
+            out["triggered"] = [{k: v for k, v in d.items() if k != "id"} for d in self.triggered]
+            out["state_based_actions"] = self.state_based_actions
+            lost = [p for p, d in self.players.items() if d["lost"]]
+            if lost:
+                out["lost"] = lost
+            if self.error:
+                out["error"] = self.error
+        return out
 
 
-def _name_of(answer: engine.Answer, oid: str) -> str | None:
-    for sym in answer.get("out"):
-        if sym.arguments[0].string == oid:
-            return sym.arguments[1].string
-    return None
+# ------------------------------------------------------------------------------------------------ running
+
+def _priority(game: Game, players: list[str], t: int) -> str:
+    for p in players:
+        if game.fact(Function("gfl", [Function("priority", [String(p)]), Number(t)])):
+            return p
+    return players[0]
 
 
-def describe_action(action: dict) -> str:
-    """A short text for an action of a timeline: 'cast uro (escape)', 'resolve top', ..."""
-    for kind in ("cast", "convert", "transform", "move", "copy"):
-        if kind in action:
-            extra = []
-            if kind == "cast" and action.get("method", "normal") != "normal":
-                extra.append(action["method"].replace("_", " "))
-            if "part" in action:
-                extra.append(f"as {action['part']}")
-            if kind == "move":
-                extra.append(f"to the {action.get('to')}")
-            if kind == "copy":
-                extra.append(f"as {action.get('as')}")
-            return f"{kind} {action[kind]}" + (f" ({', '.join(extra)})" if extra else "")
-    if "resolve" in action:
-        return "resolve the top of the stack"
-    if "next_turn" in action:
-        return "next turn"
-    if "advance" in action:
-        adv = action["advance"]
-        return f"advance to {adv.get('phase')}" + (f", {adv['step']}" if adv.get("step") else "")
-    return str(action)
+def _check_valid(ev: Evaluation) -> None:
+    ev.game._ground([("validate", [])])
+    bad = sorted(ev.game.atoms("invalid", 4), key=str)
+    if not bad:
+        return
+    sc = ev.scenario
+    o, fld, reason, label = bad[0].arguments
+    key = ev.ident(o)
+    if key in sc.index:
+        where = f"objects[{sc.index[key]}].{fld.name}"
+    else:
+        idx = next((i for i, e in enumerate(sc.effects) if e["id"] == key), None)
+        where = f"effects[{idx}].{fld.name}" if idx is not None else f"{key}.{fld.name}"
+    lab = ev.base.label(label.number)
+    raise ScenarioError(where, f"{ev.renderer.reason(reason)} ({', '.join(lab.rules)})")
 
 
-def option_node(ex: Explainer, o: CastOption, player: str) -> Node:
-    """Why an option is legal (its permission, timing and costs) or why not (each reason's tree)."""
-    x = o.term
-    r = ex.renderer
-    subject = f"{r.term(String(player))} {'may' if o.legal else 'may not'} {o.describe()}"
-    if not o.legal:
-        kids = []
-        for reason in o.why_not:
-            atoms = [a for a in ex.best if a.name == "why_not" and a.arguments[0] == x and str(a.arguments[1]) == reason.code]
-            kids += [ex.node(a) for a in atoms]
-        return Node(subject, "CR 601.3" if not kids else kids[0].rule, kids[0].ruling if kids else None, kids, kind="group")
-    wanted = [Function("permitted", [x]), Function("timing_ok", [x])]
-    wanted += sorted((a for a in ex.best if a.name in ("option_mana", "option_exile", "exile_available", "option_sacrifice",
-                                                        "option_discard", "option_life", "option_mv", "cost_increase",
-                                                        "cost_reduction", "extra_cost")
-                      and a.arguments[0] == x), key=str)
-    kids = [ex.node(a) for a in wanted if ex.has(a)]
-    return Node(f"{subject}, for {o.cost.text}", "CR 601.2f", None, kids, kind="group")
+def _resolve_part(sc: Scenario, action: dict) -> dict:
+    """A cast's part as the face it names (the card's own spelling of the name)."""
+    if "part" not in action or action.get("cast") not in sc.index:
+        return action
+    card = sc.object(action["cast"]).get("card")
+    if card is None:
+        return action
+    match = next((f for f in card.faces if f.name.casefold() == str(action["part"]).casefold()), None)
+    if match is None:
+        names = ", ".join(f.name for f in card.faces)
+        raise ScenarioError("part", f"{action['part']!r} is not a part of {card.name} (one of: {names})")
+    return dict(action, part=match.name)
 
 
-def _property_atoms(prop: str, o: ObjectState, s: Symbol) -> list[Symbol]:
-    c = Function
-    if prop == "power" and o.power is not None:
-        return [c("power", [s, Number(o.power)])]
-    if prop == "toughness" and o.toughness is not None:
-        return [c("toughness", [s, Number(o.toughness)])]
-    if prop == "mana_value" and o.mana_value is not None:
-        return [c("mana_value", [s, Number(o.mana_value)])]
-    if prop == "types":
-        return [c("has_type", [s, c(t)]) for t in o.types]
-    if prop == "supertypes":
-        return [c("has_supertype", [s, c(t)]) for t in o.supertypes]
-    if prop == "subtypes":
-        return [c("has_subtype", [s, String(t)]) for t in o.subtypes]
-    if prop == "keywords":
-        return [c("has_keyword", [s, c(k)]) for k in o.keywords]
-    if prop == "face" and o.face is not None:
-        return [c("face_up", [s, c(o.face)])]
-    if prop == "name" and o.name is not None:
-        return [c("obj_name", [s, String(o.name)])]
-    if prop == "zone":
-        return [c("in_zone", [s, c(o.zone)])]
-    if prop == "owner" and o.owner is not None:
-        return [c("owner", [s, String(o.owner)])]
-    if prop == "controller" and o.controller is not None:
-        return [c("controller", [s, String(o.controller)])]
-    if prop == "can_attack" and o.can_attack:
-        return [c("can_attack", [s])]
-    if prop == "escaped" and o.escaped:
-        return [c("escaped", [s])]
-    if prop == "summoning_sick" and o.summoning_sick:
-        return [c("summoning_sick", [s])]
+def evaluate(source: Scenario | str | dict, step: int | None = None, explain: bool = False) -> Evaluation:
+    sc = source if isinstance(source, Scenario) else load(source)
+    n = len(sc.actions) if step is None else step
+    if n < 0 or n > len(sc.actions):
+        if not sc.actions:
+            raise ScenarioError("--step", f"the scenario has no actions, so there is no step {step}")
+        raise ScenarioError("--step", f"the timeline has {len(sc.actions)} action(s); --step must be between 0 and {len(sc.actions)}")
+    game = Game(scenario_facts(sc), explain=explain)
+    ev = Evaluation(sc, game)
+    ev.requested_step = step
+    _check_valid(ev)
+    for i in range(n):
+        action = sc.actions[i]
+        where = f"actions[{i}]"
+        try:
+            action = _resolve_part(sc, action)
+        except ScenarioError as exc:
+            raise ScenarioError(f"{where}.{exc.field}", exc.message) from None
+        kind_of(action, where)
+        t_prev = game.t
+        facts = action_facts(action, t_prev + 1, _priority(game, sc.players, t_prev), sc.players)
+        t = game.next_moment(facts, step=i + 1, checked=True)
+        rejected = [s for s in game.atoms("rejected", 2) if s.arguments[1].number == t]
+        if rejected:
+            a = rejected[0].arguments[0]
+            syms = [(s.arguments[1], s.arguments[2]) for s in game.atoms("why_not", 4)
+                    if s.arguments[0] == a and s.arguments[3].number == t_prev]
+            ev.t, ev.step = t_prev, i
+            ev.error = {"step": i + 1, "action": sc.actions[i], "why_not": [r.to_json() for r in ev.reasons(syms)]}
+            return ev
+        game.settle(i + 1)
+        ev.t, ev.step = game.t, i + 1
+    return ev
+
+
+# ------------------------------------------------------------------------------------------------ options
+
+_SYM_TEXT = {"w": "{W}", "u": "{U}", "b": "{B}", "r": "{R}", "g": "{G}", "c": "{C}", "s": "{S}", "x": "{X}"}
+NUMBER_NAMES = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+
+
+def symbol_text(sym: Symbol) -> str:
+    """A mana symbol term of the knowledge base as printed ({W}, {2/W}, {R/P}, ...)."""
+    if sym.type == SymbolType.Function:
+        n, args = sym.name, sym.arguments
+        if n in _SYM_TEXT and not args:
+            return _SYM_TEXT[n]
+        if n == "generic":
+            return "{" + str(args[0].number) + "}"
+        if n == "hybrid":
+            return "{" + args[0].name.upper() + "/" + args[1].name.upper() + "}"
+        if n == "mono_hybrid":
+            return "{2/" + args[0].name.upper() + "}"
+        if n == "phyrexian":
+            return "{" + args[0].name.upper() + "/P}"
+        if n == "hybrid_phyrexian":
+            return "{" + args[0].name.upper() + "/" + args[1].name.upper() + "/P}"
+    return "{" + str(sym) + "}"
+
+
+@dataclass
+class Cost:
+    mana: str
+    exile_from_graveyard: int = 0
+    sacrifice: dict = field(default_factory=dict)
+    discard: int = 0
+    life: int = 0
+    text: str = ""
+
+    def to_json(self) -> dict:
+        return {"mana": self.mana, "exile_from_graveyard": self.exile_from_graveyard, "text": self.text,
+                "sacrifice": dict(self.sacrifice), "discard": self.discard, "life": self.life}
+
+
+@dataclass
+class Option:
+    """One thing a player could do now (interface.md §3 and §5.3, `actions`)."""
+
+    action: str
+    object: str
+    player: str
+    legal: bool
+    why_not: list[Reason]
+    zone: str | None = None
+    method: str | None = None
+    face: str | None = None
+    part: str | None = None
+    cost: Cost | None = None
+    mana_value: int | None = None
+    source: str | None = None
+    term: Symbol | None = None
+    explanation: object = None
+
+    def to_json(self) -> dict:
+        out = {"action": self.action, "object": self.object}
+        if self.action == "cast":
+            out.update({"zone": self.zone, "method": self.method, "face": self.face, "part": self.part,
+                        "cost": self.cost.to_json() if self.cost else None, "mana_value": self.mana_value})
+        out.update({"legal": self.legal, "why_not": [r.to_json() for r in self.why_not]})
+        if self.action == "cast":
+            out["source"] = self.source
+        if self.explanation is not None:
+            out["explanation"] = self.explanation.to_json() if hasattr(self.explanation, "to_json") else self.explanation
+        return out
+
+
+def _options(ev: Evaluation) -> list[Option]:
+    if "options" in ev._cache:
+        return ev._cache["options"]
+    g, T = ev.game, ev.t
+    g.ground_query("check", T, [Function("asking", [String(p), Number(T)]) for p in ev.scenario.players])
+    at = lambda name, arity: [s for s in g.atoms(name, arity) if s.arguments[-1].number == T]  # noqa: E731
+    copts = [s.arguments[0] for s in at("copt", 2)]
+    legal = {s.arguments[0] for s in at("legal", 2)}
+    whys: dict[Symbol, list] = {}
+    for s in at("opt_why_not", 4):
+        whys.setdefault(s.arguments[0], []).append((s.arguments[1], s.arguments[2]))
+    generic = {s.arguments[0]: s.arguments[1].number for s in at("opt_generic", 3)}
+    symbols: dict[Symbol, list] = {}
+    for s in at("opt_symbol", 4):
+        symbols.setdefault(s.arguments[0], []).append((s.arguments[1].number, s.arguments[2]))
+    one = lambda name: {s.arguments[0]: s.arguments[1].number for s in at(name, 3)}  # noqa: E731
+    exile, discard, life, mv = one("opt_exile"), one("opt_discard"), one("opt_life"), one("opt_mv")
+    zones = {s.arguments[0]: s.arguments[1].name for s in at("option_zone", 3)}
+    sacrifice: dict[Symbol, dict] = {}
+    for s in at("opt_sacrifice", 4):
+        sacrifice.setdefault(s.arguments[0], {})[ev.renderer.term(s.arguments[2])] = s.arguments[1].number
+    out = []
+    for x in copts:
+        reasons = ev.reasons(whys.get(x, []))
+        if x.name == "opt":
+            p, o, m, src, f = x.arguments
+            oid_ = ev.ident(o)
+            syms = [symbol_text(sym) for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0])]
+            g_ = generic.get(x, 0)
+            mana = ("{" + str(g_) + "}" if g_ or not syms else "") + "".join(syms)
+            parts = []
+            if exile.get(x):
+                parts.append(f"exile {NUMBER_NAMES.get(exile[x], exile[x])} other cards from your graveyard")
+            for what, n in sacrifice.get(x, {}).items():
+                parts.append(f"sacrifice {NUMBER_NAMES.get(n, n) if n != 1 else 'a'} {what}")
+            if discard.get(x):
+                parts.append(f"discard {NUMBER_NAMES.get(discard[x], discard[x])} card{'s' if discard[x] != 1 else ''}")
+            if life.get(x):
+                parts.append(f"pay {life[x]} life")
+            text = ", ".join([mana] + parts)
+            card = ev.scenario.object(oid_).get("card") if oid_ in ev.scenario.index else None
+            part = None
+            if card is not None and card.layout in ("split", "adventure"):
+                part = card.face(f.name).name
+            source = None
+            if src.type == SymbolType.String or generated_id(src):
+                source = ev.ident(src)
+            out.append(Option("cast", oid_, p.string, x in legal, reasons, zones.get(x), m.name, "back" if f.name == "back" else "front",
+                              part, Cost(mana, exile.get(x, 0), sacrifice.get(x, {}), discard.get(x, 0), life.get(x, 0), text),
+                              mv.get(x), source, x))
+        elif x.name == "play":
+            p, o = x.arguments
+            out.append(Option("play", ev.ident(o), p.string, x in legal, reasons, term=x))
+    order = {"cast": 0, "play": 1, "activate": 2, "attack": 3, "block": 4}
+    out.sort(key=lambda op: (order.get(op.action, 9), ev.scenario.index.get(op.object, 1 << 30), op.object,
+                             str(op.method), str(op.face), str(op.part), str(op.source)))
+    ev._cache["options"] = out
+    return out
+
+
+def actions(ev: Evaluation, player: str | None = None, include_illegal: bool = False) -> list[Option]:
+    p = player or ev.turn["priority"]
+    if p not in ev.scenario.players:
+        raise ScenarioError("--player", f"unknown player {p!r} (players: {', '.join(ev.scenario.players)})")
+    return [o for o in _options(ev) if o.player == p and (include_illegal or o.legal)]
+
+
+def actions_json(ev: Evaluation, player: str | None = None, include_illegal: bool = False, explain: bool = False,
+                 depth: int | None = None) -> dict:
+    p = player or ev.turn["priority"]
+    opts = actions(ev, p, include_illegal)
+    docs = []
+    for o in opts:
+        d = o.to_json()
+        if explain:
+            d["explanation"] = explain_option(ev, o).cut(depth).to_json()
+        docs.append(d)
+    out = {"player": p, "actions": docs}
+    if ev.scenario.actions:
+        out["step"] = ev.step
+        if ev.error:
+            out["error"] = ev.error
+    return out
+
+
+# ------------------------------------------------------------------------------------------------ explanations
+
+PROPERTIES = (
+    "name", "face", "zone", "owner", "controller", "supertypes", "types", "subtypes", "colors", "power", "toughness",
+    "mana_value", "counters", "attached_to", "keywords", "can_attack", "escaped", "summoning_sick", "cannot_attack",
+    "tapped", "token", "copy_of", "damage", "attacking", "blocking",
+)
+
+
+def explained(ev: Evaluation) -> Evaluation:
+    """The same scenario, played out again in explanation mode (the shadow rules grounded too)."""
+    if "explained" not in ev._cache:
+        other = evaluate(ev.scenario, ev.requested_step, explain=True)
+        other.game.ground_query("show", other.t)
+        other.game.ground_query("check", other.t, [Function("asking", [String(p), Number(other.t)]) for p in other.scenario.players])
+        ev._cache["explained"] = other
+    return ev._cache["explained"]
+
+
+def explainer(ev: Evaluation):
+    from .explain import Explainer
+
+    other = explained(ev)
+    if "explainer" not in other._cache:
+        step_of = {m.t: m.step for m in other.game.moments}
+        other._cache["explainer"] = Explainer(other.base, other.game, ev.renderer, other.game.added, step_of)
+    return other._cache["explainer"]
+
+
+def _group(claim: str, nodes, atom: str | None = None):
+    from .explain import Node
+
+    return Node(claim, because=list(nodes), kind="group", atom=atom)
+
+
+def _prop_atoms(ev: Evaluation, oid_: str, prop: str) -> list[Symbol]:
+    T = Number(ev.t)
+    V = Function("s", [T])
+    O = oid(oid_)
+    o = ev.objects[oid_]
+    one = {"power": ("power", [o.power]), "toughness": ("toughness", [o.toughness]),
+           "mana_value": ("mana_value", [o.mana_value]), "name": ("obj_name", [o.name]), "face": ("face_up", [o.face]),
+           "zone": ("in_zone", [o.zone]), "controller": ("controller", [o.controller]), "owner": ("owner", [o.owner]),
+           "attached_to": ("attached", [o.attached_to]), "damage": ("damage", [o.damage]),
+           "attacking": ("attacking", [o.attacking]), "blocking": ("blocking", [o.blocking])}
+    def val(v):
+        if isinstance(v, int):
+            return Number(v)
+        if prop in ("zone", "face"):
+            return Function(v)
+        if prop in ("attached_to", "blocking"):
+            return oid(v)
+        return String(v)
+    if prop in one:
+        name, vals = one[prop]
+        return [Function(name, [O, val(v), T]) for v in vals if v is not None]
+    lists = {"types": ("has_type", o.types, True), "supertypes": ("has_supertype", o.supertypes, True),
+             "subtypes": ("has_subtype", o.subtypes, False), "keywords": ("has_keyword", o.keywords, True),
+             "colors": ("has_color", o.colors, True)}
+    if prop in lists:
+        name, vals, const = lists[prop]
+        return [Function(name, [O, Function(v) if const else String(v), T]) for v in vals]
     if prop == "counters":
-        return [c("counter", [s, String(k), Number(n)]) for k, n in o.counters.items()]
-    if prop == "attached_to" and o.attached_to is not None:
-        return [c("attached_to", [s, String(o.attached_to)])]
+        return [Function("counter", [O, String(k), Number(n), T]) for k, n in o.counters.items()]
+    if prop == "can_attack":
+        return [Function("can_attack", [O, V])] if o.can_attack else [Function("cannot_attack", [O, Function(r), V]) for r in o.cannot_attack]
     if prop == "cannot_attack":
-        return [c("cannot_attack", [s, c(x)]) for x in o.cannot_attack]
-    if prop == "copy_of" and o.copy_of is not None:
-        return [c("is_copy", [s])]
+        return [Function("cannot_attack", [O, Function(r), V]) for r in o.cannot_attack]
+    if prop in ("summoning_sick", "escaped", "tapped", "token"):
+        return [Function(prop, [O, T])] if getattr(o, prop) else []
+    if prop == "copy_of":
+        return [Function("is_copy", [O, T])] if o.copy_of else []
     return []
 
 
-def _suggest(value: str, names: list[str]) -> str:
-    import difflib
+def _absent_property(ev: Evaluation, ex, oid_: str, prop: str):
+    """Why an object has no value for a property: the knowledge base's reason, as an absence."""
+    T = Number(ev.t)
+    O = oid(oid_)
+    o = ev.objects[oid_]
+    if prop in ("power", "toughness"):
+        node = ex.absent_node(Function("has_type", [O, Function("creature"), T]))
+        node.note = "only creatures have power and toughness"
+        return node
+    if prop in ("summoning_sick", "escaped", "tapped", "token", "can_attack"):
+        name = {"can_attack": "can_attack"}.get(prop, prop)
+        args = [O, Function("s", [T])] if prop == "can_attack" else [O, T]
+        return ex.absent_node(Function(name, args))
+    return ex.absent_node(Function({"copy_of": "is_copy", "attached_to": "attached"}.get(prop, prop), [O, T]))
 
-    close = difflib.get_close_matches(value, names, n=1)
-    return f" — did you mean {close[0]!r}?" if close else ""
 
-
-def _value_text(prop: str, o: ObjectState) -> str:
+def _value_text(o: ObjectState, prop: str) -> str:
     v = getattr(o, prop)
-    if isinstance(v, tuple):
-        return ", ".join(v) if v else "none"
+    if isinstance(v, (tuple, list)):
+        return ", ".join(str(x) for x in v) if v else "none"
     if isinstance(v, dict):
         return ", ".join(f"{n} {k}" for k, n in v.items()) if v else "none"
     if v is None:
         return "none"
-    return str(v).lower() if isinstance(v, bool) else str(v)
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
 
 
-# How to read each output atom: the kinds of the arguments after the object id (s string, c constant, n number).
-_READ = {
-    "out": "sn", "out_pt": "nn", "face_up": "c", "controller": "s", "has_type": "c", "has_supertype": "c",
-    "has_subtype": "s", "has_keyword": "c", "can_attack": "", "cannot_attack": "c", "summoning_sick": "",
-    "escaped": "",
-}
+def explain_property(ev: Evaluation, oid_: str, prop: str):
+    from .explain import summarize
+
+    if oid_ not in ev.objects:
+        import difflib
+
+        close = difflib.get_close_matches(oid_, list(ev.objects), n=1)
+        raise ScenarioError("query", f"no object {oid_!r}" + (f" — did you mean {close[0]!r}?" if close else ""))
+    if prop not in PROPERTIES:
+        import difflib
+
+        close = difflib.get_close_matches(prop, PROPERTIES, n=1)
+        raise ScenarioError("query", f"unknown property {prop!r}" + (f" — did you mean {close[0]!r}?" if close else f" (one of: {', '.join(PROPERTIES)})"))
+    ex = explainer(ev)
+    atoms = [a for a in _prop_atoms(ev, oid_, prop) if ex.has(a)]
+    o = ev.objects[oid_]
+    name = ev.renderer.name(oid_)
+    if len(atoms) == 1:
+        root = ex.node(atoms[0])
+    elif atoms:
+        root = _group(f"{name}'s {prop.replace('_', ' ')}: {_value_text(o, prop)}", [ex.node(a) for a in atoms])
+    else:
+        root = _group(f"{name}'s {prop.replace('_', ' ')}: {_value_text(o, prop)}", [_absent_property(ev, ex, oid_, prop)])
+    return _with_summary(root)
 
 
-def _read(sym: Symbol, kinds: str):
-    args = sym.arguments
-    oid = args[0].string
-    if not kinds:
-        return oid, True
-    values = tuple(a.string if k == "s" else a.number if k == "n" else a.name for k, a in zip(kinds, args[1:]))
-    return oid, values if len(values) > 1 else values[0]
+def _with_summary(root, answer: str | None = None):
+    from dataclasses import replace
+
+    from .explain import summarize
+
+    return replace(root, summary=summarize(root, answer))
 
 
-def _objects(sc: Scenario, answer: engine.Answer) -> dict[str, ObjectState]:
-    by: dict[str, dict[str, list]] = {o.id: {} for o in sc.objects}
-    for pred, kinds in _READ.items():
-        for sym in answer.get(pred):
-            oid, value = _read(sym, kinds)
-            by[oid].setdefault(pred, []).append(value)
-    out = {}
-    for o in sc.objects:
-        d = by[o.id]
+def explain(ev: Evaluation, query: str, player: str | None = None):
+    """A query: OBJECT.PROPERTY, [why [not]] cast OBJECT [METHOD] [PART] [by PLAYER], trigger OBJECT."""
+    import re
 
-        def one(pred, default=None):
-            vals = d.get(pred)
-            return vals[0] if vals else default
-
-        name, mv = one("out", (None, None))
-        power, toughness = one("out_pt", (None, None))
-        face = one("face_up")
-        if face is None and not o.is_ability:
-            face = "front"
-        out[o.id] = ObjectState(
-            id=o.id, name=name, face=face, zone=o.zone, owner=o.owner,
-            controller=one("controller"), supertypes=tuple(sorted(d.get("has_supertype", ()))),
-            types=tuple(sorted(d.get("has_type", ()))), subtypes=tuple(sorted(d.get("has_subtype", ()))),
-            power=power, toughness=toughness, mana_value=mv,
-            counters=dict(o.counters) if not o.is_ability else {}, attached_to=o.attached_to,
-            keywords=tuple(sorted(d.get("has_keyword", ()))), can_attack="can_attack" in d,
-            escaped="escaped" in d, summoning_sick="summoning_sick" in d,
-            cannot_attack=tuple(sorted(d.get("cannot_attack", ()))), tapped=o.tapped, token=o.token,
-            copy_of=o.copy_of or o.copied_from, ability_of=o.ability_of, ability=o.ability, targets=o.targets,
-        )
-    return out
+    q = " ".join(query.split())
+    if not q:
+        raise ScenarioError("query", "is empty (for example arcee.power or 'cast uro escape')")
+    low = q.lower()
+    negated = False
+    for prefix in ("why not ", "why "):
+        if low.startswith(prefix):
+            negated = prefix == "why not "
+            q = q[len(prefix):]
+            low = q.lower()
+            break
+    m = re.fullmatch(r"([A-Za-z0-9_-]+)\.([a-z_]+)", q)
+    if m:
+        return explain_property(ev, m[1], m[2])
+    if low.startswith("cast "):
+        return explain_cast(ev, q[5:], player, negated)
+    if low.startswith("trigger "):
+        return explain_trigger(ev, q[8:].strip())
+    raise ScenarioError("query", f"not understood: {q!r} (write OBJECT.PROPERTY, 'cast OBJECT [METHOD] [PART] [by PLAYER]', 'why not cast ...' or 'trigger OBJECT')")
 
 
-def evaluate(sc: Scenario) -> Evaluation:
-    # a scenario is not changed once validated: its facts are built once and reused by later queries
-    facts = sc.__dict__.get("_facts")
-    if facts is None:
-        facts = sc.__dict__["_facts"] = scenario_facts(sc)
-    return Evaluation(sc, facts, stack=[o.id for o in sc.objects if o.zone == "stack"])
+def explain_cast(ev: Evaluation, rest: str, player: str | None, negated: bool):
+    words = rest.split()
+    by = None
+    if len(words) >= 2 and words[-2] == "by":
+        by, words = words[-1], words[:-2]
+    if not words:
+        raise ScenarioError("query", "cast needs an object: cast OBJECT [METHOD] [PART]")
+    target = words[0]
+    method = words[1] if len(words) > 1 else None
+    extra = " ".join(words[2:]) or None
+    from .schema import METHODS
+
+    if method is not None and method not in METHODS:
+        raise ScenarioError("query", f"{method!r} is not a way to cast (one of: {', '.join(METHODS)})")
+    p = by or player or ev.turn["priority"]
+    opts = [o for o in actions(ev, p, include_illegal=True) if o.object == target and o.action == "cast"
+            and (method is None or o.method == method)
+            and (extra is None or (o.part or "").casefold() == extra.casefold() or (o.source or "") == extra)]
+    if not opts:
+        if target not in ev.scenario.index and target not in ev.objects:
+            raise ScenarioError("query", f"no object {target!r}")
+        raise ScenarioError("query", f"{p} has no way to cast {target}" + (f" with {method}" if method else "") + " to explain")
+    ex = explainer(ev)
+    T = Number(ev.t)
+    nodes = []
+    for o in opts:
+        x = o.term
+        if o.legal:
+            node = ex.node(Function("legal", [x, T]))
+        else:
+            whys = [s for s in explained(ev).game.atoms("opt_why_not", 4) if s.arguments[0] == x and s.arguments[3] == T]
+            node = _group(f"{ev.renderer.name(o.player)} may not cast {ev.renderer.name(o.object)}"
+                          f" ({o.method.replace('_', ' ')}{', ' + o.part if o.part else ''})",
+                          [ex.node(s) for s in whys])
+            for c in node.because:
+                c.decisive = True
+        cost_atoms = [s for s in explained(ev).game.atoms("opt_generic", 3) if s.arguments[0] == x and s.arguments[2] == T]
+        cost_atoms += [s for s in explained(ev).game.atoms("opt_exile", 3) if s.arguments[0] == x and s.arguments[2] == T]
+        if o.legal and cost_atoms:
+            node.because = node.because + [ex.node(a) for a in cost_atoms]
+        answer = None
+        if o.legal:
+            answer = f"Yes: {ev.renderer.name(o.player)} may cast {ev.renderer.name(o.object)} ({o.method.replace('_', ' ')}) for {o.cost.text}"
+        else:
+            answer = f"No: {ev.renderer.name(o.player)} may not cast {ev.renderer.name(o.object)} ({o.method.replace('_', ' ')})"
+        nodes.append(_with_summary(node, answer))
+    if len(nodes) == 1:
+        return nodes[0]
+    return _with_summary(_group(f"the ways {ev.renderer.name(p)} could cast {ev.renderer.name(target)}", nodes))
+
+
+def explain_option(ev: Evaluation, o: Option):
+    """The explanation of one option `actions` lists."""
+    if o.action == "cast":
+        extra = o.part if o.part else (o.source or None)
+        return explain_cast(ev, f"{o.object} {o.method}" + (f" {extra}" if extra else "") + f" by {o.player}", o.player, not o.legal)
+    ex = explainer(ev)
+    T = Number(ev.t)
+    if o.legal:
+        return _with_summary(ex.node(Function("legal", [o.term, T])))
+    whys = [s for s in explained(ev).game.atoms("opt_why_not", 4) if s.arguments[0] == o.term and s.arguments[3] == T]
+    return _with_summary(_group(f"{o.player} may not {o.action} {o.object}", [ex.node(s) for s in whys]))
+
+
+def explain_json(ev: Evaluation, query: str, player: str | None = None, depth: int | None = None) -> dict:
+    node = explain(ev, query, player)
+    return node.cut(depth).to_json()
+
+
+def explain_trigger(ev: Evaluation, target: str):
+    ex = explainer(ev)
+    moments = {m.t for m in explained(ev).game.moments if m.step == ev.step}
+    atoms = [s for s in explained(ev).game.atoms("triggered", 5) if ev.ident(s.arguments[0]) == target and s.arguments[4].number in moments]
+    if not atoms:
+        raise ScenarioError("query", f"nothing of {target!r} triggered on step {ev.step}")
+    nodes = [ex.node(a) for a in atoms]
+    root = nodes[0] if len(nodes) == 1 else _group(f"{ev.renderer.name(target)}'s triggered abilities", nodes)
+    return _with_summary(root)
+
+
+def _attach_methods() -> None:
+    Evaluation.actions = actions
+    Evaluation.actions_json = actions_json
+    Evaluation.explain = explain
+    Evaluation.explain_property = explain_property
+
+
+_attach_methods()

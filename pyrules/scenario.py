@@ -1,189 +1,180 @@
-"""Scenario files: loading, validation and the normalised scenario the engine turns into facts.
+"""Scenario files: reading, validating, and the normalised scenario the facts are built from.
 
-Validation happens here in two passes, before anything reaches clingo: the JSON Schema
-(pyrules/data/scenario.schema.json) checks the shape, then the checks below check what the shape can't
-(ids exist and are unique, a back face only where a back face can be up, ...). Either pass stops at the
-first problem with a ScenarioError naming the field, so a malformed scenario is never half-applied.
+Validation happens before anything reaches clingo, in two passes that stop at the first problem with a
+ScenarioError naming the field, so a malformed scenario is never half-applied:
+  1. the shape, by the JSON Schema made from the one declaration of the format (pyrules/next/schema.py);
+  2. references: players and ids exist and are unique, cards are known (with a did-you-mean), ids the
+     timeline will create are fresh, every action's fields and references are well formed.
+Whether a state can occur in a game at all (a back face in a hand, a controller off the battlefield, an
+Equipment attached to a card in a graveyard, ...) is a question of the rules: rules/ answers it with
+invalid/3 atoms, which pyrules reports the same way (exit code 2).
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field, replace
+import re
+from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-import yaml
-
-from .cards import Card, card_db
 from .errors import ScenarioError
+from .mana import ManaSymbolError, parse_mana_cost
+from .carddata import Card, CardDB, bundled
+from .schema import METHODS, STEPS, ZONES, json_schema
 
-ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile")
-STEPS = {
-    "beginning": ("untap", "upkeep", "draw"),
-    "precombat_main": (None,),
-    "combat": ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"),
-    "postcombat_main": (None,),
-    "ending": ("end", "cleanup"),
-}
-PUBLIC_CONTROLLED = ("battlefield", "stack")
-
-
-@dataclass(frozen=True)
-class ObjectSpec:
-    """One object of the scenario, as the user described it (defaults filled in where the format sets them)."""
-
-    index: int
-    id: str
-    zone: str
-    card: Card | None = None
-    owner: str | None = None
-    controller: str | None = None
-    face: str | None = None
-    tapped: bool = False
-    counters: tuple[tuple[str, int], ...] = ()
-    attached_to: str | None = None
-    controlled_since_turn_start: bool = True
-    cast_with: str | None = None
-    part: str | None = None
-    exiled_with: str | None = None
-    copy_of: str | None = None
-    token: bool = False
-    ability_of: str | None = None
-    ability: str | None = None
-    targets: tuple[str, ...] = ()
-    # set by timelines (pyrules/timeline.py), not by scenario files:
-    timestamp: int | None = None       # explicit timestamp (default: position in the list)
-    copy_card: str | None = None       # a copy's copiable values, taken when it was created (CR 707.2b)
-    copy_dfc: bool = False
-    face_copy: str | None = None
-    copied_from: str | None = None
-
-    @property
-    def path(self) -> str:
-        return f"objects[{self.index}]"
-
-    @property
-    def is_ability(self) -> bool:
-        return self.ability_of is not None
-
-
-@dataclass(frozen=True)
-class EffectSpec:
-    """An effect of a resolved ability that still applies (e.g. Welcome to . . .'s chapter I)."""
-
-    id: str
-    effect: str
-    source: str
-    controller: str
-    objects: tuple[str, ...]
-    timestamp: int
+GENERATED = re.compile(r"^(trigger|token|effect)_\d+(_\d+)?$")
 
 
 @dataclass
 class Scenario:
     players: list[str]
     life: dict[str, int]
-    active: str
-    phase: str
-    step: str | None
-    priority: str
-    objects: list[ObjectSpec]
+    turn: dict
+    objects: list[dict]
+    effects: list[dict] = field(default_factory=list)
     actions: list[dict] = field(default_factory=list)
+    mana_pool: dict[str, list] = field(default_factory=dict)
+    track_mana: bool = False
     description: str = ""
     source: str = "<scenario>"
-    effects: list[EffectSpec] = field(default_factory=list)
-
-    def object(self, oid: str) -> ObjectSpec:
-        for o in self.objects:
-            if o.id == oid:
-                return o
-        raise KeyError(oid)
+    cards: dict[str, Card] = field(default_factory=dict)       # the cards the objects are
+    db: CardDB | None = None
+    index: dict[str, int] = field(default_factory=dict)        # id -> position in objects
 
     @property
     def ids(self) -> list[str]:
-        return [o.id for o in self.objects]
+        return [o["id"] for o in self.objects]
 
+    def object(self, oid: str) -> dict:
+        return self.objects[self.index[oid]]
+
+
+# ------------------------------------------------------------------------------------------------ shape
 
 @cache
-def schema() -> dict:
-    return json.loads(resources.files("pyrules.data").joinpath("scenario.schema.json").read_text(encoding="utf-8"))
+def _validator():
+    import fastjsonschema
+
+    return fastjsonschema.compile(json_schema())
 
 
-def _path(parts) -> str:
-    out = ""
-    for p in parts:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out or "scenario"
+def _path(text: str) -> str:
+    """fastjsonschema's 'data.objects[0].zone' -> 'objects[0].zone'."""
+    p = text[4:] if text.startswith("data") else text
+    return p.lstrip(".") or "scenario"
 
 
 _TYPE_WORDS = {"array": "a list", "object": "a mapping", "string": "a string", "integer": "a whole number",
-               "boolean": "true or false", "null": "null"}
+               "boolean": "true or false", "null": "null", "number": "a number"}
 
 
-def _schema_message(err: jsonschema.ValidationError) -> ScenarioError:
-    where = _path(err.absolute_path)
-    v = err.validator
-    if v == "required":
-        missing = err.message.split("'")[1]
-        return ScenarioError(f"{where}.{missing}" if err.absolute_path else missing, "is required")
-    if v == "additionalProperties":
-        extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
-        return ScenarioError(where, f"unknown field {extra[0]!r}" if extra else err.message)
-    if v == "enum":
-        allowed = ", ".join("null" if x is None else str(x) for x in err.validator_value)
-        return ScenarioError(where, f"{err.instance!r} is not one of: {allowed}")
-    if v == "type":
-        want = err.validator_value
-        want = " or ".join(_TYPE_WORDS.get(w, w) for w in (want if isinstance(want, list) else [want]))
-        return ScenarioError(where, f"must be {want}, not {err.instance!r}")
-    if v == "minimum":
-        return ScenarioError(where, f"must be at least {err.validator_value}, not {err.instance!r}")
-    if v == "pattern":
-        return ScenarioError(where, f"{err.instance!r} may use only letters, digits, '_' and '-'")
-    if v == "minItems":
+def _shape_error(exc) -> ScenarioError:
+    from .inputs import short
+
+    where = _path(exc.name)
+    rule, definition, value = exc.rule, exc.rule_definition, exc.value
+    if rule == "required":
+        missing = [k for k in definition if not isinstance(value, dict) or k not in value]
+        return ScenarioError(f"{where}.{missing[0]}" if where != "scenario" else missing[0], "is required")
+    if rule == "additionalProperties":
+        return ScenarioError(where, f"unknown field {short(str(exc.message).split('(')[-1].rstrip(')'))}")
+    if rule == "enum":
+        allowed = ", ".join("null" if x is None else str(x) for x in definition)
+        return ScenarioError(where, f"{short(value)} is not one of: {allowed}")
+    if rule == "type":
+        want = definition if isinstance(definition, list) else [definition]
+        return ScenarioError(where, f"must be {' or '.join(_TYPE_WORDS.get(w, w) for w in want)}, not {short(value)}")
+    if rule == "minimum":
+        return ScenarioError(where, f"must be at least {definition}, not {short(value)}")
+    if rule == "maximum":
+        return ScenarioError(where, f"must be at most {definition}, not {short(value)}")
+    if rule == "pattern":
+        return ScenarioError(where, f"{short(value)} may use only letters, digits, '_' and '-'")
+    if rule in ("maxLength", "maxItems", "maxProperties"):
+        return ScenarioError(where, f"is too long (at most {definition})")
+    if rule in ("minItems", "minLength", "minProperties"):
         return ScenarioError(where, "must not be empty")
-    return ScenarioError(where, err.message)
+    return ScenarioError(where, str(exc.message))
 
 
-def load(source: str | Path | dict) -> Scenario:
-    """A scenario from a YAML or JSON file path, or from an already-parsed mapping."""
+def _check_shape(data: dict) -> None:
+    import fastjsonschema
+
+    try:
+        _validator()(data)
+    except fastjsonschema.JsonSchemaValueException as exc:
+        raise _shape_error(exc) from None
+    _check_additional(data)
+
+
+def _check_additional(data: dict) -> None:
+    """Unknown fields, reported with their name (the schema's message doesn't say which)."""
+    from .schema import EFFECT_FIELDS, OBJECT_FIELDS
+
+    known = {f.name for f in OBJECT_FIELDS}
+    for i, o in enumerate(data.get("objects") or []):
+        extra = sorted(set(o) - known)
+        if extra:
+            raise ScenarioError(f"objects[{i}]", f"unknown field {extra[0]!r}")
+    known_e = {f.name for f in EFFECT_FIELDS}
+    for i, e in enumerate(data.get("effects") or []):
+        extra = sorted(set(e) - known_e)
+        if extra:
+            raise ScenarioError(f"effects[{i}]", f"unknown field {extra[0]!r}")
+
+
+# ------------------------------------------------------------------------------------------------ loading
+
+def load(source: str | Path | dict, db: CardDB | None = None) -> Scenario:
+    """A scenario from a YAML or JSON file path ('-' for standard input), or an already-parsed mapping."""
     if isinstance(source, dict):
-        return from_dict(source)
-    path = Path(source)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError("scenario", f"no such file: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError("scenario", f"can't read {path}: {exc}") from None
-    try:
-        data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
-    except (yaml.YAMLError, json.JSONDecodeError) as exc:
-        first = str(exc).strip().splitlines()
-        raise ScenarioError("scenario", f"{path} is not valid {'JSON' if path.suffix.lower() == '.json' else 'YAML'}: "
-                            + " ".join(s.strip() for s in first)) from None
-    return from_dict(data, source=str(path))
+        return from_dict(source, db=db)
+    from .inputs import parse_text, read_source
+
+    text, name = read_source(source)
+    data = parse_text(text, name)
+    return from_dict(data, source=name, db=db)
 
 
-def from_dict(data: Any, source: str = "<scenario>") -> Scenario:
+def from_dict(data: Any, source: str = "<scenario>", db: CardDB | None = None) -> Scenario:
     if not isinstance(data, dict):
         raise ScenarioError("scenario", "must be a mapping with players, turn and objects")
-    validator = jsonschema.Draft202012Validator(schema())
-    errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
-    if errors:
-        raise _schema_message(jsonschema.exceptions.best_match(errors))
-    return _check(data, source)
+    _check_shape(data)
+    return _check(data, source, db or bundled())
 
 
-def _check(data: dict, source: str) -> Scenario:
+def _did_you_mean(value: str, names: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(value, names, n=1)
+    return f" — did you mean {close[0]!r}?" if close else ""
+
+
+def _card(db: CardDB, name: str, where: str) -> Card:
+    from .carddata import CardDataError
+
+    try:
+        card = db.lookup(name)
+    except (CardDataError, ScenarioError) as exc:   # a card its file describes in a way pyrules can't read
+        raise ScenarioError(where, str(exc)) from None
+    if card is None:
+        from .inputs import short
+
+        from .cardsearch import did_you_mean
+
+        hint = did_you_mean(db.library, name)
+        raise ScenarioError(where, f"unknown card {short(name)}{hint}")
+    return card
+
+
+def _check(data: dict, source: str, db: CardDB) -> Scenario:
     players = list(data["players"])
     for i, p in enumerate(players):
         if p in players[:i]:
             raise ScenarioError(f"players[{i}]", f"duplicate player {p!r}")
+        if GENERATED.match(p):
+            raise ScenarioError(f"players[{i}]", f"{p!r} has the form of an id pyrules makes (trigger_N_K, token_N): choose another name")
 
     def player(value: str, where: str) -> str:
         if value not in players:
@@ -194,179 +185,138 @@ def _check(data: dict, source: str) -> Scenario:
     for p, n in (data.get("life") or {}).items():
         life[player(p, f"life.{p}")] = n
 
-    turn = data["turn"]
-    active = player(turn["active"], "turn.active")
-    priority = player(turn.get("priority", active), "turn.priority")
+    turn = dict(data["turn"])
+    turn["active"] = player(turn["active"], "turn.active")
+    turn["priority"] = player(turn.get("priority", turn["active"]), "turn.priority")
     phase = turn["phase"]
     step = turn.get("step")
     if step not in STEPS[phase]:
         allowed = ", ".join("null" if s is None else s for s in STEPS[phase])
-        raise ScenarioError("turn.step", f"{step if step is not None else 'null'!s} is not a step of the {phase} phase (one of: {allowed})")
+        raise ScenarioError("turn.step", f"{step if step is not None else 'null'} is not a step of the {phase} phase (one of: {allowed})")
+    turn["step"] = step
+    turn.setdefault("lands_played", 0)
 
-    raw_objects = data["objects"]
-    ids: dict[str, int] = {}
-    for i, o in enumerate(raw_objects):
+    raw = data["objects"]
+    index: dict[str, int] = {}
+    for i, o in enumerate(raw):
         oid = o["id"]
-        if oid in ids:
-            raise ScenarioError(f"objects[{i}].id", f"duplicate id {oid!r} (also objects[{ids[oid]}])")
+        if oid in index:
+            raise ScenarioError(f"objects[{i}].id", f"duplicate id {oid!r} (also objects[{index[oid]}])")
         if oid in players:
             raise ScenarioError(f"objects[{i}].id", f"{oid!r} is already a player's name")
-        ids[oid] = i
+        if GENERATED.match(oid):
+            raise ScenarioError(f"objects[{i}].id", f"{oid!r} has the form of an id pyrules makes for new objects (trigger_N_K, token_N, effect_N_K): choose another id")
+        index[oid] = i
 
     def ref(value: str, where: str) -> str:
-        if value not in ids:
-            raise ScenarioError(where, f"unknown id {value!r}" + _suggest(value, list(ids)))
+        if value not in index:
+            raise ScenarioError(where, f"unknown id {value!r}" + _did_you_mean(value, list(index)))
         return value
 
-    db = card_db()
-    objects: list[ObjectSpec] = []
-    for i, o in enumerate(raw_objects):
+    cards: dict[str, Card] = {}
+    objects: list[dict] = []
+    for i, o in enumerate(raw):
         where = f"objects[{i}]"
-        zone = o["zone"]
-        ability_of = o.get("ability_of")
-        copy_of = o.get("copy_of")
-        if ability_of is not None or "ability" in o:
-            if ability_of is None or "ability" not in o:
-                missing = "ability_of" if ability_of is None else "ability"
+        o = dict(o)
+        is_ability = "ability_of" in o or "ability" in o
+        if is_ability:
+            if "ability_of" not in o or "ability" not in o:
+                missing = "ability_of" if "ability_of" not in o else "ability"
                 raise ScenarioError(f"{where}.{missing}", "is required for an ability on the stack (ability_of and ability go together)")
             for key in ("card", "copy_of", "face", "owner", "token", "counters", "cast_with", "part"):
                 if key in o:
                     raise ScenarioError(f"{where}.{key}", "an ability on the stack has no card, face, owner, counters or casting method")
-            if zone != "stack":
-                raise ScenarioError(f"{where}.zone", "an ability exists only on the stack")
-            ref(ability_of, f"{where}.ability_of")
-            controller = player(o["controller"], f"{where}.controller") if "controller" in o else None
-            targets = tuple(_target(t, f"{where}.targets[{k}]", ids, players) for k, t in enumerate(o.get("targets", [])))
-            objects.append(ObjectSpec(index=i, id=o["id"], zone=zone, controller=controller, ability_of=ability_of,
-                                      ability=o["ability"], targets=targets))
-            continue
-
-        card = None
-        if "card" in o:
-            card = db.get(o["card"], f"{where}.card")
-        elif copy_of is None:
-            raise ScenarioError(f"{where}.card", "is required (unless the object is a copy_of another or an ability_of one)")
-        if copy_of is not None:
-            ref(copy_of, f"{where}.copy_of")
-            if copy_of == o["id"]:
-                raise ScenarioError(f"{where}.copy_of", "an object can't be a copy of itself")
-        if "owner" not in o:
-            raise ScenarioError(f"{where}.owner", "is required")
-        owner = player(o["owner"], f"{where}.owner")
-        controller = None
+            ref(o["ability_of"], f"{where}.ability_of")
+            if o["ability_of"] == o["id"]:
+                raise ScenarioError(f"{where}.ability_of", "an ability can't be its own source")
+        else:
+            if "owner" not in o:
+                raise ScenarioError(f"{where}.owner", "is required")
+            if "card" in o:
+                card = _card(db, o["card"], f"{where}.card")
+                cards[card.name] = card
+                o["card"] = card
+            elif "copy_of" not in o:
+                raise ScenarioError(f"{where}.card", "is required (unless the object is a copy_of another or an ability_of one)")
+            player(o["owner"], f"{where}.owner")
         if "controller" in o:
-            if zone not in PUBLIC_CONTROLLED:
-                raise ScenarioError(f"{where}.controller", f"only objects on the battlefield or the stack have a controller (this one is in the {zone}; CR 108.4)")
-            controller = player(o["controller"], f"{where}.controller")
-        face = o.get("face")
-        if face == "back" and zone not in PUBLIC_CONTROLLED:
-            raise ScenarioError(f"{where}.face", f"a double-faced card in the {zone} has only its front face's characteristics; a back face can be up only on the battlefield or the stack (CR 712.8a)")
-        if "controlled_since_turn_start" in o and zone != "battlefield":
-            raise ScenarioError(f"{where}.controlled_since_turn_start", "applies only to permanents on the battlefield")
-        if "cast_with" in o and zone not in PUBLIC_CONTROLLED:
-            raise ScenarioError(f"{where}.cast_with", "only a spell on the stack or a permanent on the battlefield was cast")
-        if "part" in o and zone != "stack":
-            raise ScenarioError(f"{where}.part", "only a spell on the stack is cast as one of its parts")
-        if "exiled_with" in o:
-            if zone != "exile":
-                raise ScenarioError(f"{where}.exiled_with", "only a card in exile was exiled with something")
-            ref(o["exiled_with"], f"{where}.exiled_with")
-        attached = None
-        if "attached_to" in o:
-            target = o["attached_to"]
-            if target in players:
-                raise ScenarioError(f"{where}.attached_to", f"{target!r} is a player; only an Aura with enchant player can be attached to a player, and pyrules knows none")
-            attached = ref(target, f"{where}.attached_to")
-            if attached == o["id"]:
-                raise ScenarioError(f"{where}.attached_to", "an object can't be attached to itself")
-            if zone != "battlefield" or raw_objects[ids[attached]]["zone"] != "battlefield":
-                raise ScenarioError(f"{where}.attached_to", "an Aura or Equipment is attached only while both are on the battlefield (CR 301.5)")
-        part = o.get("part")
-        if card is not None and copy_of is None:
-            part = _check_card_fields(card, face, part, where, zone)
-        targets = tuple(_target(t, f"{where}.targets[{k}]", ids, players) for k, t in enumerate(o.get("targets", [])))
-        objects.append(ObjectSpec(
-            index=i, id=o["id"], zone=zone, card=card, owner=owner, controller=controller, face=face,
-            tapped=bool(o.get("tapped", False)), counters=tuple(sorted((o.get("counters") or {}).items())),
-            attached_to=attached, controlled_since_turn_start=o.get("controlled_since_turn_start", True),
-            cast_with=o.get("cast_with"), part=part, exiled_with=o.get("exiled_with"), copy_of=copy_of,
-            token=bool(o.get("token", False)), targets=targets,
-        ))
+            player(o["controller"], f"{where}.controller")
+        if "attacking" in o:
+            player(o["attacking"], f"{where}.attacking")
+        if o.get("attached_to") in players:
+            raise ScenarioError(f"{where}.attached_to", f"{o['attached_to']!r} is a player; pyrules models no Aura that enchants a player")
+        for key in ("attached_to", "exiled_with", "copy_of", "blocking"):
+            if key in o:
+                ref(o[key], f"{where}.{key}")
+                if o[key] == o["id"]:
+                    raise ScenarioError(f"{where}.{key}", f"an object can't be {key.replace('_', ' ')} itself")
+        for k, t in enumerate(o.get("targets", [])):
+            if t not in index and t not in players:
+                raise ScenarioError(f"{where}.targets[{k}]", f"unknown target {t!r}: not an object id or a player" + _did_you_mean(t, list(index) + players))
+        objects.append(o)
 
-    by_id = {o.id: o for o in objects}
-    for n, o in enumerate(objects):
-        if o.copy_of is None:
+    by_id = {o["id"]: o for o in objects}
+    for i, o in enumerate(objects):   # copies: no circles; a copy needs the card data of what it copies
+        if "copy_of" not in o:
             continue
-        seen, cur = {o.id}, o
-        while cur.copy_of is not None:
-            if cur.copy_of in seen:
-                raise ScenarioError(f"{o.path}.copy_of", f"copies go round in a circle ({' -> '.join(list(seen) + [cur.copy_of])})")
-            seen.add(cur.copy_of)
-            cur = by_id[cur.copy_of]
-        if cur.is_ability:
-            raise ScenarioError(f"{o.path}.copy_of", f"{cur.id!r} is an ability on the stack, not a card or spell")
-        root = cur.card
-        if o.card is None and root is None:
+        seen, cur = [o["id"]], o
+        while "copy_of" in cur:
+            if cur["copy_of"] in seen:
+                raise ScenarioError(f"objects[{i}].copy_of", f"copies go round in a circle ({' -> '.join(seen + [cur['copy_of']])})")
+            seen.append(cur["copy_of"])
+            cur = by_id[cur["copy_of"]]
+        if "ability_of" in cur:
+            raise ScenarioError(f"objects[{i}].copy_of", f"{cur['id']!r} is an ability on the stack; pyrules copies spells and permanents")
+        if isinstance(cur.get("card"), Card):
+            cards[cur["card"].name] = cur["card"]
+    for i, o in enumerate(objects):   # the part cast: a face of the card (or of what it copies)
+        if "part" not in o:
             continue
-        if o.card is None:  # a token or spell copy has the faces of what it copies (CR 707.8a, 707.10g)
-            objects[n] = replace(o, part=_check_card_fields(root, o.face, o.part, o.path, o.zone))
+        cur = o
+        while not isinstance(cur.get("card"), Card) and "copy_of" in cur:
+            cur = by_id[cur["copy_of"]]
+        card = cur.get("card")
+        match = next((f for f in card.faces if f.name.casefold() == o["part"].casefold()), None) if card else None
+        if match is None:
+            names = ", ".join(f.name for f in card.faces) if card else ""
+            raise ScenarioError(f"objects[{i}].part", f"{o['part']!r} is not a part of {card.name if card else o['id']}" + (f" (one of: {names})" if names else ""))
+        o["part_face"] = match.id
 
-    from .kb import kb
-
-    known = kb().stack_abilities
-    for o in objects:
-        if not o.is_ability:
-            continue
-        src = by_id[o.ability_of]
-        while src.card is None and src.copy_of is not None:
-            src = by_id[src.copy_of]
-        if src.is_ability or src.card is None:
-            raise ScenarioError(f"{o.path}.ability_of", f"{o.ability_of!r} is not a card or permanent with abilities")
-        names = sorted(known.get(src.card.name, ()))
-        if o.ability not in names:
-            listed = f" (its abilities that can be on the stack: {', '.join(names)})" if names else " (pyrules models no ability of it that goes on the stack)"
-            raise ScenarioError(f"{o.path}.ability", f"{o.ability!r} is not an ability of {src.card.name}{listed}")
     effects = []
+    seen_e: set[str] = set()
     for i, e in enumerate(data.get("effects") or []):
         where = f"effects[{i}]"
-        if e["id"] in ids or any(x.id == e["id"] for x in effects):
+        if e["id"] in index or e["id"] in seen_e or e["id"] in players:
             raise ScenarioError(f"{where}.id", f"duplicate id {e['id']!r}")
+        if GENERATED.match(e["id"]):
+            raise ScenarioError(f"{where}.id", f"{e['id']!r} has the form of an id pyrules makes: choose another id")
+        seen_e.add(e["id"])
         src = ref(e["source"], f"{where}.source")
-        controller = player(e.get("controller") or (by_id[src].controller or by_id[src].owner), f"{where}.controller")
-        objs = tuple(ref(x, f"{where}.objects[{k}]") for k, x in enumerate(e.get("objects", [])))
-        effects.append(EffectSpec(e["id"], e["effect"], src, controller, objs, len(objects) + i + 1))
-    actions = data.get("actions") or []
-    return Scenario(players=players, life=life, active=active, phase=phase, step=step, priority=priority,
-                    objects=objects, actions=actions, description=data.get("description", ""), source=source,
-                    effects=effects)
+        ctl = e.get("controller") or by_id[src].get("controller") or by_id[src].get("owner")
+        if ctl is None:
+            raise ScenarioError(f"{where}.controller", "is required (its source has no controller or owner)")
+        e = dict(e, controller=player(ctl, f"{where}.controller"))
+        for k, x in enumerate(e.get("objects", [])):
+            ref(x, f"{where}.objects[{k}]")
+        effects.append(e)
 
+    pool = {}
+    for p, text in (data.get("mana_pool") or {}).items():
+        player(p, f"mana_pool.{p}")
+        try:
+            symbols = parse_mana_cost(text) if text else []
+        except ManaSymbolError as exc:
+            raise ScenarioError(f"mana_pool.{p}", exc.message) from None
+        bad = [s.text for s in symbols if s.kind not in ("colored", "colorless", "generic")]
+        if bad:
+            raise ScenarioError(f"mana_pool.{p}", f"{bad[0]} is not mana a pool can hold (W, U, B, R, G or C)")
+        pool[p] = symbols
 
-def _check_card_fields(card: Card, face: str | None, part: str | None, where: str, zone: str) -> str | None:
-    """Check face and part against the card; return the part as the card spells it."""
-    if face == "back" and card.layout != "transform":
-        raise ScenarioError(f"{where}.face", f"{card.name} has no back face (it is not a double-faced card)")
-    if part is not None:
-        if card.layout not in ("split", "adventure"):
-            raise ScenarioError(f"{where}.part", f"{card.name} has no parts to choose from (only split and adventurer cards do)")
-        names = [f.name for f in card.faces]
-        match = next((n for n in names if n.casefold() == part.casefold()), None)
-        if match is None:
-            raise ScenarioError(f"{where}.part", f"{part!r} is not a part of {card.name} (one of: {', '.join(names)})")
-        return match
-    if card.layout == "split" and zone == "stack":
-        names = " or ".join(repr(f.name) for f in card.faces)
-        raise ScenarioError(f"{where}.part", f"a split card on the stack is one of its halves: say which ({names}; CR 709.3)")
-    return None
+    sc = Scenario(players=players, life=life, turn=turn, objects=objects, effects=effects,
+                  actions=list(data.get("actions") or []), mana_pool=pool,
+                  track_mana=bool(data.get("track_mana", False)), description=data.get("description", ""),
+                  source=source, cards=cards, db=db, index=index)
+    from .actions import check_actions
 
-
-def _target(value: str, where: str, ids: dict, players: list[str]) -> str:
-    if value in ids or value in players:
-        return value
-    raise ScenarioError(where, f"unknown target {value!r}: not an object id or a player" + _suggest(value, list(ids) + players))
-
-
-def _suggest(value: str, names: list[str]) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(value, names, n=1)
-    return f" — did you mean {close[0]!r}?" if close else ""
+    check_actions(sc)
+    return sc

@@ -1,0 +1,292 @@
+"""Text renderings of answers: objects for `show`, options for `actions`, explanation trees for `explain`
+(indented text, Graphviz DOT, one self-contained HTML page)."""
+
+from __future__ import annotations
+
+from .explain import Node
+
+
+def type_line(o) -> str:
+    left = " ".join(w.capitalize() for w in (*o.supertypes, *o.types))
+    right = " ".join(w.capitalize() for w in o.subtypes)
+    return f"{left} — {right}" if right else left
+
+
+def object_text(o) -> str:
+    if o.ability_of is not None:
+        targets = f", targets {', '.join(o.targets)}" if o.targets else ""
+        return f"{o.id}: {o.ability} ability of {o.ability_of} on the stack, controlled by {o.controller}{targets}"
+    whose = f"owner {o.owner}" + (f", controller {o.controller}" if o.controller and o.controller != o.owner else "")
+    head = f"{o.id}: {o.name}" + (f" ({o.face} face up)" if o.face == "back" else "")
+    zone = {"battlefield": "on the battlefield", "stack": "on the stack", "exile": "in exile"}.get(o.zone, f"in the {o.zone}")
+    lines = [head, f"  {zone}, {whose}" + (", tapped" if o.tapped else "") + (", token" if o.token else "")
+             + (f", copy of {o.copy_of}" if o.copy_of else "")]
+    pt = f"  {o.power}/{o.toughness}" if o.power is not None else ""
+    colors = f"   {'/'.join(o.colors)}" if o.colors else "   colorless"
+    lines.append(f"  {type_line(o) or '(no types)'}{pt}   mana value {o.mana_value}{colors}")
+    extra = []
+    if o.keywords:
+        extra.append("keywords: " + ", ".join(k.replace("_", " ") for k in o.keywords))
+    if o.counters:
+        extra.append("counters: " + ", ".join(f"{n} {k}" for k, n in o.counters.items()))
+    if o.damage:
+        extra.append(f"{o.damage} damage")
+    if o.attached_to:
+        extra.append(f"attached to {o.attached_to}")
+    if o.attacking:
+        extra.append(f"attacking {o.attacking}")
+    if o.blocking:
+        extra.append(f"blocking {o.blocking}")
+    if o.zone == "battlefield" and "creature" in o.types:
+        why = f" ({', '.join(r.replace('_', ' ') for r in o.cannot_attack)})" if o.cannot_attack else ""
+        extra.append(("can attack" if o.can_attack else "can't attack") + why)
+    if o.escaped:
+        extra.append("escaped")
+    if extra:
+        lines.append("  " + "; ".join(extra))
+    return "\n".join(lines)
+
+
+def cites(node: Node) -> str:
+    refs = list(node.rules or ((node.rule,) if node.rule else ()))
+    refs += list(node.rulings or ((node.ruling,) if node.ruling else ()))
+    return f"  [{', '.join(refs)}]" if refs else ""
+
+
+def _rulings() -> dict:
+    from .kb import kb
+
+    return kb().rulings
+
+
+def tree_text(node: Node, with_rulings: bool = True) -> str:
+    """The summary first, then an indented tree; a sub-tree met a second time is named, not repeated, and
+    each ruling is quoted once."""
+    lines: list[str] = []
+    if node.summary:
+        lines.append(node.summary)
+        lines.append("")
+    seen: dict[str, int] = {}
+    quoted: set[str] = set()
+    rulings = _rulings() if with_rulings else {}
+
+    def walk(n: Node, prefix: str, last: bool, top: bool) -> None:
+        branch = "" if top else ("└─ " if last else "├─ ")
+        key = n.atom or n.claim
+        if n.because and key in seen:
+            lines.append(f"{prefix}{branch}{n.claim} (see [{seen[key]}] above)")
+            return
+        number = ""
+        if n.because:
+            seen[key] = len(seen) + 1
+            number = f"[{seen[key]}] "
+        lines.append(f"{prefix}{branch}{number}{n.claim}{cites(n)}")
+        child_prefix = prefix + ("" if top else ("   " if last else "│  "))
+        for rid in n.rulings or ((n.ruling,) if n.ruling else ()):
+            if rid in rulings and rid not in quoted:
+                quoted.add(rid)
+                bar = "│  " if n.because else "   "
+                lines.append(f"{child_prefix}{bar}» {rid}: “{rulings[rid]['text']}”")
+        for i, child in enumerate(n.because):
+            walk(child, child_prefix, i == len(n.because) - 1, False)
+
+    walk(node, "", True, True)
+    return "\n".join(lines)
+
+
+def actions_text(data: dict, explain: bool = False) -> str:
+    acts = data["actions"]
+    legal = [a for a in acts if a["legal"]]
+    who = data["player"]
+    lines = [f"{who} may do {len(legal)} thing{'s' if len(legal) != 1 else ''}:" if legal else f"{who} can't do anything now."]
+    for a in acts:
+        mark = "  " if a["legal"] else "  ✗ "
+        if a["action"] == "cast":
+            how = a["method"].replace("_", " ")
+            part = f" as {a['part']}" if a["part"] else (" (back face up)" if a["face"] == "back" else "")
+            src = f" via {a['source']}" if a["source"] else ""
+            zone = {"exile": "exile"}.get(a["zone"], f"the {a['zone']}")
+            line = f"{mark}cast {a['object']}{part}: {how}{src} from {zone} — {a['cost']['text']} (mana value {a['mana_value']})"
+        else:
+            line = f"{mark}{a['action']} {a['object']}" + (f" ({a['ability']})" if a.get("ability") else "")
+            if a.get("cost"):
+                line += f" — {a['cost']['text']}"
+        if "payable" in a:
+            line += "" if a["payable"] else " — can't be paid"
+        lines.append(line)
+        for r in a["why_not"]:
+            refs = ", ".join(x for x in (r["rule"], r["ruling"]) if x)
+            lines.append(f"      not allowed: {r['reason']} [{refs}]")
+        if explain and a.get("explanation"):
+            summary = a["explanation"].get("summary")
+            if summary:
+                lines.append(f"      why: {summary}")
+    return "\n".join(lines)
+
+
+def describe_action(action: dict) -> str:
+    """A timeline action in words: "cast uro (escape)", "resolve the top of the stack", ..."""
+    from .actions import kind_of
+
+    kind = kind_of(action, "action")
+    v = action[kind]
+    if kind == "cast":
+        return f"cast {v}" + (f" ({action['method'].replace('_', ' ')})" if action.get("method") else "")
+    if kind == "resolve":
+        return "resolve the top of the stack"
+    if kind == "pass":
+        return f"{v} passes"
+    if kind == "move":
+        return f"move {v} to the {action['to']}"
+    if kind == "copy":
+        return f"copy {v} as {action['as']}"
+    if kind == "next_turn":
+        return "the next turn"
+    if kind == "advance":
+        return f"advance to {v['phase'].replace('_', ' ')}" + (f", {v['step'].replace('_', ' ')}" if v.get("step") else "")
+    if kind in ("attack", "block"):
+        return f"{kind}: " + ", ".join(f"{a} → {d}" for a, d in v.items())
+    if kind == "activate":
+        return f"activate {v}'s {action['ability']}"
+    if kind == "gain_control":
+        return f"{action.get('by')} gains control of {v}"
+    return f"{kind} {v}"
+
+
+def timeline_text(ev) -> str:
+    """After a timeline: the step reached, the stack, what triggered, state-based actions, the illegal action."""
+    sc = ev.scenario
+    if not sc.actions:
+        return ""
+    last = f" ({describe_action(sc.actions[ev.step - 1])})" if ev.step else ""
+    lines = [f"after step {ev.step} of {len(sc.actions)}{last}"]
+    lines.append("  stack (bottom to top): " + (", ".join(ev.stack) if ev.stack else "empty"))
+    for t in ev.triggered:
+        lines.append(f"  triggered: {t['id']}, {t['ability'].replace('_', ' ')} of {t['source']} (controlled by {t['controller']})")
+    for s in ev.state_based_actions:
+        lines.append(f"  state-based action: {s['action']} {s['object']} [{s['rule']}]")
+    if ev.error:
+        e = ev.error
+        lines.append(f"  step {e['step']} ({describe_action(e['action'])}) is not allowed:")
+        for r in e["why_not"]:
+            refs = ", ".join(x for x in (r["rule"], r["ruling"]) if x)
+            lines.append(f"    {r['reason']} [{refs}]")
+    return "\n".join(lines)
+
+
+def tree_dot(node: Node, title: str = "explanation") -> str:
+    """Graphviz source: one box per conclusion (shared sub-trees drawn once), edges to what it rests on."""
+    ids: dict[str, str] = {}
+    lines = ["digraph explanation {", f"  label={_dot_str(title)}; labelloc=t; rankdir=LR; nodesep=0.15; ranksep=0.3;",
+             '  node [shape=box, style="rounded,filled", fillcolor="#f7f7f7", fontname="Helvetica", fontsize=10, width=0, height=0, margin="0.08,0.04"];',
+             '  edge [color="#999999", arrowsize=0.6];']
+    edges: list[str] = []
+    if node.summary:
+        lines.append(f"  summary [shape=note, fillcolor=\"#fffbe6\", label={_dot_str(_wrap(node.summary, 60))}];")
+
+    def visit(n: Node) -> str:
+        k = n.atom or n.claim
+        if k in ids:
+            return ids[k]
+        nid = f"n{len(ids) + 1}"
+        ids[k] = nid
+        refs = list(n.rules or ((n.rule,) if n.rule else ())) + list(n.rulings or ((n.ruling,) if n.ruling else ()))
+        label = _wrap(n.claim, 48) + ("\n" + ", ".join(refs) if refs else "")
+        fill = {"fact": "#eef5ff", "absent": "#fff4e5", "group": "#ffffff"}.get(n.kind, "#f7f7f7")
+        lines.append(f"  {nid} [label={_dot_str(label)}, fillcolor={_dot_str(fill)}];")
+        for c in n.because:
+            edges.append(f"  {nid} -> {visit(c)};")
+        return nid
+
+    root = visit(node)
+    if node.summary:
+        edges.insert(0, f"  summary -> {root} [style=dashed];")
+    return "\n".join(lines + list(dict.fromkeys(edges)) + ["}"]) + "\n"
+
+
+def _wrap(text: str, width: int) -> str:
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width)) or text
+
+
+def _dot_str(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+_HTML_STYLE = """
+body { font-family: system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 60em;
+       color: #1d1d1f; line-height: 1.45; padding: 0 1em; }
+h1 { font-size: 1.3em; } .meta { color: #666; font-size: .9em; }
+.summary { background: #fffbe6; border: 1px solid #f0e2a8; border-radius: 6px; padding: .7em 1em; margin: 1em 0; }
+details { margin-left: 1.2em; border-left: 1px solid #ddd; padding-left: .6em; }
+summary { cursor: pointer; margin: .15em 0; }
+.leaf { margin: .15em 0 .15em 1.8em; } .leaf.absent { color: #8a5a00; } .leaf.fact { color: #22457a; }
+.cite { font-size: .8em; color: #555; background: #f0f0f0; border-radius: 3px; padding: 0 .35em; margin-left: .4em; }
+.num { color: #999; font-size: .8em; margin-right: .3em; }
+blockquote { margin: .2em 0 .4em 1.8em; font-size: .85em; color: #444; border-left: 3px solid #c9d7ea; padding-left: .6em; }
+a.ref { font-size: .85em; color: #555; }
+.note { font-size: .8em; color: #777; margin-left: .4em; }
+"""
+
+
+def tree_html(node: Node, title: str = "Explanation") -> str:
+    """One self-contained page (no scripts, no external files): the summary, then the tree, the path that
+    decided the answer unfolded and the rest folded."""
+    from html import escape
+
+    rulings = _rulings()
+    numbers: dict[int, int] = {}
+    seen: dict[str, int] = {}
+
+    def number(n: Node) -> None:
+        key = n.atom or n.claim
+        if n.because:
+            if key in seen:
+                return
+            seen[key] = len(seen) + 1
+            numbers[id(n)] = seen[key]
+        for c in n.because:
+            number(c)
+
+    number(node)
+    shown: set[str] = set()
+    quoted: set[str] = set()
+    out: list[str] = []
+
+    def cite(n: Node) -> str:
+        refs = list(n.rules or ((n.rule,) if n.rule else ())) + list(n.rulings or ((n.ruling,) if n.ruling else ()))
+        return f'<span class="cite">{escape(", ".join(refs))}</span>' if refs else ""
+
+    def walk(n: Node, depth: int, on_path: bool) -> None:
+        key = n.atom or n.claim
+        note = f'<span class="note">{escape(n.note)}</span>' if n.kind == "fact" and n.note else ""
+        if not n.because:
+            out.append(f'<div class="leaf {n.kind}">{escape(n.claim)}{cite(n)}{note}</div>')
+            return
+        num = numbers.get(id(n))
+        if key in shown or num is None:
+            target = seen.get(key)
+            ref = f' <a class="ref" href="#n{target}">(see [{target}] above)</a>' if target else ""
+            out.append(f'<div class="leaf">{escape(n.claim)}{ref}</div>')
+            return
+        shown.add(key)
+        is_open = " open" if on_path or depth == 0 else ""
+        out.append(f'<details id="n{num}"{is_open}><summary><span class="num">[{num}]</span>{escape(n.claim)}{cite(n)}</summary>')
+        for rid in n.rulings or ((n.ruling,) if n.ruling else ()):
+            if rid in rulings and rid not in quoted:
+                quoted.add(rid)
+                out.append(f"<blockquote><b>{escape(rid)}</b> ({escape(str(rulings[rid]['date']))}): "
+                           f"{escape(rulings[rid]['text'])}</blockquote>")
+        for i, c in enumerate(n.because):
+            walk(c, depth + 1, on_path and i == 0)
+        out.append("</details>")
+
+    walk(node, 0, True)
+    summary = f'<p class="summary">{escape(node.summary)}</p>\n' if node.summary else ""
+    body = "\n".join(out)
+    head = ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{escape(title)}</title>\n<style>{_HTML_STYLE}</style>\n</head>\n<body>\n"
+            f"<h1>{escape(title)}</h1>\n{summary}<p class=\"meta\">Each step names the Comprehensive Rules it applies "
+            "and the official ruling it rests on; click a step to fold or unfold it. Generated by pyrules.</p>\n")
+    return head + body + "\n</body>\n</html>\n"

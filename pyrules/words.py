@@ -1,0 +1,153 @@
+"""Words for atoms and terms, from the knowledge base's `%:` templates.
+
+Templates are sentences with slots: {X} names the value of X, {a X} adds an article, {X:+} a signed
+number, {in Z} / {from Z} / {to Z} a zone with its preposition ("on the battlefield", "from exile").
+Object ids read as card names ("Arcee, Acrobatic Coupe"), or with their id when two objects share a name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from clingo import Symbol, SymbolType
+
+from .kb import KnowledgeBase, Template
+
+_VOWEL = re.compile(r"^[aeiou]", re.I)
+ZONE_IN = {"battlefield": "on the battlefield", "stack": "on the stack", "graveyard": "in a graveyard",
+           "exile": "in exile", "hand": "in a hand", "library": "in a library"}
+ZONE_FROM = {"battlefield": "from the battlefield", "stack": "from the stack", "graveyard": "from a graveyard",
+             "exile": "from exile", "hand": "from a hand", "library": "from a library"}
+ZONE_TO = {"battlefield": "onto the battlefield", "stack": "onto the stack", "graveyard": "to a graveyard",
+           "exile": "into exile", "hand": "to a hand", "library": "to a library"}
+
+
+def generated_id(t: Symbol, token_counts: dict[int, int] | None = None) -> str | None:
+    """trig(2,1) -> trigger_2_1; tok(3,1) -> token_3 (or token_3_1 when step 3 made several); eff -> effect_N_K."""
+    if t.type != SymbolType.Function or len(t.arguments) != 2 or t.name not in ("trig", "tok", "eff"):
+        return None
+    n, k = (a.number for a in t.arguments)
+    if t.name == "tok":
+        if token_counts is not None and token_counts.get(n, 1) == 1 and k == 1:
+            return f"token_{n}"
+        return f"token_{n}_{k}"
+    return f"{'trigger' if t.name == 'trig' else 'effect'}_{n}_{k}"
+
+
+def py(sym: Symbol, token_counts: dict[int, int] | None = None):
+    """A clingo term as a plain Python value: numbers, strings, constants as strings, ids as ids, none as None."""
+    if sym.type == SymbolType.Number:
+        return sym.number
+    if sym.type == SymbolType.String:
+        return sym.string
+    if sym.type == SymbolType.Function:
+        if not sym.arguments:
+            return None if sym.name == "none" else sym.name
+        g = generated_id(sym, token_counts)
+        if g is not None:
+            return g
+    return str(sym)
+
+
+class Renderer:
+    """Turns atoms and terms into readable words, using the templates of the knowledge base."""
+
+    def __init__(self, base: KnowledgeBase, names: dict[str, str], players: set[str], lines: dict | None = None,
+                 token_counts: dict[int, int] | None = None):
+        self.base = base
+        self.players = players
+        self.lines = lines or {}
+        self.token_counts = token_counts or {}
+        counts: dict[str, int] = {}
+        for n in names.values():
+            counts[n] = counts.get(n, 0) + 1
+        self.display = {}
+        for oid, n in names.items():
+            plain = oid.replace("_", " ").replace("-", " ").casefold()
+            if n == oid or (counts[n] == 1 and (plain in n.casefold() or n.casefold().startswith(plain))):
+                self.display[oid] = n
+            else:
+                self.display[oid] = f"{n} ({oid})"
+
+    def name(self, oid: str) -> str:
+        return self.display.get(oid, oid)
+
+    def term(self, t: Symbol) -> str:
+        if t.type == SymbolType.String:
+            return self.display.get(t.string, t.string)
+        if t.type == SymbolType.Number:
+            return str(t.number)
+        if t.type == SymbolType.Function:
+            g = generated_id(t, self.token_counts)
+            if g is not None:
+                return self.display.get(g, g)
+            if t.name == "ab" and len(t.arguments) == 4:
+                text = self.lines.get(str(t))
+                if text:
+                    return f"“{text}”"
+                return t.arguments[3].name.replace("_", " ")
+            if t.name == "f" and len(t.arguments) == 1 and t.arguments[0].type == SymbolType.String:
+                return t.arguments[0].string.split(" [")[0]
+            tpl = self._template("term", t)
+            if tpl is not None:
+                return tpl
+            if not t.arguments:
+                return t.name.replace("_", " ")
+            if not t.name:
+                return ", ".join(self.term(a) for a in t.arguments)
+            return f"{t.name.replace('_', ' ')}({', '.join(self.term(a) for a in t.arguments)})"
+        return str(t)
+
+    def _fill(self, tpl: Template, args) -> str:
+        values = dict(zip(tpl.params, args))
+
+        def sub(m: re.Match) -> str:
+            spec = m.group(1)
+            for prefix, table in (("in ", ZONE_IN), ("from ", ZONE_FROM), ("to ", ZONE_TO)):
+                if spec.startswith(prefix) and spec[len(prefix):] in values:
+                    v = values[spec[len(prefix):]]
+                    if v.type == SymbolType.Function and v.name in table:
+                        return table[v.name]
+                    return self.term(v)
+            article = spec.startswith("a ")
+            name = spec[2:] if article else spec
+            signed = name.endswith(":+")
+            name = name[:-2] if signed else name
+            v = values.get(name)
+            if v is None:
+                return m.group(0)
+            if signed and v.type == SymbolType.Number:
+                return f"{v.number:+d}"
+            text = self.term(v)
+            if article:
+                text = ("an " if _VOWEL.match(text) else "a ") + text
+            return text
+
+        return re.sub(r"\{([^}]+)\}", sub, tpl.text)
+
+    def _template(self, kind: str, atom: Symbol, negated: bool = False) -> str | None:
+        if atom.type != SymbolType.Function:
+            return None
+        for tpl in self.base.templates.get((atom.name, len(atom.arguments)), []):
+            if tpl.kind != kind or tpl.negated != negated:
+                continue
+            if all(not p[:1].islower() or (a.type == SymbolType.Function and a.name == p and not a.arguments)
+                   for p, a in zip(tpl.params, atom.arguments)):
+                return self._fill(tpl, atom.arguments)
+        return None
+
+    def claim(self, atom: Symbol) -> str:
+        text = self._template("claim", atom)
+        if text is not None:
+            return text
+        return f"{atom.name.replace('_', ' ')}({', '.join(self.term(a) for a in atom.arguments)})"
+
+    def absent(self, atom: Symbol) -> str:
+        text = self._template("claim", atom, negated=True)
+        if text is not None:
+            return text
+        return "it is not the case that " + self.claim(atom)
+
+    def reason(self, atom: Symbol) -> str:
+        text = self._template("reason", atom)
+        return text if text is not None else self.term(atom)

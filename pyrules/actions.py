@@ -46,6 +46,12 @@ COMMON = {"keep": "ids"}   # the legend rule's choice (which legendary permanent
 KINDS = tuple(ACTIONS)
 
 
+def event_kind(action: dict) -> str:
+    """The kind of event an action is for the engine (which transition parts it needs)."""
+    kind = kind_of(action, "action")
+    return "pass_all" if kind == "resolve" else kind
+
+
 def kind_of(action, where: str) -> str:
     if not isinstance(action, dict):
         raise ScenarioError(where, "an action is a mapping such as {resolve: top}")

@@ -1,26 +1,86 @@
 """The game in time: one clingo Control, grounded one moment at a time (clingo's incremental mode).
 
-Moment 0 is the scenario. A player's action is added as facts for the next moment (occurs/2, choice/4)
-and that moment is grounded: check(t-1) (is the action allowed in the state before it?), step(t) (what
-it does) and state(t) (what follows). When the rules say the game doesn't stop there (state-based
-actions to perform, triggered abilities to put on the stack, a step to move through: auto/2), Python
-grounds the next moment with no action, until the rules say the game has settled (settled/1). Python
-only sequences the grounding and reads atoms; it never rebuilds a state. The knowledge base is
-stratified: every atom is decided by grounding, so no search is needed to read the answer.
+Moment 0 is the scenario. A player's action is added as facts for the next moment (occurs/2, choice/4);
+the moment is then grounded part by part, in the order of PIPELINE: whether the action is allowed in the
+state before it (the c_* parts, for moment t-1), what happens (the d_* parts: what kind of event it is, what
+that kind does, the changes it makes, the frame axiom), and what follows in the new state (the s_* parts).
+Each part uses only what earlier parts concluded, so every part is stratified and grounding alone decides
+every atom; a part whose gate (gate/2) doesn't hold, or that the event doesn't need, would conclude nothing
+and is not grounded. When the rules say the game doesn't stop at a moment (state-based actions to perform,
+triggered abilities to put on the stack, a step to move through: auto/2), Python grounds the next moment
+with no action, until the rules say the game has settled (settled/1). Python only sequences the grounding
+and reads atoms; it never rebuilds a state.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import clingo
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, Symbol
 
 from .errors import KnowledgeBaseError
 from .kb import KnowledgeBase, kb as load_kb
 
-MAX_AUTO = 40   # automatic moments after one action before the engine gives up (a loop in the rules)
+MAX_AUTO = 400   # automatic moments after one action before the engine gives up (a loop in the rules)
+
+# The state of moment t, in order: (part, gate or None, the views grounded with it).
+STATE = (
+    ("s_obj", None, ()),
+    ("s_lay", "layers", ()),
+    ("s_fin", None, ()),
+    ("s_lay2", "layers", (("vf", "l2"),)),
+    ("s_pt", None, ()),
+    ("s_trg", "triggers", (("vf", "tr"), ("vf", "tg"), ("vt", "tg"))),
+    ("s_stk", "stack", (("vf", "sk"), ("vt", "sk"))),
+    ("s_cmb", "combat", ()),
+    ("s_game", None, ()),
+)
+import os
+GATED = os.environ.get("PYRULES_GATED", "1") == "1"
+# The views the show query grounds with it.
+QUERY_VIEWS = (("vf", "s"), ("va", "s"))
+# What each kind of event needs of the transition's parts (d_act, d_chg and d_frame always run).
+EVENT_PARTS = {
+    "cast": ("d_cast",), "play": ("d_land",), "attack": ("d_cmb",), "block": ("d_cmb",),
+    "move": ("d_fx",), "convert": ("d_fx",), "transform": ("d_fx",), "copy": ("d_fx",), "counter": ("d_fx",),
+    "gain_control": ("d_fx",), "pass": ("d_res", "d_turn"), "pass_all": ("d_res",), "end_step": ("d_turn",),
+    "next_turn": ("d_turn",), "advance": ("d_turn",), "sba": ("d_sba",), "put_triggers": ("d_put",),
+    "activate": ("d_act2",),
+}
+STEP_ORDER = ("d_cast", "d_land", "d_cmb", "d_fx", "d_act2", "d_res", "d_turn", "d_sba", "d_put")
+# Whether an action is allowed at moment t (and the options of players asking): the parts each kind needs.
+CHECK = (
+    ("c_act", (), ()),
+    ("c_cand", (("vf", "g"),), ("cast", "play", "asking")),
+    ("c_land", (), ("play", "asking")),
+    ("c_cast", (("vf", "c"), ("vfs", "c"), ("vt", "c")), ("cast", "asking")),
+    ("c_cmb", (("va", "cb"),), ("attack", "block", "asking")),
+)
+
+
+def view_keys() -> set[tuple[str, str]]:
+    """(view block, key) for every view the engine grounds: the knowledge base compiles one copy of each."""
+    out = {(v, key) for _part, _gate, views in STATE for v, key in views}
+    out |= {(v, key) for _part, views, _needed in CHECK for v, key in views}
+    return out | set(QUERY_VIEWS)
+
+
+def grounding_calls() -> dict[str, list[str]]:
+    """The parts grounded together in one call, at most (every kind of event, every gate open): the
+    knowledge base must be stratified within each (tests/test_kb_order.py checks it)."""
+    def with_views(rows):
+        return [name for part, views in rows for name in [part] + [f"{v}_{k}" for v, k in views]]
+
+    check = with_views((part, views) for part, views, _needed in CHECK)
+    return {
+        "transition": check + ["d_act"] + list(STEP_ORDER) + ["d_chg", "d_frame"],
+        "state": [STATE[0][0]],
+        "state, after the gates": with_views((part, views) for part, _gate, views in STATE[1:]),
+        "check": check,
+        "show": with_views([("show", QUERY_VIEWS)]),
+    }
 
 
 @dataclass
@@ -28,17 +88,18 @@ class Moment:
     t: int
     step: int              # the user's action number this moment belongs to (0: the scenario)
     auto: bool             # a moment the game moved through by itself
+    kind: str | None = None
 
 
 class Game:
     """One game: the knowledge base grounded over moments 0..t for one scenario."""
 
     def __init__(self, facts: list[Symbol], *, base: KnowledgeBase | None = None, explain: bool = False,
-                 targets=None, parts: tuple[str, ...] = ()):
+                 targets=None):
         self.kb = base or load_kb()
         self.explain = explain
         self.targets = targets
-        self.timings: dict[str, float] = {"ground": 0.0}
+        self.timings: dict[str, float] = {"ground": 0.0, "calls": 0}
         t0 = time.perf_counter()
         messages: list[str] = []       # (no reference back to the game: a cycle would keep the Control alive)
         self.messages = messages
@@ -55,7 +116,7 @@ class Game:
         self.t = 0
         self.moments: list[Moment] = [Moment(0, 0, False)]
         self._ground([("base", [])])
-        self._ground([("state", [Number(0)]), ("view", [Number(0)])])
+        self._state(0)
 
     # ------------------------------------------------------------------ grounding
     def _ground(self, parts: list[tuple[str, list]]) -> None:
@@ -65,6 +126,8 @@ class Game:
                 todo.append((name, args))
                 if self.explain and self.kb.shadows.get(name):
                     todo.append((f"{name}_why", args))
+        if not todo:
+            return
         t0 = time.perf_counter()
         try:
             self.ctl.ground(todo)
@@ -72,6 +135,36 @@ class Game:
             detail = " ".join(" ".join(self.messages).split()) or str(exc)
             raise KnowledgeBaseError(f"clingo could not ground the knowledge base: {detail}") from None
         self.timings["ground"] += time.perf_counter() - t0
+        self.timings["calls"] += 1
+
+    @staticmethod
+    def _views(views, key: str | None, T: Symbol) -> list:
+        return [(f"{v}_{k}", [Function(k, [T])]) for v, k in views]
+
+    def _state(self, t: int) -> None:
+        T = Number(t)
+        if not GATED:
+            self._ground([p for part, _gate, views in STATE for p in [(part, [T])] + self._views(views, None, T)])
+            return
+        self._ground([(STATE[0][0], [T])])
+        todo = []
+        for part, gate, views in STATE[1:]:
+            if gate is not None and not self.fact(Function("gate", [Function(gate), T])):
+                continue
+            todo += [(part, [T])] + self._views(views, None, T)
+        self._ground(todo)
+
+    def _check_parts(self, t: int, kinds: set[str]) -> list:
+        T = Number(t)
+        todo = []
+        for part, views, needed in CHECK:
+            if needed and not (kinds & set(needed)):
+                continue
+            todo += [(part, [T])] + self._views(views, None, T)
+        return todo
+
+    def _check(self, t: int, kinds: set[str]) -> None:
+        self._ground(self._check_parts(t, kinds))
 
     def add(self, facts: list[Symbol]) -> None:
         """Facts, added as symbols through clingo's backend: nothing a scenario says is parsed as ASP."""
@@ -81,17 +174,30 @@ class Game:
         if self.explain:
             self.added.update(facts)
 
-    def next_moment(self, facts: list[Symbol], step: int, checked: bool) -> int:
-        """Ground the next moment with these facts (an action's, or none for an automatic moment)."""
+    def next_moment(self, facts: list[Symbol], step: int, checked: bool, kind: str | None = None) -> int:
+        """Ground the next moment: an action's (checked, of this kind), or an automatic one (kind read from auto/2)."""
         t = self.t + 1
-        self.add(facts + [Function("step_no", [Number(t), Number(step)])])
-        if checked:
-            self._check(t - 1)
-        self._ground([("step", [Number(t)])])
-        self._ground([("state", [Number(t)]), ("view", [Number(t)])])
+        T = Number(t)
+        self.add(facts + [Function("step_no", [T, Number(step)])])
+        # whether a player's action is allowed is decided in the same grounding call as what it does: the
+        # checks read only the state before it, and the transition reads their why_not/4
+        check = self._check_parts(t - 1, {kind} if kind else set()) if checked else []
+        if not checked:
+            kind = self.auto_kind(t - 1)
+        parts = set(EVENT_PARTS.get(kind, ()))
+        if self.fact(Function("gate", [Function("triggers"), Number(t - 1)])):
+            parts.add("d_put")
+        self._ground(check + [("d_act", [T])] + [(p, [T]) for p in STEP_ORDER if p in parts] + [("d_chg", [T]), ("d_frame", [T])])
+        self._state(t)
         self.t = t
-        self.moments.append(Moment(t, step, not checked))
+        self.moments.append(Moment(t, step, not checked, kind))
         return t
+
+    def auto_kind(self, t: int) -> str | None:
+        for kind in ("sba", "put_triggers", "pass_all", "end_step"):
+            if self.fact(Function("auto", [Function(kind), Number(t)])):
+                return kind
+        return None
 
     def settle(self, step: int) -> None:
         """Let the game move on by itself until the rules say it has settled."""
@@ -110,25 +216,17 @@ class Game:
     def atoms(self, name: str, arity: int) -> list[Symbol]:
         return [a.symbol for a in self.ctl.symbolic_atoms.by_signature(name, arity) if a.is_fact]
 
-    def at(self, name: str, arity: int, t: int) -> list[Symbol]:
-        """The atoms of name/arity whose last argument is moment t."""
-        T = Number(t)
-        return [s for s in self.atoms(name, arity) if s.arguments[-1] == T]
-
-    def _check(self, t: int) -> None:
-        """The options considered at moment t (candidates), then whether each is allowed (check)."""
-        T = Number(t)
-        self._ground([("candidates", [T]), ("view", [Function("g", [T])])])
-        self._ground([("check", [T]), ("view", [Function("c", [T])])])
-
     def ground_query(self, part: str, t: int, facts: list[Symbol] = ()) -> None:
         """Ground a query part for moment t, with its facts: show, or check (every option of the players asking)."""
         if facts:
             self.add(list(facts))
+        T = Number(t)
         if part == "check":
-            self._check(t)
+            self._check(t, {"asking"})
+        elif part == "show":
+            self._ground([("show", [T])] + self._views(QUERY_VIEWS, None, T))
         else:
-            self._ground([(part, [Number(t)]), ("view", [Function("s", [Number(t)])])])
+            self._ground([(part, [T])])
 
     def nonfacts(self) -> list[Symbol]:
         """Atoms the grounder could not decide: none, in a stratified knowledge base."""

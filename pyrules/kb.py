@@ -34,7 +34,7 @@ from .errors import KnowledgeBaseError
 
 WHY = "pyrules_why"
 AGG = "pyrules_agg"
-COMPILER = "4"   # bump when the compiled form changes
+COMPILER = "5"   # bump when the compiled form changes
 
 # Prohibitions are atoms with reasons; each atom of these predicates gets one more argument, the label of
 # the rule that derived it, so every reason cites its own CR rule and ruling.
@@ -237,6 +237,7 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     shadows: dict[str, list[tuple[tuple[str, int], str]]] = {}
     deps: dict[tuple[str, int], set[tuple[str, int]]] = {}
     count = 0
+    parsed: list[tuple[str, list[str], str, object]] = []   # (file, its lines, part, statement)
     for name, text in files:
         lines = text.splitlines()
         _parse_templates(lines, templates, hidden, hidden_absent)
@@ -256,30 +257,41 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
                 if part_params.setdefault(part, params) != params:
                     raise KnowledgeBaseError(f"rules/{name}:{stm.location.begin.line}: #program {part} has other parameters elsewhere")
                 continue
-            if stm.ast_type != ast.ASTType.Rule:
-                part_text.setdefault(part, []).append(str(stm))
-                continue
-            count += 1
-            line = stm.location.begin.line
-            label_text = _label_lines(lines, line)
-            rules, rulings, summary = parse_label(label_text) if label_text else ((), (), "")
-            if not rules:
-                unlabelled.append((name, line, str(stm)))
-                part_text.setdefault(part, []).append(str(_Cite(None)(stm)))
-                continue
-            key = (name, label_text)
-            if key not in label_ids:
-                label_ids[key] = len(labels)
-                labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary))
-            k = label_ids[key]
-            stm = _Cite(k)(stm)
-            part_text.setdefault(part, []).append(str(stm))
-            head_sig = _signature(stm.head)
-            if head_sig is None:
-                raise KnowledgeBaseError(f"rules/{name}:{line}: the head of a labelled rule must be one atom (the knowledge base is stratified and explainable)")
-            deps.setdefault(head_sig, set()).update(_body_signatures(stm))
-            for shadow in _shadows(stm, k):
-                shadows.setdefault(part, []).append((head_sig, str(shadow)))
+            parsed.append((name, lines, part, stm))
+    views = _Views(parsed, part_params)
+    for name, lines, part, stm in parsed:
+        if stm.ast_type != ast.ASTType.Rule:
+            for target, text in views.emit(part, stm, ()):
+                part_text.setdefault(target, []).append(text)
+            continue
+        count += 1
+        line = stm.location.begin.line
+        label_text = _label_lines(lines, line)
+        rules, rulings, summary = parse_label(label_text) if label_text else ((), (), "")
+        if not rules:
+            unlabelled.append((name, line, str(stm)))
+            for target, text in views.emit(part, _Cite(None)(stm), ()):
+                part_text.setdefault(target, []).append(text)
+            continue
+        key = (name, label_text)
+        if key not in label_ids:
+            label_ids[key] = len(labels)
+            labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary))
+        k = label_ids[key]
+        stm = _Cite(k)(stm)
+        head_sig = _signature(stm.head)
+        if head_sig is None:
+            raise KnowledgeBaseError(f"rules/{name}:{line}: the head of a labelled rule must be one atom (the knowledge base is stratified and explainable)")
+        deps.setdefault(head_sig, set()).update(_body_signatures(stm))
+        for target, text, shadow_texts in views.emit_rule(part, stm, _shadows(stm, k), f"rules/{name}:{line}"):
+            part_text.setdefault(target, []).append(text)
+            for shadow in shadow_texts:
+                shadows.setdefault(target, []).append((head_sig, shadow))
+    for part in list(part_params):
+        if part in views.blocks:
+            for k in sorted(views.copies.get(part, ())):
+                part_params[views.copy_name(part, k)] = part_params[part]
+            del part_params[part]
     parts = {}
     for part, params in part_params.items():
         header = f"#program {part}({', '.join(params)})." if params else f"#program {part}."
@@ -291,6 +303,131 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     rulings = {r["id"]: r for r in data["rulings"]}
     return KnowledgeBase([n for n, _ in files], labels, parts, shadow_text, deps, templates, hidden, hidden_absent,
                          rulings, data.get("source", ""), unlabelled, count)
+
+
+class _Views:
+    """Views, compiled per key: one program block per question asked of it.
+
+    A view is a block with the parameter v (`#program vf(v).`: filters, targets, attack eligibility) that
+    other parts ground with a key naming who asks and when: need(X, F, S, tr(t)) in the triggers part,
+    satisfies(X, F, S, c(t)) in the casting checks. Grounded in one call, two uses of the same block would
+    make their predicates depend on each other (clingo analyses dependencies by predicate), so the
+    compiler gives each key its own copy of each view block it needs (vf_tr, vf_c, ...) and its own
+    predicates (satisfies__tr, satisfies__c): every view atom whose key argument is `v` (in a view) or
+    k(...) (in a part asking) is renamed for k. Shadow rules record the atoms under their own names, so
+    explanations read them as written. A view atom whose key is neither is an error: it could never match.
+    """
+
+    def __init__(self, parsed, part_params):
+        from clingo import ast
+
+        self.blocks = {p for p, params in part_params.items() if params == ("v",)}
+        self.preds: set[tuple[str, int]] = {("view", 2)}
+        self.block_of: dict[tuple[str, int], set[str]] = {}
+        outer = self
+
+        class Inputs(ast.Transformer):
+            """A view's inputs: atoms it reads with the key v (need, tneed, view, ...) are view atoms too."""
+
+            def visit_SymbolicAtom(self, node):
+                t = node.symbol
+                if t.ast_type == ast.ASTType.Function and t.arguments and str(outer._key_arg(t)) == "v":
+                    outer.preds.add((t.name, len(t.arguments)))
+                return node
+
+        for _name, _lines, part, stm in parsed:
+            if part in self.blocks and stm.ast_type == ast.ASTType.Rule:
+                sig = _signature(stm.head)
+                if sig:
+                    self.preds.add(sig)
+                    self.block_of.setdefault(sig, set()).add(part)
+                Inputs()(stm)
+        self.block_of.setdefault(("view", 2), set())
+        # the keys each view block is grounded with: what pyrules/engine.py grounds with which part
+        from .engine import view_keys
+
+        self.copies: dict[str, set[str]] = {}
+        for block, key in view_keys():
+            self.copies.setdefault(block, set()).add(key)
+        declared = {key for keys in self.copies.values() for key in keys}
+        for name, _lines, part, stm in parsed:
+            if part in self.blocks:
+                continue
+            for sig, key in self._keys(stm):
+                if key is not None and key not in declared:
+                    raise KnowledgeBaseError(f"rules/{name}:{stm.location.begin.line}: {sig[0]} is asked with the key {key}, "
+                                             "which pyrules/engine.py grounds no view with")
+
+    @staticmethod
+    def copy_name(block: str, key: str) -> str:
+        return f"{block}_{key}"
+
+    def _key_arg(self, sym):
+        args = sym.arguments
+        return args[0] if sym.name == "view" else args[-1]
+
+    def _keys(self, stm):
+        """(signature, key name or None) of every view atom in a statement outside the views."""
+        from clingo import ast
+
+        found = []
+        outer = self
+
+        class Find(ast.Transformer):
+            def visit_SymbolicAtom(self, node):
+                t = node.symbol
+                if t.ast_type == ast.ASTType.Function and (t.name, len(t.arguments)) in outer.preds:
+                    arg = outer._key_arg(t)
+                    key = arg.name if arg.ast_type == ast.ASTType.Function and arg.arguments else None
+                    found.append(((t.name, len(t.arguments)), key))
+                return node
+
+        Find()(stm)
+        return found
+
+    def _rename(self, stm, key_of):
+        """The statement with every view atom renamed for its key (key_of(arg) -> key name or None)."""
+        from clingo import ast
+
+        outer = self
+        bad = []
+
+        class Rename(ast.Transformer):
+            def visit_SymbolicAtom(self, node):
+                t = node.symbol
+                if t.ast_type == ast.ASTType.Function and (t.name, len(t.arguments)) in outer.preds:
+                    key = key_of(outer._key_arg(t))
+                    if key is None:
+                        bad.append(t.name)
+                        return node
+                    return ast.SymbolicAtom(ast.Function(t.location, f"{t.name}__{key}", t.arguments, t.external))
+                return node
+
+        out = Rename()(stm)
+        return out, bad
+
+    def _targets(self, part):
+        from clingo import ast
+
+        if part in self.blocks:
+            for key in sorted(self.copies.get(part, ())):
+                yield self.copy_name(part, key), (lambda arg, key=key: key if str(arg) == "v" else None)
+        else:
+            yield part, (lambda arg: arg.name if arg.ast_type == ast.ASTType.Function and arg.arguments else None)
+
+    def emit(self, part, stm, _shadows):
+        for target, key_of in self._targets(part):
+            out, _bad = self._rename(stm, key_of)
+            yield target, str(out)
+
+    def emit_rule(self, part, stm, shadow_rules, where):
+        for target, key_of in self._targets(part):
+            out, bad = self._rename(stm, key_of)
+            if bad:
+                raise KnowledgeBaseError(f"{where}: {bad[0]} is a view's predicate: its key argument must be "
+                                         + ("v" if part in self.blocks else "a key such as tr(t)"))
+            shadow_texts = [str(self._rename(sh, key_of)[0]) for sh in shadow_rules]
+            yield target, str(out), shadow_texts
 
 
 def _label_lines(lines: list[str], rule_line: int) -> str | None:

@@ -13,7 +13,7 @@ from functools import cached_property
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from .errors import ScenarioError
-from .actions import action_facts, kind_of, oid
+from .actions import event_kind, action_facts, kind_of, oid
 from .engine import Game
 from .facts import scenario_facts
 from .kb import kb
@@ -399,7 +399,7 @@ def evaluate(source: Scenario | str | dict, step: int | None = None, explain: bo
         kind_of(action, where)
         t_prev = game.t
         facts = action_facts(action, t_prev + 1, _priority(game, sc.players, t_prev), sc.players)
-        t = game.next_moment(facts, step=i + 1, checked=True)
+        t = game.next_moment(facts, step=i + 1, checked=True, kind=event_kind(action))
         rejected = [s for s in game.atoms("rejected", 2) if s.arguments[1].number == t]
         if rejected:
             a = rejected[0].arguments[0]

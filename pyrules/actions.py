@@ -42,6 +42,7 @@ ACTIONS: dict[str, dict[str, str]] = {
     "next_turn": {"next_turn": "true"},
     "advance": {"advance": "phase_step"},
 }
+REQUIRED = {"copy": ("as",), "move": ("to",), "activate": ("ability",)}   # fields an action can't do without
 COMMON = {"keep": "ids"}   # the legend rule's choice (which legendary permanents stay), on any action
 KINDS = tuple(ACTIONS)
 
@@ -63,6 +64,9 @@ def kind_of(action, where: str) -> str:
     extra = sorted(set(action) - set(fields))
     if extra:
         raise ScenarioError(f"{where}.{extra[0]}", f"unknown field for a {kind} action (fields: {', '.join(sorted(fields))})")
+    for f in REQUIRED.get(kind, ()):
+        if f not in action:
+            raise ScenarioError(f"{where}.{f}", f"is required for a {kind} action")
     return kind
 
 

@@ -278,7 +278,7 @@ def find_card(db: CardDB, name: str) -> Card:
     from .cardsearch import did_you_mean, find
 
     matches = find(db.library, name, limit=5)
-    if matches and (len(matches) == 1 or matches[0].kind != matches[1].kind or matches[0].kind in ("exact", "prefix") and matches[1].kind != "prefix"):
+    if matches and matches[0].kind != "fuzzy" and (len(matches) == 1 or matches[0].kind != matches[1].kind or matches[0].kind in ("exact", "prefix") and matches[1].kind != "prefix"):
         found = db.lookup(matches[0].name)
         if found is not None:
             return found

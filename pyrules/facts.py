@@ -68,7 +68,7 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
             stack += 1
             add("stack", Number(stack))
         if "ability_of" in o:
-            add("zone", Function("stack"))
+            add("zone", Function(o["zone"]))   # only "stack" is valid: the knowledge base refuses the rest
             src_ts = sc.index[o["ability_of"]] + 1   # the source as it is in the scenario
             add("ability", oid(o["ability_of"]), Function("named", [Function(o["ability"])]), Number(src_ts))
             if "controller" in o:

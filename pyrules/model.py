@@ -81,6 +81,8 @@ class Reason:
     rule: str | None
     ruling: str | None
     code: str
+    rules: tuple[str, ...] = ()      # every rule and ruling the reason's label cites
+    rulings: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         return {"reason": self.reason, "rule": self.rule, "ruling": self.ruling, "code": self.code}
@@ -258,10 +260,11 @@ class Evaluation:
         for s in self.game.atoms("event", 2):
             if s.arguments[1].number in moments and s.arguments[0].name == "put_on_stack":
                 o, src, ab, ctl = s.arguments[0].arguments
-                out.append({"id": self.ident(o), "source": self.ident(src),
-                            "ability": ab.arguments[3].name if ab.name == "ab" else py(ab), "controller": py(ctl)})
-        out.sort(key=lambda d: d["id"])
-        return out
+                out.append((self.ident(o), {"source": self.ident(src),
+                            "ability": ab.arguments[3].name if ab.name == "ab" else py(ab), "controller": py(ctl)}))
+        # in the order they were put on the stack (their ids, trigger_N_k, say it; the stack lists them)
+        out.sort(key=lambda d: [int(x) if x.isdigit() else x for x in d[0].split("_")])
+        return [d for _, d in out]
 
     @cached_property
     def state_based_actions(self) -> list[dict]:
@@ -303,7 +306,7 @@ class Evaluation:
         out = []
         for reason, label in syms:
             lab = self.base.label(label.number)
-            out.append(Reason(self.renderer.reason(reason), lab.rule, lab.ruling, str(reason)))
+            out.append(Reason(self.renderer.reason(reason), lab.rule, lab.ruling, str(reason), lab.rules, lab.rulings))
         out.sort(key=lambda r: r.code)
         return out
 
@@ -316,7 +319,7 @@ class Evaluation:
                     import difflib
 
                     close = difflib.get_close_matches(i, list(objs), n=1)
-                    raise ScenarioError("ids", f"no object {i!r}" + (f" — did you mean {close[0]!r}?" if close else ""))
+                    raise ScenarioError("ids", f"unknown object {i!r}" + (f" — did you mean {close[0]!r}?" if close else ""))
         chosen = ids or list(objs)
         docs = {i: objs[i].to_json() for i in chosen}
         if explain:
@@ -680,7 +683,7 @@ def explain_property(ev: Evaluation, oid_: str, prop: str):
         import difflib
 
         close = difflib.get_close_matches(oid_, list(ev.objects), n=1)
-        raise ScenarioError("query", f"no object {oid_!r}" + (f" — did you mean {close[0]!r}?" if close else ""))
+        raise ScenarioError("query", f"unknown object {oid_!r}" + (f" — did you mean {close[0]!r}?" if close else ""))
     if prop not in PROPERTIES:
         import difflib
 
@@ -752,7 +755,7 @@ def explain_cast(ev: Evaluation, rest: str, player: str | None, negated: bool):
             and (extra is None or (o.part or "").casefold() == extra.casefold() or (o.source or "") == extra)]
     if not opts:
         if target not in ev.scenario.index and target not in ev.objects:
-            raise ScenarioError("query", f"no object {target!r}")
+            raise ScenarioError("query", f"unknown object {target!r}")
         raise ScenarioError("query", f"{p} has no way to cast {target}" + (f" with {method}" if method else "") + " to explain")
     ex = explainer(ev)
     T = Number(ev.t)

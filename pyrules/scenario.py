@@ -78,7 +78,17 @@ def _shape_error(exc) -> ScenarioError:
         missing = [k for k in definition if not isinstance(value, dict) or k not in value]
         return ScenarioError(f"{where}.{missing[0]}" if where != "scenario" else missing[0], "is required")
     if rule == "additionalProperties":
-        return ScenarioError(where, f"unknown field {short(str(exc.message).split('(')[-1].rstrip(')'))}")
+        import difflib
+        import re
+
+        names = sorted(k for k in value if isinstance(k, str)) if isinstance(value, dict) else []
+        allowed = sorted((exc.definition or {}).get("properties", {}))
+        extra = [k for k in names if k not in allowed] or [re.sub(r".*\{(.*)\}.*", r"\1", str(exc.message))]
+        close = difflib.get_close_matches(extra[0], allowed, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else (f" (fields: {', '.join(allowed)})" if allowed else "")
+        return ScenarioError(where, f"unknown field {short(extra[0])}{hint}")
+    if rule == "propertyNames":
+        return ScenarioError(where, "its keys must be names of 1 to 100 characters")
     if rule == "enum":
         allowed = ", ".join("null" if x is None else str(x) for x in definition)
         return ScenarioError(where, f"{short(value)} is not one of: {allowed}")
@@ -245,7 +255,7 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
             player(o["attacking"], f"{where}.attacking")
         if o.get("attached_to") in players:
             raise ScenarioError(f"{where}.attached_to", f"{o['attached_to']!r} is a player; pyrules models no Aura that enchants a player")
-        for key in ("attached_to", "exiled_with", "copy_of", "blocking"):
+        for key in ("attached_to", "copy_of", "blocking"):   # (an adventurer card is exiled with itself, CR 715.3d)
             if key in o:
                 ref(o[key], f"{where}.{key}")
                 if o[key] == o["id"]:

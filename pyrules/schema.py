@@ -62,7 +62,7 @@ OBJECT_FIELDS: tuple[Field, ...] = (
     Field("face", {"enum": ["front", "back"]}, "face", "const", "battlefield or stack: the face up"),
     Field("tapped", {"type": "boolean"}, "tapped", "flag", "battlefield: tapped"),
     Field("counters", {"type": "object", "additionalProperties": _COUNT,
-                       "propertyNames": {"minLength": 1, "maxLength": 40}}, "counter", "map", "counter kind -> number"),
+                       "propertyNames": {"minLength": 1, "maxLength": 100}}, "counter", "map", "counter kind -> number"),
     Field("attached_to", _ID, "attached", "id", "an Equipment's or Aura's permanent"),
     Field("controlled_since_turn_start", {"type": "boolean"}, "cfts", "special",
           "battlefield: false = came under its controller's control this turn"),

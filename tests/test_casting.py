@@ -32,17 +32,17 @@ def test_BOT_01_total_cost_adds_increases_to_the_alternative_cost_and_mana_value
     normal = find(opts, "arcee", "normal")
     mtmte = find(opts, "arcee", "more_than_meets_the_eye")
     # cast normally it is a creature spell: Thalia doesn't tax it
-    assert normal.legal and normal.cost.mana == "{1}{W}{R}" and normal.face == "front"
+    assert normal.legal and normal.cost.mana == "{1}{R}{W}" and normal.face == "front"
     # cast converted it is a noncreature Vehicle spell: {R}{W} + {1}
-    assert mtmte.legal and mtmte.cost.mana == "{1}{W}{R}" and mtmte.face == "back"
+    assert mtmte.legal and mtmte.cost.mana == "{1}{R}{W}" and mtmte.face == "back"
     assert normal.mana_value == mtmte.mana_value == 3
 
 
 def test_BOT_01_reductions_apply_after_increases_to_the_alternative_cost():
     sculptor = obj("sculptor", "Etherium Sculptor")  # artifact spells you cast cost {1} less
     opts = options(scenario(THALIA, sculptor, ARCEE_HAND))
-    assert find(opts, "arcee", "normal").cost.mana == "{W}{R}"        # {1}{R}{W} - {1}
-    assert find(opts, "arcee", "more_than_meets_the_eye").cost.mana == "{W}{R}"  # {R}{W} + {1} - {1}
+    assert find(opts, "arcee", "normal").cost.mana == "{R}{W}"        # {1}{R}{W} - {1}
+    assert find(opts, "arcee", "more_than_meets_the_eye").cost.mana == "{R}{W}"  # {R}{W} + {1} - {1}
     cyclonus = obj("cyc", "Cyclonus, the Saboteur", zone="hand")  # MTMtE {5}{U}{B} is more than its mana cost
     opt = find(options(scenario(cyclonus)), "cyc", "more_than_meets_the_eye")
     assert opt.cost.mana == "{5}{U}{B}" and opt.mana_value == 4
@@ -131,9 +131,10 @@ def test_CR_117_1a_sorcery_speed_needs_an_empty_stack():
 
 
 def test_CR_117_1_a_player_without_priority_can_cast_nothing():
-    opts = options(scenario(obj("fi", "Fire // Ice", zone="hand")), "alice") + []
-    assert all(o.legal for o in opts)
-    opts = options(scenario(obj("fi", "Fire // Ice", zone="hand"), priority="bob"), "alice")
+    # (Ice needs a permanent to target, CR 601.2c: the Sol Ring)
+    opts = options(scenario(obj("fi", "Fire // Ice", zone="hand"), obj("ring", "Sol Ring")), "alice") + []
+    assert opts and all(o.legal for o in opts)
+    opts = options(scenario(obj("fi", "Fire // Ice", zone="hand"), obj("ring", "Sol Ring"), priority="bob"), "alice")
     assert opts and all(not o.legal and "no_priority" in [r.code for r in o.why_not] for o in opts)
 
 
@@ -152,7 +153,7 @@ def test_REX_07_cards_sacrificed_for_an_additional_cost_count_toward_escapes_exi
     no = find(options(scenario(*base, obj("bears", "Grizzly Bears", token=True))), "rites", "escape")
     assert not no.legal and any(r.code == "exile_short(2,3)" for r in no.why_not)
     r = next(r for r in no.why_not if r.code == "exile_short(2,3)")
-    assert r.reason == "2 other cards in your graveyard, escape needs 3"
+    assert r.reason == "2 other cards in your graveyard; escape needs 3"
 
 
 def test_REX_08_split_and_adventurer_cards_with_escape_choose_the_part_then_pay_its_cost_plus_three():
@@ -192,7 +193,7 @@ def test_REX_09_two_permissions_are_two_options():
     opts = options(d)
     assert {o.source for o in opts if o.object == "tyrant" and o.method == "escape"} == {"breach", "park"}
     uro = [o for o in opts if o.object == "uro" and o.method == "escape"]
-    assert {(o.source, o.cost.mana, o.cost.exile_from_graveyard) for o in uro} == {(None, "{U}{U}{G}{G}", 5), ("breach", "{1}{U}{G}", 3)}
+    assert {(o.source, o.cost.mana, o.cost.exile_from_graveyard) for o in uro} == {(None, "{G}{G}{U}{U}", 5), ("breach", "{1}{G}{U}", 3)}
     twice = [o for o in opts if o.object == "twice" and o.legal]
     assert {(o.method, o.cost.mana) for o in twice} == {("escape", "{1}{U}"), ("flashback", "{2}{U}")}
 
@@ -275,7 +276,7 @@ def test_actions_json_shape(write_yaml):
     assert {k: opt[k] for k in ("action", "object", "zone", "method", "face", "part", "mana_value", "legal", "why_not")} == \
         {"action": "cast", "object": "uro", "zone": "graveyard", "method": "escape", "face": "front", "part": None,
          "mana_value": 3, "legal": True, "why_not": []}
-    assert opt["cost"]["mana"] == "{U}{U}{G}{G}"
+    assert opt["cost"]["mana"] == "{G}{G}{U}{U}"
     assert opt["cost"]["exile_from_graveyard"] == 5
     assert opt["cost"]["text"] == "{G}{G}{U}{U}, exile five other cards from your graveyard"
     r = cli("actions", write_yaml(d), "--json", "--all")

@@ -45,13 +45,13 @@ EXPECTED = {
 # For each casting example: the options the rulings give, as (object, method, source, part, mana, legal).
 EXPECTED_ACTIONS = {
     "cast_uro_escape.yaml": {  # CR 702.138a, REX-11
-        ("uro", "escape", None, None, "{U}{U}{G}{G}", True),
-        ("uro", "normal", None, None, "{1}{U}{G}", False),
+        ("uro", "escape", None, None, "{G}{G}{U}{U}", True),
+        ("uro", "normal", None, None, "{1}{G}{U}", False),
         ("twice", "flashback", None, None, "{2}{U}", True),
     },
     "cast_arcee_with_thalia.yaml": {  # BOT-01
-        ("arcee", "normal", None, None, "{1}{W}{R}", True),
-        ("arcee", "more_than_meets_the_eye", None, None, "{1}{W}{R}", True),
+        ("arcee", "normal", None, None, "{1}{R}{W}", True),
+        ("arcee", "more_than_meets_the_eye", None, None, "{1}{R}{W}", True),
     },
     "cast_think_twice_with_breach.yaml": {  # REX-02, REX-09
         ("twice", "flashback", None, None, "{2}{U}", True),

@@ -97,7 +97,7 @@ def test_mana_value_of_every_card_in_hand_matches_the_card_database():
     db = pyrules.cards()
     objects = [obj(f"c{i}", c["name"], zone="hand") for i, c in enumerate(db["cards"])]
     objs = show(scenario(*objects))
-    from pyrules.cards import card_db
+    from pyrules.api import card_db
 
     for i, c in enumerate(db["cards"]):
         assert objs[f"c{i}"].mana_value == card_db().cards[c["name"]].data["cmc"], c["name"]

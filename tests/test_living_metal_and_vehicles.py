@@ -63,18 +63,23 @@ def test_BOT_09_arcee_under_march_is_3_3_on_an_opponents_turn(march_first):
 def test_BOT_09_march_depends_on_living_metal_whichever_timestamp_is_earlier():
     # CR 613.8a: applying living metal changes what March applies to, so March waits for it (613.8b).
     import pyrules
-    from clingo import Function, String
+    from clingo import Function, Number, String
 
     for objects in ((MARCH, ARCEE_BACK), (ARCEE_BACK, MARCH)):
         ev = pyrules.evaluate(pyrules.load(scenario(*objects, active="alice")))
         node = ev.explain("arcee.types")
         rules = {r for n in node.walk() for r in n.rules}
         assert "CR 702.161a" in rules
-        answer = ev.explainer
-        march = Function("st", [String("march"), Function("march_of_the_machines")])
-        lm = Function("lm", [String("arcee")])
-        assert answer.has(Function("depends", [march, lm]))
-        assert answer.has(Function("l4_skipped", [march, String("arcee")]))
+        from pyrules.model import explainer
+
+        answer = explainer(ev)
+        def ab(card, face, line, name):
+            return Function("ab", [String(card), Function(face), Number(line), Function(name)])
+
+        march = Function("st", [String("march"), ab("March of the Machines", "front", 1, "static_1")])
+        lm = Function("st", [String("arcee"), ab("Arcee, Sharpshooter // Arcee, Acrobatic Coupe", "back", 1, "living_metal")])
+        assert answer.has(Function("depends", [march, lm, Number(0)]))
+        assert answer.has(Function("l4_skipped", [march, String("arcee"), Number(0)]))
 
 
 def test_BOT_09_march_makes_noncreature_artifacts_creatures_with_pt_equal_to_mana_value():

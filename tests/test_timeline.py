@@ -51,11 +51,14 @@ def test_BOT_03_a_transform_instruction_converts_it():
 
 
 def test_CR_712_9_a_one_faced_permanent_cant_convert():
+    # the instruction does nothing: a one-faced card has no face to turn (show reports face null for it)
     ev = run(scenario(obj("bears", "Grizzly Bears"), actions=[{"convert": "bears"}]))
-    assert ev.error is None and ev.objects["bears"].face == "front"
+    assert ev.error is None and ev.objects["bears"].face is None
+    assert (ev.objects["bears"].name, ev.objects["bears"].power) == ("Grizzly Bears", 2)
+    assert ev.triggered == [] and "converted" not in str(ev.game.atoms("event", 2))
 
 
-def test_BOT_14_counters_equipment_effects_and_targets_stay_when_it_converts():
+def test_BOT_14_counters_and_effects_stay_when_it_converts_and_CR_704_5n_equipment_falls_off_a_noncreature():
     d = scenario(
         obj("arcee", "Arcee, Sharpshooter", face="back", counters={"+1/+1": 1}),
         obj("bone", "Bonesplitter", attached_to="arcee"),
@@ -65,17 +68,38 @@ def test_BOT_14_counters_equipment_effects_and_targets_stay_when_it_converts():
         active="bob", priority="bob",
         actions=[{"move": "stomp", "to": "graveyard"}, {"resolve": "top"}, {"convert": "arcee"}],
     )
+    # step 1: on bob's turn living metal is off, so Arcee's back face is a noncreature Vehicle: after the
+    # action, state-based actions unattach Bonesplitter from it (CR 704.5n, 301.5c)
+    ev1 = run(d, step=1)
+    assert ev1.objects["bone"].attached_to is None
+    assert {"action": "unattach", "object": "bone", "rule": "CR 704.5n"} in ev1.state_based_actions
+    # step 2: chapter I made the noncreature artifact a 0/4 Wall artifact creature with defender; +1/+1 counter
     before = run(d, step=2).objects["arcee"]
+    assert set(before.subtypes) == {"vehicle", "wall"} and set(before.types) == {"artifact", "creature"}
+    assert (before.power, before.toughness) == (1, 5) and "defender" in before.keywords
+    # step 3: it converts to its front face (a Robot creature); the counter and the resolved effect stay
+    # (BOT-14): the effect's creature type replaces Robot (CR 205.1b), the effect sets base P/T 0/4
     after = run(d).objects["arcee"]
-    # chapter I made the noncreature Vehicle a 0/4 Wall (bob's turn: living metal off); +1/+1 counter, +2/+0 equipment
-    assert before.subtypes == ("vehicle", "wall") or set(before.subtypes) == {"vehicle", "wall"}
-    assert (before.power, before.toughness) == (3, 5)
     assert (after.name, after.face) == ("Arcee, Sharpshooter", "front")
-    assert after.counters == {"+1/+1": 1} and after.attached_to is None
+    assert after.counters == {"+1/+1": 1}
+    assert after.subtypes == ("wall",) and "defender" in after.keywords
+    assert (after.power, after.toughness) == (0 + 1, 4 + 1)
+
+
+def test_BOT_14_equipment_stays_attached_when_it_converts():
+    # on alice's turn living metal makes the back face a creature, so no state-based action unattaches
+    # Bonesplitter; after converting it is the same permanent (BOT-14): still equipped, with its counter, the
+    # front face's printed P/T plus +1/+1 and +2/+0 (CR 613.4c)
+    d = scenario(obj("arcee", "Arcee, Sharpshooter", face="back", counters={"+1/+1": 1}),
+                 obj("bone", "Bonesplitter", attached_to="arcee"), active="alice",
+                 actions=[{"convert": "arcee"}])
     ev = run(d)
-    assert ev.objects["bone"].attached_to == "arcee"
-    assert "wall" in after.subtypes and "defender" in after.keywords  # the resolved effect still applies
-    assert (after.power, after.toughness) == (0 + 1 + 2, 4 + 1)
+    arcee = ev.objects["arcee"]
+    assert ev.objects["bone"].attached_to == "arcee" and ev.state_based_actions == []
+    assert arcee.face == "front" and arcee.counters == {"+1/+1": 1}
+    front_pt = next(f for f in pyrules.api.card_db().lookup("Arcee, Sharpshooter").faces if f.id == "front")
+    base_p, base_t = int(front_pt.power), int(front_pt.toughness)
+    assert (arcee.power, arcee.toughness) == (base_p + 1 + 2, base_t + 1)
 
 
 def test_BOT_14_a_spell_targeting_it_still_targets_it_after_it_converts():
@@ -90,7 +114,7 @@ def test_BOT_13_a_transforms_into_trigger_triggers_on_convert():
     d = scenario(obj("cult", "Cult of the Waxing Moon"), obj("arcee", "Arcee, Sharpshooter", face="back"),
                  actions=[{"convert": "arcee"}, {"resolve": "top"}])
     ev1 = run(d, step=1)
-    assert ev1.triggered == [{"source": "cult", "ability": "wolf_trigger", "controller": "alice"}]
+    assert ev1.triggered == [{"source": "cult", "ability": "trigger_1", "controller": "alice"}]
     assert len(ev1.stack) == 1
     ev2 = run(d)
     wolves = [o for o in ev2.objects.values() if o.name == "Wolf"]
@@ -121,7 +145,7 @@ def test_BOT_16_playing_a_card_exiled_with_prowl_triggers_only_while_prowl_is_pr
     front = run(scenario(obj("prowl", "Prowl, Stoic Strategist", owner="bob"), *objs,
                          actions=[{"cast": "bears"}, {"resolve": "top"}]))
     step1 = run(scenario(obj("prowl", "Prowl, Stoic Strategist", owner="bob"), *objs, actions=[{"cast": "bears"}]))
-    assert step1.triggered == [{"source": "prowl", "ability": "play_trigger", "controller": "bob"}]
+    assert step1.triggered == [{"source": "prowl", "ability": "trigger_3", "controller": "bob"}]
     assert front.objects["prowl"].face == "back" and front.objects["top"].zone == "hand"  # drew, converted
     back = run(scenario(obj("prowl", "Prowl, Stoic Strategist", owner="bob", face="back"), *objs, actions=[{"cast": "bears"}]))
     assert back.error is None and back.triggered == [] and back.objects["bears"].zone == "stack"
@@ -155,11 +179,17 @@ def test_REX_10_702_138c_escapes_with_counters():
 
 
 def test_CR_702_138b_uro_cast_normally_is_sacrificed_and_REX_03_can_escape_at_once():
-    d = scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="hand"), *gy(5),
-                 actions=[{"cast": "uro"}, {"resolve": "top"}, {"resolve": "top"}, {"cast": "uro", "method": "escape"}])
-    after_trigger = run(d, step=3)
-    assert after_trigger.objects["uro"].zone == "graveyard"
-    opts = [o for o in after_trigger.actions("alice") if o.object == "uro"]
+    # Uro's two enters triggers go on the stack together; pyrules orders them (the controller's choice, CR
+    # 603.3b) so that they resolve in printed order: "sacrifice it unless it escaped" first
+    d = scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="hand"), *gy(5), obj("lib", "Grizzly Bears", zone="library"),
+                 actions=[{"cast": "uro"}, {"resolve": "top"}, {"resolve": "top"}, {"resolve": "top"},
+                          {"cast": "uro", "method": "escape"}])
+    after_sacrifice = run(d, step=3)
+    assert after_sacrifice.objects["uro"].zone == "graveyard"     # cast normally, it didn't escape (702.138b)
+    assert len(after_sacrifice.stack) == 1                          # the gain-and-draw trigger still waits
+    after_triggers = run(d, step=4)
+    assert after_triggers.players["alice"]["life"] == 23 and after_triggers.objects["lib"].zone == "hand"
+    opts = [o for o in after_triggers.actions("alice") if o.object == "uro"]
     assert [(o.method, o.legal) for o in opts] == [("escape", True)]   # right away, before anyone else acts
     assert run(d).objects["uro"].zone == "stack"
 
@@ -197,7 +227,7 @@ def test_CR_302_6_next_turn_ends_summoning_sickness_and_living_metal_follows_the
     d = scenario(obj("arcee", "Arcee, Acrobatic Coupe", face="back", controlled_since_turn_start=False, tapped=True),
                  actions=[{"next_turn": True}, {"next_turn": True}])
     bob_turn = run(d, step=1)
-    assert bob_turn.scenario.active == "bob" and bob_turn.objects["arcee"].types == ("artifact",)
+    assert bob_turn.turn["active"] == "bob" and bob_turn.objects["arcee"].types == ("artifact",)
     alice_again = run(d).objects["arcee"]
     assert alice_again.types == ("artifact", "creature") and not alice_again.tapped and alice_again.can_attack
 
@@ -222,13 +252,14 @@ def test_REX_07_escape_cost_can_use_the_sacrificed_creature(write_yaml):
 
 def test_illegal_escape_with_too_few_cards_exits_1_with_the_step_and_reasons(write_yaml):
     d = scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="graveyard"), *gy(4),
+                 *[obj(f"lib{i}", "Grizzly Bears", zone="library", owner=p) for i, p in enumerate(["alice", "bob"])],
                  actions=[{"next_turn": True}, {"next_turn": True}, {"cast": "uro", "method": "escape"}])
     r = cli("show", write_yaml(d), "--json")
     assert r.returncode == 1
     doc = json.loads(r.stdout)
     err = doc["error"]
     assert err["step"] == 3 and err["action"] == {"cast": "uro", "method": "escape"}
-    assert any(w["reason"] == "4 other cards in your graveyard, escape needs 5" for w in err["why_not"])
+    assert any(w["reason"] == "4 other cards in your graveyard; escape needs 5" for w in err["why_not"])
     assert doc["objects"]["uro"]["zone"] == "graveyard"  # the state before the illegal action
     r = cli("show", write_yaml(d), "--step", "2", "--json")
     assert r.returncode == 0 and "error" not in json.loads(r.stdout)
@@ -238,7 +269,7 @@ def test_illegal_sorcery_speed_spell_on_an_opponents_turn_exits_1(write_yaml):
     d = scenario(obj("bears", "Grizzly Bears", zone="hand"), active="bob", priority="alice",
                  actions=[{"cast": "bears", "by": "alice"}])
     r = cli("show", write_yaml(d))
-    assert r.returncode == 1 and "not your main phase with an empty stack" in r.stdout and "REX" not in r.stdout
+    assert r.returncode == 1 and "isn't your main phase with an empty stack" in r.stdout and "REX" not in r.stdout
     r = cli("actions", write_yaml(d), "--json")
     assert r.returncode == 1 and json.loads(r.stdout)["error"]["step"] == 1
 
@@ -283,7 +314,11 @@ def test_a_scenario_can_state_an_effect_that_still_applies():
     assert (relic.power, relic.toughness) == (0, 4) and "defender" in relic.keywords
     gone = scenario(obj("welcome", "Welcome to . . .", zone="graveyard"), obj("relic", "Sol Ring", owner="bob"),
                     effects=[{"id": "wall1", "effect": "welcome_wall", "source": "welcome", "objects": ["relic"]}])
-    assert run(gone).objects["relic"].power is None  # REX-01: only while its controller controls the Saga
+    # REX-01: the effect lasts only while its controller controls the Saga: with the Saga gone it has ended,
+    # so a scenario can't state that it still applies (CR 611.2b)
+    with pytest.raises(pyrules.ScenarioError) as err:
+        run(gone)
+    assert err.value.field == "effects[0].source" and "already ended" in err.value.message
     with pytest.raises(pyrules.ScenarioError) as err:
         run(scenario(obj("relic", "Sol Ring"), effects=[{"id": "w", "effect": "welcome_wall", "source": "nope"}]))
     assert err.value.field == "effects[0].source"

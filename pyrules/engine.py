@@ -39,6 +39,7 @@ STATE = (
 )
 import os
 GATED = os.environ.get("PYRULES_GATED", "1") == "1"
+SPLIT = os.environ.get("PYRULES_SPLIT", "0") == "1"
 # The views the show query grounds with it.
 QUERY_VIEWS = (("vf", "s"), ("va", "s"))
 # What each kind of event needs of the transition's parts (d_act, d_chg and d_frame always run).
@@ -97,8 +98,6 @@ class Game:
     def __init__(self, facts: list[Symbol], *, base: KnowledgeBase | None = None, explain: bool = False,
                  targets=None):
         self.kb = base or load_kb()
-        self.explain = explain
-        self.targets = targets
         self.timings: dict[str, float] = {"ground": 0.0, "calls": 0}
         t0 = time.perf_counter()
         messages: list[str] = []       # (no reference back to the game: a cycle would keep the Control alive)
@@ -106,26 +105,21 @@ class Game:
         self.ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg), message_limit=5)
         for part, (params, text) in self.kb.parts.items():
             self.ctl.add(part, list(params), text)
-            if explain:
-                shadow = self.kb.shadow_program(part, targets)
-                if shadow:
-                    self.ctl.add(f"{part}_why", list(params), shadow)
         self.added: set[Symbol] = set()
+        self.history: list[tuple[str, list]] = []   # every part instance grounded, in order
+        self.explained = False
         self.add(facts)
         self.timings["build"] = time.perf_counter() - t0
         self.t = 0
         self.moments: list[Moment] = [Moment(0, 0, False)]
         self._ground([("base", [])])
         self._state(0)
+        if explain:
+            self.ground_explanations()
 
     # ------------------------------------------------------------------ grounding
     def _ground(self, parts: list[tuple[str, list]]) -> None:
-        todo = []
-        for name, args in parts:
-            if name in self.kb.parts:
-                todo.append((name, args))
-                if self.explain and self.kb.shadows.get(name):
-                    todo.append((f"{name}_why", args))
+        todo = [(name, args) for name, args in parts if name in self.kb.parts]
         if not todo:
             return
         t0 = time.perf_counter()
@@ -136,6 +130,30 @@ class Game:
             raise KnowledgeBaseError(f"clingo could not ground the knowledge base: {detail}") from None
         self.timings["ground"] += time.perf_counter() - t0
         self.timings["calls"] += 1
+        self.history += todo
+        if self.explained:
+            self._ground_shadows(todo)
+
+    def ground_explanations(self) -> None:
+        """Explanation mode, switched on after the fact: the shadow rules of every part instance grounded so
+        far (and of every one grounded later) record which rule instances fired (pyrules_why/3). They only
+        read atoms that are already facts and nothing reads what they conclude, so they are grounded in one
+        call, whenever an explanation is first asked for, and change no answer."""
+        if self.explained:
+            return
+        self.explained = True
+        for part, text in self.kb.shadow_parts().items():
+            params = self.kb.parts[part][0]
+            self.ctl.add(f"{part}_why", list(params), text)
+        self._ground_shadows(self.history)
+
+    def _ground_shadows(self, instances) -> None:
+        todo = [(f"{name}_why", args) for name, args in instances if self.kb.shadows.get(name)]
+        if not todo:
+            return
+        t0 = time.perf_counter()
+        self.ctl.ground(todo)
+        self.timings["explain"] = self.timings.get("explain", 0.0) + time.perf_counter() - t0
 
     @staticmethod
     def _views(views, key: str | None, T: Symbol) -> list:
@@ -151,7 +169,10 @@ class Game:
         for part, gate, views in STATE[1:]:
             if gate is not None and not self.fact(Function("gate", [Function(gate), T])):
                 continue
-            todo += [(part, [T])] + self._views(views, None, T)
+            if SPLIT:
+                self._ground([(part, [T])] + self._views(views, None, T))
+            else:
+                todo += [(part, [T])] + self._views(views, None, T)
         self._ground(todo)
 
     def _check_parts(self, t: int, kinds: set[str]) -> list:
@@ -171,8 +192,7 @@ class Game:
         with self.ctl.backend() as backend:
             for sym in facts:
                 backend.add_rule([backend.add_atom(sym)])
-        if self.explain:
-            self.added.update(facts)
+        self.added.update(facts)
 
     def next_moment(self, facts: list[Symbol], step: int, checked: bool, kind: str | None = None) -> int:
         """Ground the next moment: an action's (checked, of this kind), or an automatic one (kind read from auto/2)."""

@@ -125,6 +125,10 @@ class KnowledgeBase:
         params, text = self.parts[part]
         return text
 
+    def shadow_parts(self) -> dict[str, str]:
+        """The shadow program of every part that has one."""
+        return {part: "\n".join(text for _head, text in items) for part, items in self.shadows.items() if items}
+
     def shadow_program(self, part: str, targets=None) -> str:
         """The shadow rules of a part (only those of the predicates the targets depend on, when given)."""
         cone = self.cone(targets) if targets is not None else None

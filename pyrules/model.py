@@ -582,12 +582,13 @@ PROPERTIES = (
 
 
 def explained(ev: Evaluation) -> Evaluation:
-    """The same scenario, played out again in explanation mode (the shadow rules grounded too)."""
+    """The same evaluation with its explanations grounded: the queries an explanation may ask about (the
+    state shown, every player's options) and the shadow rules of everything grounded (engine.Game)."""
     if "explained" not in ev._cache:
-        other = evaluate(ev.scenario, ev.requested_step, explain=True)
-        other.game.ground_query("show", other.t)
-        other.game.ground_query("check", other.t, [Function("asking", [String(p), Number(other.t)]) for p in other.scenario.players])
-        ev._cache["explained"] = other
+        ev._show()
+        _options(ev)
+        ev.game.ground_explanations()
+        ev._cache["explained"] = ev
     return ev._cache["explained"]
 
 

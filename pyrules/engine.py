@@ -37,9 +37,6 @@ STATE = (
     ("s_cmb", "combat", ()),
     ("s_game", None, ()),
 )
-import os
-GATED = os.environ.get("PYRULES_GATED", "1") == "1"
-SPLIT = os.environ.get("PYRULES_SPLIT", "0") == "1"
 # The views the show query grounds with it.
 QUERY_VIEWS = (("vf", "s"), ("va", "s"))
 # What each kind of event needs of the transition's parts (d_act, d_chg and d_frame always run).
@@ -161,18 +158,12 @@ class Game:
 
     def _state(self, t: int) -> None:
         T = Number(t)
-        if not GATED:
-            self._ground([p for part, _gate, views in STATE for p in [(part, [T])] + self._views(views, None, T)])
-            return
         self._ground([(STATE[0][0], [T])])
         todo = []
         for part, gate, views in STATE[1:]:
             if gate is not None and not self.fact(Function("gate", [Function(gate), T])):
                 continue
-            if SPLIT:
-                self._ground([(part, [T])] + self._views(views, None, T))
-            else:
-                todo += [(part, [T])] + self._views(views, None, T)
+            todo += [(part, [T])] + self._views(views, None, T)
         self._ground(todo)
 
     def _check_parts(self, t: int, kinds: set[str]) -> list:

@@ -35,6 +35,15 @@ EXPECTED = {
         "relic": {"types": ["artifact"], "power": None, "subtypes": []},
         "welcome": {"zone": "graveyard"},
     },
+    "timeline_fire_in_response.yaml": {  # CR 117.4, 608.1, 704.5g: Fire resolves first, the Bears it hit die
+        "other_bears": {"zone": "graveyard", "damage": 0},
+        "fire": {"zone": "graveyard"},
+        "bears": {"zone": "stack"},
+    },
+    "timeline_bonesplitter_falls_off_prowl.yaml": {  # BOT-04, BOT-05, BOT-14, CR 704.5n
+        "prowl": {"name": "Prowl, Pursuit Vehicle", "types": ["artifact"], "power": None},
+        "bonesplitter": {"zone": "battlefield", "attached_to": None},
+    },
     "token_copy_of_arcee.yaml": {  # CR 707.8a, 202.3b
         "arcee_token": {"name": "Arcee, Acrobatic Coupe", "face": "back", "mana_value": 0, "can_attack": False},
         "arcee": {"mana_value": 3, "can_attack": True},
@@ -105,7 +114,14 @@ def test_timeline_examples_step_by_step():
     doc = json.loads(cli("show", str(EXAMPLES / "timeline_arcee_cast_converted.yaml"), "--step", "1", "--json").stdout)
     assert doc["stack"] == ["arcee"] and doc["objects"]["arcee"]["face"] == "back"
     doc = json.loads(cli("show", str(EXAMPLES / "timeline_uro_escape.yaml"), "--step", "2", "--json").stdout)
-    assert doc["triggered"] == [{"source": "uro", "ability": "etb_sacrifice_unless_escaped", "controller": "alice"}]
+    # both of Uro's "enters" abilities trigger (its first and second lines)
+    assert sorted(t["ability"] for t in doc["triggered"]) == ["trigger_1", "trigger_2"]
+    assert {(t["source"], t["controller"]) for t in doc["triggered"]} == {("uro", "alice")}
+    doc = json.loads(cli("show", str(EXAMPLES / "timeline_fire_in_response.yaml"), "--step", "4", "--json").stdout)
+    assert doc["stack"] == ["bears", "fire"] and doc["turn"]["priority"] == "alice"  # CR 117.3d: bob passed
+    doc = json.loads(cli("show", str(EXAMPLES / "timeline_bonesplitter_falls_off_prowl.yaml"), "--step", "0",
+                         "--json").stdout)
+    assert doc["objects"]["prowl"]["power"] == 5 and doc["objects"]["bonesplitter"]["attached_to"] == "prowl"
     doc = json.loads(cli("show", str(EXAMPLES / "timeline_welcome_leaves.yaml"), "--step", "0", "--json").stdout)
     assert doc["stack"] == ["chapter1"]
 

@@ -186,7 +186,9 @@ for name, (prepare, read) in cases.items():
         out = {"crash": type(e).__name__ + ": " + str(e)[:300]}
     out["seconds"] = time.perf_counter() - t0
     print(json.dumps({name: out}), flush=True)
-print(json.dumps({"peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}), flush=True)
+# VmHWM is this process's own peak (ru_maxrss would keep the parent's high-water mark across fork and exec)
+hwm = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM:"))
+print(json.dumps({"peak_rss_mb": hwm / 1024}), flush=True)
 """
 
 

@@ -21,7 +21,7 @@ from clingo import Function, Number, Symbol, SymbolType
 from .kb import AGG, WHY, KnowledgeBase
 from .words import Renderer
 
-TIMED = {"does", "occurs", "event", "starts", "ends", "performed_sba", "resolving", "casting", "moves",
+TIMED = {"does", "occurs", "event", "ends", "performed_sba", "resolving", "casting", "moves",
          "flips", "converts", "puts_trigger", "triggered"}
 
 
@@ -103,12 +103,20 @@ class Explainer:
         self.level: dict[Symbol, int] = {}
         self.best: dict[Symbol, tuple[int, tuple[Symbol, ...], tuple[Symbol, ...]]] = {}
         self.frame = self._frame_label()
+        self.start = self._start_label()
         self._levels()
 
     def _frame_label(self) -> int | None:
         """The label of the frame axiom (holds(F, t) :- holds(F, t-1), not ends(F, t))."""
         for lab in self.base.labels:
             if lab.file.endswith("timeline/inertia.lp") and "stays true" in lab.summary:
+                return lab.id
+        return None
+
+    def _start_label(self) -> int | None:
+        """The label of holds(F, t) :- starts(F, t): a fluent is explained by what started it."""
+        for lab in self.base.labels:
+            if lab.file.endswith("timeline/inertia.lp") and "starts is true" in lab.summary:
                 return lab.id
         return None
 
@@ -158,6 +166,10 @@ class Explainer:
             if prev is None:
                 break
             atom, seen = prev, seen + 1
+        if atom in self.best and self.best[atom][0] == self.start:
+            began = next((b for b in self.best[atom][1] if b.name == "starts"), None)
+            if began is not None:
+                return began
         return atom
 
     def _children(self, atom: Symbol, path: frozenset) -> list[Node]:
@@ -210,29 +222,49 @@ class Explainer:
             cached = self._memo[atom] = self._build(atom, _path)
         return cached
 
+    def when(self, t: int) -> str:
+        """A moment in the words of the interface: the scenario's state, or the state after step N."""
+        step = self.step_of.get(t, 0)
+        return "in the scenario" if step == 0 else f"after step {step}"
+
     def claim(self, atom: Symbol) -> str:
         text = self.renderer.claim(atom)
-        if atom.name in TIMED and atom.arguments and atom.arguments[-1].type == SymbolType.Number:
-            t = atom.arguments[-1].number
-            step = self.step_of.get(t)
-            if step:
-                text += f" (step {step})"
+        if not atom.arguments or atom.arguments[-1].type != SymbolType.Number:
+            return text
+        t = atom.arguments[-1].number
+        if atom.name in TIMED and self.step_of.get(t):
+            text += f" (step {self.step_of[t]})"
+        elif atom.name == "holds" and self.step_of.get(t) and atom not in self.facts:
+            text += f" ({self.when(t)})"
+        elif atom.name == "starts" and self.step_of.get(t):
+            text += f" (since step {self.step_of[t]})"
         return text
 
     def _build(self, atom: Symbol, _path: frozenset = frozenset()) -> Node:
         if atom in self.best:
             k = self.best[atom][0]
             label = self.base.label(k)
-            children = self._children(atom, _path)
-            return Node(self.claim(atom), label.rule, label.ruling, children, label.rules, label.rulings,
-                        str(atom), label.summary or None, "derived")
+            claim = self.claim(atom)
+            children, note = [], label.summary or None
+            for c in self._children(atom, _path):
+                if c.kind == "fact" and not c.because and c.claim == claim:
+                    note = c.note   # the fact it restates: say where it comes from instead
+                else:
+                    children.append(c)
+            return Node(claim, label.rule, label.ruling, children, label.rules, label.rulings,
+                        str(atom), note, "derived")
         if atom in self.facts:
             return Node(self.claim(atom), atom=str(atom), kind="fact", note=self._fact_note(atom))
         return Node(self.claim(atom), atom=str(atom), kind="fact", note="not derived")
 
     def _fact_note(self, atom: Symbol) -> str:
+        t = atom.arguments[-1].number if atom.arguments and atom.arguments[-1].type == SymbolType.Number else None
         if atom.name == "holds":
-            return "stated by the scenario"
+            return "stated by the scenario" if not self.step_of.get(t) else f"{self.when(t)}, as the timeline states"
+        if atom.name in ("occurs", "asking") and t is not None and self.step_of.get(t):
+            return f"{self.when(t)}: stated by the timeline" if atom.name == "occurs" else f"asked {self.when(t)}"
+        if atom.name == "choice" and atom.arguments and atom.arguments[0].type == SymbolType.Number:
+            return f"{self.when(atom.arguments[0].number)}: chosen in the timeline"
         if atom.name in ("occurs", "choice", "asking"):
             return "stated by the timeline"
         return "printed on the card" if atom.name.startswith(("face", "card", "layout", "keyword", "cost", "effect", "target", "trigger", "filter", "scope", "static", "adds_", "sets_", "grants", "mod_pt", "restriction", "chapter", "produces")) else "a fact"

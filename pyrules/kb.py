@@ -43,7 +43,7 @@ CITED = {("why_not", 3): 2, ("opt_why_not", 3): 2, ("sba", 3): 2, ("invalid", 3)
 _RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?(?:\([a-z]\))?)?")
 _RULING = re.compile(r"\b(?:BOT|REX)-\d{2}\b")
 _HIDE = re.compile(r"^%:\s*hide\s+(not\s+)?([a-z_][A-Za-z0-9_]*)/(\d+)\s*$")
-_TEMPLATE = re.compile(r"^%:\s*(claim|reason|term|summary)\s+(not\s+)?([a-z_][A-Za-z0-9_]*)(?:\(([^)]*)\))?\s*=\s*(.+?)\s*$")
+_TEMPLATE = re.compile(r"^%:\s*(claim|reason|term|summary|fluent)\s+(not\s+)?([a-z_][A-Za-z0-9_]*)(?:\((.*?)\))?\s*=\s*(.+?)\s*$")
 
 
 @dataclass(frozen=True)
@@ -453,6 +453,20 @@ def _label_lines(lines: list[str], rule_line: int) -> str | None:
     return None
 
 
+def _top_level(params: str) -> list[str]:
+    """'O,zone(Z)' -> ['O', 'zone(Z)']: the arguments of a template's pattern, split at top-level commas."""
+    out, depth, cur = [], 0, ""
+    for ch in params:
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+            continue
+        depth += (ch == "(") - (ch == ")")
+        cur += ch
+    out.append(cur)
+    return out
+
+
 def _parse_templates(lines: list[str], templates: dict, hidden: set, hidden_absent: set) -> None:
     for line in lines:
         s = line.strip()
@@ -464,7 +478,7 @@ def _parse_templates(lines: list[str], templates: dict, hidden: set, hidden_abse
         if not m:
             continue
         kind, negated, name, params, text = m.groups()
-        params_t = tuple(p.strip() for p in params.split(",")) if params else ()
+        params_t = tuple(p.strip() for p in _top_level(params)) if params else ()
         pos = CITED.get((name, len(params_t)))
         if pos is not None:
             params_t = params_t[:pos] + ("PyrulesLabel",) + params_t[pos:]

@@ -49,6 +49,39 @@ def py(sym: Symbol, token_counts: dict[int, int] | None = None):
     return str(sym)
 
 
+def _split(params: str) -> list[str]:
+    out, depth, cur = [], 0, ""
+    for ch in params:
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+            continue
+        depth += (ch == "(") - (ch == ")")
+        cur += ch
+    return out + [cur.strip()]
+
+
+def _match(pattern: str, sym: Symbol, values: dict[str, Symbol]) -> bool:
+    """Whether a template's argument pattern (a variable, a constant, or f(...) of patterns) matches a term;
+    binds the variables it names."""
+    if not pattern or pattern[0].isupper() or pattern[0] == "_":
+        if pattern in values and pattern != "_":
+            return values[pattern] == sym
+        values[pattern] = sym
+        return True
+    if pattern[0].isdigit() or pattern[0] == "-":
+        return sym.type == SymbolType.Number and str(sym.number) == pattern
+    if pattern[0] == '"':
+        return sym.type == SymbolType.String and sym.string == pattern.strip('"')
+    name, paren, rest = pattern.partition("(")
+    if sym.type != SymbolType.Function or sym.name != name.strip():
+        return False
+    if not paren:
+        return not sym.arguments
+    args = _split(rest[:-1]) if rest[:-1].strip() else []
+    return len(args) == len(sym.arguments) and all(_match(p, a, values) for p, a in zip(args, sym.arguments))
+
+
 class Renderer:
     """Turns atoms and terms into readable words, using the templates of the knowledge base."""
 
@@ -91,6 +124,9 @@ class Renderer:
             tpl = self._template("term", t)
             if tpl is not None:
                 return tpl
+            tpl = self._template("fluent", t)
+            if tpl is not None:
+                return tpl
             if not t.arguments:
                 return t.name.replace("_", " ")
             if not t.name:
@@ -98,8 +134,7 @@ class Renderer:
             return f"{t.name.replace('_', ' ')}({', '.join(self.term(a) for a in t.arguments)})"
         return str(t)
 
-    def _fill(self, tpl: Template, args) -> str:
-        values = dict(zip(tpl.params, args))
+    def _fill(self, tpl: Template, values: dict[str, Symbol]) -> str:
 
         def sub(m: re.Match) -> str:
             spec = m.group(1)
@@ -131,9 +166,9 @@ class Renderer:
         for tpl in self.base.templates.get((atom.name, len(atom.arguments)), []):
             if tpl.kind != kind or tpl.negated != negated:
                 continue
-            if all(not p[:1].islower() or (a.type == SymbolType.Function and a.name == p and not a.arguments)
-                   for p, a in zip(tpl.params, atom.arguments)):
-                return self._fill(tpl, atom.arguments)
+            values: dict[str, Symbol] = {}
+            if all(_match(p, a, values) for p, a in zip(tpl.params, atom.arguments)):
+                return self._fill(tpl, values)
         return None
 
     def claim(self, atom: Symbol) -> str:

@@ -40,6 +40,7 @@ class Node:
     kind: str = "derived"   # derived | fact | absent | group
     summary: str | None = None
     decisive: bool = False
+    brief: str | None = None   # how a short answer names this premise (`%: summary`), when it decides answers
 
     def to_json(self) -> dict:
         out = {"claim": self.claim, "rule": self.rule, "ruling": self.ruling,
@@ -68,9 +69,9 @@ class Node:
             return self
         if depth <= 0:
             return Node(self.claim, self.rule, self.ruling, [], self.rules, self.rulings, self.atom, self.note,
-                        self.kind, self.summary, self.decisive)
+                        self.kind, self.summary, self.decisive, self.brief)
         return Node(self.claim, self.rule, self.ruling, [c.cut(depth - 1) for c in self.because], self.rules,
-                    self.rulings, self.atom, self.note, self.kind, self.summary, self.decisive)
+                    self.rulings, self.atom, self.note, self.kind, self.summary, self.decisive, self.brief)
 
 
 class Explainer:
@@ -181,8 +182,9 @@ class Explainer:
         def add(nodes: list[Node]) -> None:
             for n in nodes:
                 key = n.atom or n.claim
-                if key not in seen:
+                if key not in seen and n.claim not in seen:
                     seen.add(key)
+                    seen.add(n.claim)
                     out.append(n)
 
         for b in pos:
@@ -196,13 +198,15 @@ class Explainer:
             for b in elem:
                 if b not in path:
                     add(self._nodes(b, path | {atom}))
+        out.sort(key=weight)
         return out
 
     def absent_node(self, a: Symbol, path: frozenset = frozenset()) -> Node:
         """The absence of an atom; where the knowledge base says why (absent_because/3), with that reason."""
         reasons = [r.arguments[1] for r in self.because_not.get(a, [])]
         kids = [n for r in sorted(reasons, key=str) if r not in path for n in self._nodes(r, path)]
-        return Node(self.renderer.absent(a), atom=f"not {a}", kind="absent", because=kids)
+        return Node(self.renderer.absent(a), atom=f"not {a}", kind="absent", because=kids,
+                    brief=self.renderer.summary(a, negated=True))
 
     def _nodes(self, atom: Symbol, path: frozenset) -> list[Node]:
         if atom.name == "holds":
@@ -252,9 +256,10 @@ class Explainer:
                 else:
                     children.append(c)
             return Node(claim, label.rule, label.ruling, children, label.rules, label.rulings,
-                        str(atom), note, "derived")
+                        str(atom), note, "derived", brief=self.renderer.summary(atom))
         if atom in self.facts:
-            return Node(self.claim(atom), atom=str(atom), kind="fact", note=self._fact_note(atom))
+            return Node(self.claim(atom), atom=str(atom), kind="fact", note=self._fact_note(atom),
+                        brief=self.renderer.summary(atom))
         return Node(self.claim(atom), atom=str(atom), kind="fact", note="not derived")
 
     def _fact_note(self, atom: Symbol) -> str:
@@ -275,32 +280,66 @@ class Explainer:
 
 # ------------------------------------------------------------------------------------------------ summaries
 
-def summarize(root: Node, answer: str | None = None, limit: int = 3) -> str:
-    """At most three sentences: the answer, then the facts that decided it, each with its rule."""
-    sentences: list[str] = []
-    first = answer or root.claim
-    cite = _cite(root)
-    sentences.append(_sentence(first + (f" ({cite})" if cite and not answer else "")))
-    for n in deciding(root):
-        if len(sentences) >= limit:
-            break
-        c = _cite(n)
-        s = _sentence(n.claim + (f" ({c})" if c else ""))
-        if s not in sentences:
-            sentences.append(s)
-    return " ".join(sentences)
+def weight(n: Node) -> tuple:
+    """The order of a node's premises: what decides first (the premises the knowledge base names in short
+    answers, then those with such premises just below, then those resting on a ruling), the routine ones
+    after (derived, then facts, absences last)."""
+    return (0 if n.decisive else 1, 0 if n.brief else 1 if _briefs_below(n) else 2, 0 if n.rulings else 1,
+            {"derived": 0, "group": 0, "fact": 1, "absent": 2}.get(n.kind, 1))
 
 
-def deciding(root: Node) -> list[Node]:
-    """The premises that decide an answer, most decisive first: for a negative answer its reasons, for a
-    value the rule that set it and what that rule rests on beyond routine facts."""
+def _briefs_below(n: Node, depth: int = 2) -> bool:
+    return depth > 0 and any(c.brief or _briefs_below(c, depth - 1) for c in n.because)
+
+
+def deciding(root: Node, limit: int = 3, max_depth: int = 6) -> list[Node]:
+    """The premises that decide an answer, most decisive first: for a negative answer its reasons; else,
+    breadth first through the tree, the nodes the knowledge base names in short answers (`%: summary`)."""
+    reasons = [c for c in root.because if c.decisive]
+    if reasons:
+        return reasons[:limit]
     out: list[Node] = []
-    for c in root.because:
-        if c.kind == "absent" and not c.because:
-            continue
-        out.append(c)
-    out.sort(key=lambda n: (0 if n.decisive else 1, 0 if n.kind == "derived" else 1, -len(n.rulings), 0 if n.rule else 1))
+    seen: set[str] = set()
+    level, depth = list(root.because), 1
+    while level and len(out) < limit and depth <= max_depth:
+        nxt = []
+        for n in level:
+            key = n.atom or n.claim
+            if key in seen:
+                continue
+            seen.add(key)
+            if n.brief and n.brief not in {o.brief for o in out} and len(out) < limit:
+                out.append(n)
+            nxt.extend(n.because)
+        level, depth = nxt, depth + 1
     return out
+
+
+def summarize(root: Node, answer: str | None = None, tail: str | None = None) -> str:
+    """A judge's short answer, in at most three sentences: the answer with the facts that decided it, each
+    with its rule (and the ruling behind it, when one applies); then, for an action, what it costs."""
+    premises = deciding(root)
+    head = (answer or root.claim).strip().rstrip(".")
+    head = head[0].upper() + head[1:]
+    parts = []
+    for n in premises:
+        c = _cite(n)
+        parts.append((n.brief or n.claim) + (f" ({c})" if c else ""))
+    lead = head.split(": ", 1)[1] if head.startswith(("Yes: ", "No: ")) else head
+    if root.rule and root.kind == "derived" and premises and not premises[0].rule:
+        head += f" ({_cite(root)})"
+    if parts:
+        joined = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        text = head + (" — " if ":" in lead else ": ") + joined + "."
+    else:
+        text = head + "."
+    if "CR " not in text:
+        cite = _cite(root) or next((_cite(n) for n in root.walk() if n.rule), "")
+        if cite:
+            text = text[:-1] + f" ({cite})."
+    if tail:
+        text += " " + _sentence(tail)
+    return text
 
 
 def _cite(n: Node) -> str:
@@ -318,3 +357,42 @@ def _sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+# ------------------------------------------------------------------------------------------------ relevance
+
+# The `about` tags of rulings (pyrules/data/rulings.yaml) that name a mechanic or a kind of card: a ruling
+# carrying any of them is about a situation with that mechanic or card; tags in one group are alternatives
+# (a ruling about "split and adventurer cards" applies to either). The other tags (mana-value, timing, ...)
+# name topics every situation has.
+SITUATION_GROUPS = (("more-than-meets-the-eye",), ("escape",), ("flashback",), ("living-metal",), ("vehicle",),
+                    ("split", "adventure"), ("convert",), ("saga",))
+SITUATION_TAGS = {t for g in SITUATION_GROUPS for t in g}
+
+
+def applies(ruling_tags, situation: set[str]) -> bool:
+    """Whether a ruling is about this situation: for each kind of situation its tags name, one is there."""
+    tags = set(ruling_tags)
+    return all(not (tags & set(g)) or (tags & set(g) & situation) for g in SITUATION_GROUPS)
+
+
+def cite_only_what_applies(root: Node, rulings: dict[str, dict], situation) -> Node:
+    """The tree with each node citing only the rulings about its situation (situation(node) -> tags).
+    Nodes are shared between trees, so the tree is copied (shared sub-trees stay shared)."""
+    done: dict[int, Node] = {}
+
+    def visit(n: Node) -> Node:
+        got = done.get(id(n))
+        if got is not None:
+            return got
+        keep = n.rulings
+        if n.rulings:
+            tags = situation(n)
+            keep = tuple(r for r in n.rulings if applies(rulings.get(r, {}).get("about", ()), tags))
+        new = Node(n.claim, n.rule, keep[0] if keep else None, [], n.rules, keep, n.atom, n.note, n.kind,
+                   n.summary, n.decisive, n.brief)
+        done[id(n)] = new
+        new.because = [visit(c) for c in n.because]
+        return new
+
+    return visit(root)

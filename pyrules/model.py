@@ -700,15 +700,59 @@ def explain_property(ev: Evaluation, oid_: str, prop: str):
         root = _group(f"{name}'s {prop.replace('_', ' ')}: {_value_text(o, prop)}", [ex.node(a) for a in atoms])
     else:
         root = _group(f"{name}'s {prop.replace('_', ' ')}: {_value_text(o, prop)}", [_absent_property(ev, ex, oid_, prop)])
-    return _with_summary(root)
+    return _with_summary(root, ev=ev)
 
 
-def _with_summary(root, answer: str | None = None):
+def situation_tags(ev: Evaluation, oid_: str) -> set[str]:
+    """The mechanics and kinds of card an object involves, in the words of the rulings' `about` tags: its
+    keywords and subtypes, its card's layout (a transforming double-faced card converts), how it was cast."""
+    from .explain import SITUATION_TAGS
+
+    tags: set[str] = set()
+    o = ev.objects.get(oid_)
+    if o is not None:
+        tags |= {k.replace("_", "-") for k in o.keywords} | {s.lower() for s in o.subtypes}
+    so = ev.scenario.object(oid_) if oid_ in ev.scenario.index else None
+    card = so.get("card") if so else None
+    if card is not None:
+        tags.add(card.layout)
+        if card.layout == "transform":
+            tags.add("convert")
+    if so and so.get("cast_with"):
+        tags.add(str(so["cast_with"]).replace("_", "-"))
+    return tags & SITUATION_TAGS
+
+
+def _situation(ev: Evaluation, root):
+    import re
+
+    from .explain import SITUATION_TAGS
+
+    ids = re.compile(r'"((?:[^"\\]|\\.)*)"')
+    cache: dict[str, set[str]] = {}
+
+    def of_atom(atom: str | None) -> set[str]:
+        if not atom:
+            return set()
+        if atom not in cache:
+            tags = {t for t in SITUATION_TAGS if t.replace("-", "_") in atom}
+            for oid_ in set(ids.findall(atom)):
+                tags |= situation_tags(ev, oid_)
+            cache[atom] = tags
+        return cache[atom]
+
+    base = of_atom(root.atom) | {t for c in ([root] if root.kind != "group" else root.because) for t in of_atom(c.atom)}
+    return lambda n: of_atom(n.atom) | base
+
+
+def _with_summary(root, answer: str | None = None, tail: str | None = None, ev: Evaluation | None = None):
     from dataclasses import replace
 
-    from .explain import summarize
+    from .explain import cite_only_what_applies, summarize
 
-    return replace(root, summary=summarize(root, answer))
+    if ev is not None:
+        root = cite_only_what_applies(root, ev.base.rulings, _situation(ev, root))
+    return replace(root, summary=summarize(root, answer, tail))
 
 
 def explain(ev: Evaluation, query: str, player: str | None = None):
@@ -774,17 +818,20 @@ def explain_cast(ev: Evaluation, rest: str, player: str | None, negated: bool):
                 c.decisive = True
         cost_atoms = [s for s in explained(ev).game.atoms("opt_generic", 3) if s.arguments[0] == x and s.arguments[2] == T]
         cost_atoms += [s for s in explained(ev).game.atoms("opt_exile", 3) if s.arguments[0] == x and s.arguments[2] == T]
+        cost_atoms += [s for s in explained(ev).game.atoms("opt_mv", 3) if s.arguments[0] == x and s.arguments[2] == T]
         if o.legal and cost_atoms:
             node.because = node.because + [ex.node(a) for a in cost_atoms]
-        answer = None
+        way = o.method.replace('_', ' ') + (f", as {o.part}" if o.part else "")
         if o.legal:
-            answer = f"Yes: {ev.renderer.name(o.player)} may cast {ev.renderer.name(o.object)} ({o.method.replace('_', ' ')}) for {o.cost.text}"
+            answer = f"Yes: {ev.renderer.name(o.player)} may cast {ev.renderer.name(o.object)} ({way})"
+            tail = f"It costs {o.cost.text}"
         else:
-            answer = f"No: {ev.renderer.name(o.player)} may not cast {ev.renderer.name(o.object)} ({o.method.replace('_', ' ')})"
-        nodes.append(_with_summary(node, answer))
+            answer = f"No: {ev.renderer.name(o.player)} may not cast {ev.renderer.name(o.object)} ({way})"
+            tail = None
+        nodes.append(_with_summary(node, answer, tail, ev))
     if len(nodes) == 1:
         return nodes[0]
-    return _with_summary(_group(f"the ways {ev.renderer.name(p)} could cast {ev.renderer.name(target)}", nodes))
+    return _with_summary(_group(f"the ways {ev.renderer.name(p)} could cast {ev.renderer.name(target)}", nodes), ev=ev)
 
 
 def explain_option(ev: Evaluation, o: Option):
@@ -795,9 +842,12 @@ def explain_option(ev: Evaluation, o: Option):
     ex = explainer(ev)
     T = Number(ev.t)
     if o.legal:
-        return _with_summary(ex.node(Function("legal", [o.term, T])))
+        return _with_summary(ex.node(Function("legal", [o.term, T])), ev=ev)
     whys = [s for s in explained(ev).game.atoms("opt_why_not", 4) if s.arguments[0] == o.term and s.arguments[3] == T]
-    return _with_summary(_group(f"{o.player} may not {o.action} {o.object}", [ex.node(s) for s in whys]))
+    node = _group(f"{ev.renderer.name(o.player)} may not {o.action} {ev.renderer.name(o.object)}", [ex.node(s) for s in whys])
+    for c in node.because:
+        c.decisive = True
+    return _with_summary(node, "No: " + node.claim, ev=ev)
 
 
 def explain_json(ev: Evaluation, query: str, player: str | None = None, depth: int | None = None) -> dict:
@@ -813,7 +863,7 @@ def explain_trigger(ev: Evaluation, target: str):
         raise ScenarioError("query", f"nothing of {target!r} triggered on step {ev.step}")
     nodes = [ex.node(a) for a in atoms]
     root = nodes[0] if len(nodes) == 1 else _group(f"{ev.renderer.name(target)}'s triggered abilities", nodes)
-    return _with_summary(root)
+    return _with_summary(root, ev=ev)
 
 
 def _attach_methods() -> None:

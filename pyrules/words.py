@@ -22,6 +22,11 @@ ZONE_TO = {"battlefield": "onto the battlefield", "stack": "onto the stack", "gr
            "exile": "into exile", "hand": "to a hand", "library": "to a library"}
 
 
+def _possessive(text: str) -> str:
+    """"March of the Machines's" -> "March of the Machines'" (a name ending in s takes the apostrophe alone)."""
+    return re.sub(r"(?<=[a-z]s)'s\b", "'", text)
+
+
 def generated_id(t: Symbol, token_counts: dict[int, int] | None = None) -> str | None:
     """trig(2,1) -> trigger_2_1; tok(3,1) -> token_3 (or token_3_1 when step 3 made several); eff -> effect_N_K."""
     if t.type != SymbolType.Function or len(t.arguments) != 2 or t.name not in ("trig", "tok", "eff"):
@@ -117,7 +122,8 @@ class Renderer:
             if t.name == "ab" and len(t.arguments) == 4:
                 text = self.lines.get(str(t))
                 if text:
-                    return f"“{text}”"
+                    words = text.rstrip(".").split()
+                    return f"“{' '.join(words[:7])}…”" if len(words) > 9 else f"“{text}”"
                 return t.arguments[3].name.replace("_", " ")
             if t.name == "f" and len(t.arguments) == 1 and t.arguments[0].type == SymbolType.String:
                 return t.arguments[0].string.split(" [")[0]
@@ -125,6 +131,9 @@ class Renderer:
             if tpl is not None:
                 return tpl
             tpl = self._template("fluent", t)
+            if tpl is not None:
+                return tpl
+            tpl = self._template("reason", t)
             if tpl is not None:
                 return tpl
             if not t.arguments:
@@ -158,7 +167,7 @@ class Renderer:
                 text = ("an " if _VOWEL.match(text) else "a ") + text
             return text
 
-        return re.sub(r"\{([^}]+)\}", sub, tpl.text)
+        return _possessive(re.sub(r"\{([^}]+)\}", sub, tpl.text))
 
     def _template(self, kind: str, atom: Symbol, negated: bool = False) -> str | None:
         if atom.type != SymbolType.Function:
@@ -170,6 +179,10 @@ class Renderer:
             if all(_match(p, a, values) for p, a in zip(tpl.params, atom.arguments)):
                 return self._fill(tpl, values)
         return None
+
+    def summary(self, atom: Symbol, negated: bool = False) -> str | None:
+        """How a short answer names a deciding fact (`%: summary`), or None: the fact doesn't decide answers."""
+        return self._template("summary", atom, negated)
 
     def claim(self, atom: Symbol) -> str:
         text = self._template("claim", atom)

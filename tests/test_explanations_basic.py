@@ -30,7 +30,8 @@ def test_BOT_09_explanation_of_arcee_power_on_an_opponents_turn_cites_march_and_
     assert {"BOT-09", "BOT-15"} <= rulings
     leaves = [n for n in node.walk() if not n.because]
     assert all(n.kind in ("fact", "absent", "derived") for n in leaves)
-    assert any(n.kind == "fact" and "face_given" in (n.atom or "") for n in leaves)
+    # the scenario puts Arcee back face up: a fact of the scenario (CR 712.8e, BOT-15 count from the front face anyway)
+    assert any(n.kind == "fact" and "face(back)" in (n.atom or "") and n.note == "stated by the scenario" for n in node.walk())
 
 
 def test_explanations_are_deterministic():

@@ -42,7 +42,7 @@ ACTIONS: dict[str, dict[str, str]] = {
     "next_turn": {"next_turn": "true"},
     "advance": {"advance": "phase_step"},
 }
-REQUIRED = {"copy": ("as",), "move": ("to",), "activate": ("ability",)}   # fields an action can't do without
+REQUIRED = {"copy": ("as",), "move": ("to",), "activate": ("ability",), "gain_control": ("by",)}   # fields an action can't do without
 COMMON = {"keep": "ids"}   # the legend rule's choice (which legendary permanents stay), on any action
 KINDS = tuple(ACTIONS)
 

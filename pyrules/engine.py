@@ -205,7 +205,7 @@ class Game:
         return t
 
     def auto_kind(self, t: int) -> str | None:
-        for kind in ("sba", "put_triggers", "pass_all", "end_step"):
+        for kind in ("expire", "sba", "put_triggers", "pass_all", "end_step"):
             if self.fact(Function("auto", [Function(kind), Number(t)])):
                 return kind
         return None

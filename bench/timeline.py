@@ -1,0 +1,74 @@
+"""Timeline benchmark (issue "The game in time"): a 20-action timeline on a 20-object board against one `show`
+of that board, in process, medians over runs; every figure printed, the target as a ratio (at most 5x).
+
+    python bench/timeline.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pyrules  # noqa: E402
+
+
+def board(n: int, actions: list | None = None) -> dict:
+    """n objects: creatures and artifacts on the battlefield, Grizzly Bears in alice's hand to cast."""
+    objects = [{"id": "march", "card": "March of the Machines", "owner": "alice", "zone": "battlefield"}]
+    kinds = ["Sol Ring", "Mind Stone", "Thalia, Guardian of Thraben", "Arcee, Sharpshooter"]
+    for i in range(n - 11):
+        objects.append({"id": f"o{i}", "card": kinds[i % len(kinds)], "owner": "bob" if i % 2 else "alice",
+                        "zone": "battlefield"})
+    for i in range(10):
+        objects.append({"id": f"h{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"})
+    d = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"}, "objects": objects}
+    if actions:
+        d["actions"] = actions
+    return d
+
+
+def twenty_actions() -> list:
+    """Ten casts, each followed by both players passing (its resolution): 20 actions."""
+    out = []
+    for i in range(10):
+        out += [{"cast": f"h{i}"}, {"resolve": "top"}]
+    return out
+
+
+def median_s(fn, runs: int) -> float:
+    fn()
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    still = pyrules.load(board(20))
+    timeline = pyrules.load(board(20, twenty_actions()))
+    show = median_s(lambda: pyrules.evaluate(still).to_json(), args.runs)
+    ev = pyrules.evaluate(timeline)
+    assert ev.error is None, ev.error
+    assert all(ev.objects[f"h{i}"].zone == "battlefield" for i in range(10))
+    line = median_s(lambda: pyrules.evaluate(timeline).to_json(), args.runs)
+    g = ev.game
+    print(f"board: {len(still.objects)} objects; timeline: {len(timeline.actions)} actions, {ev.t} moments, "
+          f"{g.timings['calls']} grounding calls")
+    print(f"show of the board:          {show * 1000:8.1f} ms")
+    print(f"20-action timeline (show):  {line * 1000:8.1f} ms  ({line / ev.t * 1000:.1f} ms per moment)")
+    print(f"ratio timeline / show:      {line / show:8.2f}x  (target <= 5x)")
+
+
+if __name__ == "__main__":
+    main()

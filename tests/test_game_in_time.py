@@ -1,0 +1,245 @@
+"""The game in time: priority and responses (CR 117.3-117.4), countering (701.6, 702.34a), control changes
+(613.1b, 302.6, BOT-05), state-based actions (704.3, 704.5a-q, 714.4), durations (514.2, 611.2b) and type-setting
+effects (205.1b, BOT-14). Every expected answer is stated from the rule it is named after."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import pyrules
+from conftest import cli, obj, scenario
+
+FOUNTAIN = str(Path(__file__).parent / "data" / "fountain_of_renewal.json")
+
+
+def run(d, step=None, cards=()):
+    return pyrules.evaluate(pyrules.load(d, cards=cards), step=step)
+
+
+def performed(ev):
+    return {(s["action"], s["object"], s["rule"]) for s in ev.state_based_actions}
+
+
+# ------------------------------------------------------------------ priority (117.3, 117.4)
+
+FIRE = [obj("bears", "Grizzly Bears", zone="hand"), obj("other", "Grizzly Bears"),
+        obj("fire", "Fire // Ice", zone="hand", owner="bob")]
+RESPONSE = [{"cast": "bears"}, {"pass": "alice"}, {"cast": "fire", "by": "bob", "part": "Fire", "targets": ["other"]},
+            {"pass": "bob"}, {"pass": "alice"}]
+
+
+def test_CR_117_3c_the_caster_keeps_priority_and_117_3d_passing_gives_it_to_the_next_player():
+    d = scenario(*FIRE, actions=RESPONSE)
+    assert run(d, step=1).turn["priority"] == "alice"  # 117.3c
+    assert run(d, step=2).turn["priority"] == "bob"    # 117.3d
+    after_fire = run(d, step=3)
+    assert after_fire.stack == ["bears", "fire"] and after_fire.turn["priority"] == "bob"
+
+
+def test_CR_117_4_all_passing_resolves_the_top_of_the_stack_first_and_the_active_player_gets_priority():
+    ev = run(scenario(*FIRE, actions=RESPONSE))
+    assert ev.error is None
+    assert ev.objects["fire"].zone == "graveyard"          # Fire resolved (608.2n: an instant goes to the graveyard)
+    assert ev.objects["bears"].zone == "stack" and ev.stack == ["bears"]  # the spell below it waits
+    assert ev.objects["other"].zone == "graveyard"          # 2 damage to a 2/2: destroyed (704.5g)
+    assert ("destroy", "other", "CR 704.5g") in performed(ev)
+    assert ev.turn["priority"] == "alice"                   # 117.3b
+
+
+def test_CR_117_4_all_passing_with_an_empty_stack_ends_the_step():
+    ev = run(scenario(obj("bears", "Grizzly Bears"), actions=[{"pass": "alice"}, {"pass": "bob"}]))
+    assert (ev.turn["phase"], ev.turn["step"], ev.turn["priority"]) == ("combat", "beginning_of_combat", "alice")
+
+
+def test_CR_117_3d_a_player_without_priority_cannot_pass_exit_1_with_the_step(write_yaml):
+    d = scenario(obj("bears", "Grizzly Bears", zone="hand"), actions=[{"cast": "bears"}, {"pass": "bob"}])
+    r = cli("show", write_yaml(d), "--json")
+    assert r.returncode == 1
+    err = json.loads(r.stdout)["error"]
+    assert err["step"] == 2 and err["action"] == {"pass": "bob"}
+    assert [w["rule"] for w in err["why_not"]] == ["CR 117.3d"]
+
+
+# ------------------------------------------------------------------ counter (701.6, 702.34a, 101.2)
+
+def test_CR_701_6a_a_countered_spell_goes_to_its_owners_graveyard():
+    ev = run(scenario(obj("tt", "Think Twice", zone="hand"), actions=[{"cast": "tt"}, {"counter": "tt"}]))
+    assert ev.error is None and ev.objects["tt"].zone == "graveyard" and ev.stack == []
+
+
+def test_CR_702_34a_a_countered_flashback_spell_is_exiled_instead():
+    ev = run(scenario(obj("tt", "Think Twice", zone="graveyard"),
+                      actions=[{"cast": "tt", "method": "flashback"}, {"counter": "tt"}]))
+    assert ev.error is None and ev.objects["tt"].zone == "exile"
+
+
+def test_CR_101_2_a_spell_that_cant_be_countered_makes_the_counter_action_illegal(write_yaml):
+    d = scenario(obj("ct", "Carnage Tyrant", zone="hand"), actions=[{"cast": "ct"}, {"counter": "ct"}])
+    r = cli("show", write_yaml(d), "--json")
+    assert r.returncode == 1
+    doc = json.loads(r.stdout)
+    assert doc["error"]["step"] == 2 and "can't be countered" in doc["error"]["why_not"][0]["reason"]
+    assert doc["objects"]["ct"]["zone"] == "stack"
+
+
+def test_CR_701_6a_countering_something_not_on_the_stack_exits_1(write_yaml):
+    d = scenario(obj("tt", "Think Twice", zone="hand"), actions=[{"counter": "tt"}])
+    r = cli("show", write_yaml(d), "--json")
+    assert r.returncode == 1 and json.loads(r.stdout)["error"]["step"] == 1
+
+
+# ------------------------------------------------------------------ control (613.1b, 302.6, BOT-05)
+
+def test_CR_613_1b_gain_control_and_CR_302_6_summoning_sickness_follows_the_new_controller():
+    ev = run(scenario(obj("bears", "Grizzly Bears"), active="bob",
+                      actions=[{"gain_control": "bears", "by": "bob"}]))
+    bears = ev.objects["bears"]
+    assert bears.controller == "bob" and bears.owner == "alice"
+    assert bears.summoning_sick and not bears.can_attack  # bob hasn't controlled it since his turn began
+
+
+def test_BOT_05_living_metal_follows_the_new_controllers_turn():
+    # on alice's turn, a Vehicle with living metal that bob now controls is not a creature
+    d = scenario(obj("arcee", "Arcee, Sharpshooter", face="back"), actions=[{"gain_control": "arcee", "by": "bob"}])
+    assert run(d, step=0).objects["arcee"].types == ("artifact", "creature")
+    assert run(d).objects["arcee"].types == ("artifact",)
+
+
+# ------------------------------------------------------------------ state-based actions (704)
+
+def test_CR_704_3_the_scenarios_own_state_is_taken_as_written():
+    ev = run(scenario(obj("bears", "Grizzly Bears", damage=2)))
+    assert ev.objects["bears"].zone == "battlefield" and ev.state_based_actions == []
+
+
+def test_CR_704_5a_a_player_at_0_life_loses_and_it_is_reported():
+    ev = run(scenario(obj("bears", "Grizzly Bears"), life={"bob": 0}, actions=[{"pass": "alice"}]))
+    assert ("lose", "bob", "CR 704.5a") in performed(ev)
+    assert ev.players["bob"]["lost"] is True and ev.players["alice"]["lost"] is False
+
+
+def test_CR_704_5d_a_token_that_left_the_battlefield_ceases_to_exist():
+    ev = run(scenario(obj("tok", "Grizzly Bears", token=True), actions=[{"move": "tok", "to": "graveyard"}]))
+    assert ("cease", "tok", "CR 704.5d") in performed(ev)
+    assert "tok" not in ev.objects or ev.objects["tok"].zone != "graveyard"
+
+
+def test_CR_704_5f_a_0_0_creature_is_put_into_its_owners_graveyard():
+    # a token copy of Arcee's back face has mana value 0 (CR 707.8a, 202.3b); on bob's turn living metal doesn't
+    # make alice's copy a creature, so March of the Machines makes it a 0/0 artifact creature
+    ev = run(scenario(obj("march", "March of the Machines"), obj("arcee", "Arcee, Sharpshooter", face="back", owner="bob"),
+                      obj("tok", "Arcee, Sharpshooter", face="back", token=True, copy_of="arcee"),
+                      active="bob", actions=[{"pass": "bob"}]))
+    assert ("graveyard", "tok", "CR 704.5f") in performed(ev)
+    assert ev.objects["arcee"].zone == "battlefield"  # bob's card, a creature on his turn (living metal)
+
+
+def test_CR_704_5g_lethal_damage_destroys_a_creature():
+    ev = run(scenario(obj("bears", "Grizzly Bears", damage=2), obj("big", "Grizzly Bears", damage=1,
+                                                                     counters={"+1/+1": 1}),
+                      actions=[{"pass": "alice"}]))
+    assert ("destroy", "bears", "CR 704.5g") in performed(ev)
+    assert ev.objects["bears"].zone == "graveyard" and ev.objects["big"].zone == "battlefield"
+
+
+def test_CR_704_5j_legend_rule_keeps_the_newest_by_default_or_the_chosen_one():
+    base = [obj("a1", "Arcee, Sharpshooter"), obj("a2", "Arcee, Sharpshooter", zone="hand")]
+    ev = run(scenario(*base, actions=[{"cast": "a2"}, {"resolve": "top"}]))
+    assert ("legend", "a1", "CR 704.5j") in performed(ev)
+    assert (ev.objects["a1"].zone, ev.objects["a2"].zone) == ("graveyard", "battlefield")
+    ev = run(scenario(*base, actions=[{"cast": "a2"}, {"resolve": "top", "keep": ["a1"]}]))
+    assert (ev.objects["a1"].zone, ev.objects["a2"].zone) == ("battlefield", "graveyard")
+
+
+def test_CR_704_5n_equipment_falls_off_a_permanent_that_stopped_being_a_creature():
+    ev = run(scenario(obj("prowl", "Prowl, Stoic Strategist"), obj("axe", "Bonesplitter", attached_to="prowl"),
+                      active="bob", actions=[{"convert": "prowl"}]))
+    assert ("unattach", "axe", "CR 704.5n") in performed(ev)
+    assert ev.objects["axe"].attached_to is None and ev.objects["axe"].zone == "battlefield"
+
+
+def test_CR_704_5n_an_equipment_that_became_a_creature_falls_off():
+    # March of the Machines makes Bonesplitter an artifact creature (its reminder text: it becomes unattached)
+    ev = run(scenario(obj("bears", "Grizzly Bears"), obj("axe", "Bonesplitter", attached_to="bears"),
+                      obj("march", "March of the Machines", zone="hand"),
+                      actions=[{"cast": "march"}, {"resolve": "top"}]))
+    assert ("unattach", "axe", "CR 704.5n") in performed(ev)
+    assert ev.objects["axe"].types == ("artifact", "creature") and ev.objects["axe"].attached_to is None
+
+
+def test_CR_704_5q_plus_and_minus_counters_annihilate():
+    ev = run(scenario(obj("bears", "Grizzly Bears", counters={"+1/+1": 2, "-1/-1": 1}), actions=[{"pass": "alice"}]))
+    assert ("annihilate", "bears", "CR 704.5q") in performed(ev)
+    assert ev.objects["bears"].counters == {"+1/+1": 1} and ev.objects["bears"].power == 3
+
+
+def test_CR_714_4_a_saga_past_its_final_chapter_is_sacrificed():
+    ev = run(scenario(obj("welcome", "Welcome to . . .", counters={"lore": 3}), actions=[{"pass": "alice"}]))
+    assert ("sacrifice", "welcome", "CR 714.4") in performed(ev)
+    assert ev.objects["welcome"].zone == "graveyard"
+
+
+# ------------------------------------------------------------------ steps and durations (500.2, 603.2, 514.2, 611.2b)
+
+def test_CR_603_2_beginning_of_upkeep_triggers_whichever_way_the_step_begins():
+    cards = (FOUNTAIN,)
+    by_macro = run(scenario(obj("fountain", "Fountain of Renewal", owner="bob"), actions=[{"next_turn": True}]),
+                   cards=cards)
+    assert by_macro.players["bob"]["life"] == 21  # it triggered in bob's upkeep and resolved on the way
+    by_passes = run(scenario(obj("fountain", "Fountain of Renewal", owner="bob"), phase="ending", step="end",
+                             actions=[{"pass": "alice"}, {"pass": "bob"}]), cards=cards)
+    assert (by_passes.turn["active"], by_passes.turn["step"]) == ("bob", "upkeep")
+    assert by_passes.triggered == [{"source": "fountain", "ability": "trigger_1", "controller": "bob"}]
+    assert len(by_passes.stack) == 1 and by_passes.turn["priority"] == "bob"
+
+
+def test_CR_514_2_until_end_of_turn_ends_in_the_cleanup_step():
+    # chapter II of Welcome to . . . : the Dinosaur token gains haste until end of turn
+    d = scenario(obj("welcome", "Welcome to . . .", counters={"lore": 1}),
+                 actions=[{"next_turn": True}, {"next_turn": True}, {"resolve": "top"},
+                          {"advance": {"phase": "ending", "step": "end"}}, {"pass": "alice"}, {"pass": "bob"}])
+    tokens = [o for o in run(d, step=4).objects.values() if o.token]
+    assert len(tokens) == 1 and "haste" in tokens[0].keywords  # in the end step, still until end of turn
+    combat = run(scenario(obj("welcome", "Welcome to . . .", counters={"lore": 1}),
+                          actions=[{"next_turn": True}, {"next_turn": True}, {"resolve": "top"},
+                                   {"advance": {"phase": "combat", "step": "declare_attackers"}}]))
+    (dino,) = [o for o in combat.objects.values() if o.token]
+    assert dino.can_attack  # haste: it can attack the turn it was created (702.10b)
+    after = [o for o in run(d).objects.values() if o.token]
+    assert "haste" not in after[0].keywords and run(d).turn["active"] == "bob"
+
+
+def test_CR_611_2b_REX_01_for_as_long_as_you_control_ends_when_control_is_lost():
+    base = [obj("welcome", "Welcome to . . .", counters={"lore": 1}), obj("relic", "Sol Ring", owner="bob"),
+            {"id": "ch1", "ability_of": "welcome", "ability": "chapter_1", "zone": "stack", "controller": "alice",
+             "targets": ["relic"]}]
+    d = scenario(*base, actions=[{"resolve": "top"}, {"gain_control": "welcome", "by": "bob"}])
+    assert run(d, step=1).objects["relic"].types == ("artifact", "creature")
+    relic = run(d).objects["relic"]
+    assert relic.types == ("artifact",) and relic.power is None
+
+
+def test_CR_205_1b_a_wall_artifact_creature_keeps_its_other_types_but_not_its_creature_types_and_BOT_14():
+    base = [obj("welcome", "Welcome to . . .", counters={"lore": 1}),
+            obj("arcee", "Arcee, Sharpshooter", owner="bob", face="back"),
+            {"id": "ch1", "ability_of": "welcome", "ability": "chapter_1", "zone": "stack", "controller": "alice",
+             "targets": ["arcee"]}]
+    d = scenario(*base, actions=[{"resolve": "top"}, {"convert": "arcee"}])
+    vehicle = run(d, step=1).objects["arcee"]
+    assert vehicle.types == ("artifact", "creature") and set(vehicle.subtypes) == {"vehicle", "wall"}
+    robot = run(d).objects["arcee"]  # converted: the same permanent, the effect still applies (BOT-14)
+    assert robot.name == "Arcee, Sharpshooter"
+    assert robot.subtypes == ("wall",)  # "Wall artifact creature" replaces the creature type Robot
+    assert (robot.power, robot.toughness) == (0, 4) and "defender" in robot.keywords
+
+
+@pytest.mark.parametrize("action,field", [
+    ({"pass": "carol"}, "actions[0].pass"),
+    ({"counter": 3}, "actions[0].counter"),
+    ({"gain_control": "bears"}, "actions[0].by"),
+    ({"gain_control": "bears", "by": "nobody"}, "actions[0].by"),
+])
+def test_malformed_game_actions_exit_2_naming_the_field(action, field, write_yaml):
+    r = cli("show", write_yaml(scenario(obj("bears", "Grizzly Bears"), actions=[action])))
+    assert r.returncode == 2 and field in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr

@@ -28,7 +28,9 @@ class _Parser(argparse.ArgumentParser):
         raise ScenarioError("arguments", message)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; serve's and batch's own options are added (and their modules imported) only when
+    the command is one of them or unknown (for the usage), so that the other commands start quickly."""
     from . import __version__
 
     p = _Parser(prog="pyrules", description="A declarative rules knowledge base for Magic: The Gathering.")
@@ -77,10 +79,13 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--coverage", action="store_true", help="how much of the cards' text is modelled")
     common(c, step=False)
 
-    from . import batch, service  # neither imports its optional dependencies until it runs
+    serve = sub.add_parser("serve", help="an HTTP JSON API and a page to explore scenarios (pyrules[serve])")
+    batch_ = sub.add_parser("batch", help="many scenarios answered in parallel, one JSON line each")
+    if command not in ("show", "actions", "explain", "cards"):
+        from . import batch, service  # neither imports its optional dependencies until it runs
 
-    service.add_arguments(sub.add_parser("serve", help="an HTTP JSON API and a page to explore scenarios (pyrules[serve])"))
-    batch.add_arguments(sub.add_parser("batch", help="many scenarios answered in parallel, one JSON line each"))
+        service.add_arguments(serve)
+        batch.add_arguments(batch_)
     return p
 
 
@@ -93,7 +98,7 @@ def _dump(data) -> None:
 
 
 def run(argv: list[str]) -> int:
-    parser = _parser()
+    parser = _parser(argv[0] if argv else None)
     if not argv:
         parser.print_usage(sys.stderr)
         print("pyrules: error: arguments: a command is required (one of: " + ", ".join(COMMANDS) + ")", file=sys.stderr)

@@ -14,6 +14,12 @@ Lines of the form `%: claim pred(A,B) = text with {A} and {B}` say how to read a
 reason something is not allowed, `%: summary pred(...)` how a short answer names it). `%: hide pred/N`
 marks bookkeeping atoms whose explanation nodes are replaced by their children.
 
+A part named `search_NAME` (`#program search_payment.`) is not part of the game's moments: it is a small
+program solved on its own Control, with its own facts (a choice of which mana pays which symbol, with
+#minimize), so it may use choice rules and optimisation, which the stratified moment program never does.
+Its rules are labelled like every other rule (cited predicates get their label number); it has no shadow
+rules. KnowledgeBase.searches holds its text.
+
 Compiling (parsing, labelling, making the shadow rules) takes a few hundred milliseconds; the result is
 cached on disk, keyed by the hash of the rule files, so a process normally only reads the cache.
 """
@@ -34,11 +40,12 @@ from .errors import KnowledgeBaseError
 
 WHY = "pyrules_why"
 AGG = "pyrules_agg"
-COMPILER = "5"   # bump when the compiled form changes
+COMPILER = "6"   # bump when the compiled form changes
+SEARCH = "search_"   # `#program search_NAME.`: a program solved on its own (choices, optimisation), never in a moment
 
 # Prohibitions are atoms with reasons; each atom of these predicates gets one more argument, the label of
 # the rule that derived it, so every reason cites its own CR rule and ruling.
-CITED = {("why_not", 3): 2, ("opt_why_not", 3): 2, ("sba", 3): 2, ("invalid", 3): 3}   # (name, arity as written) -> where the label is inserted (0-based)
+CITED = {("pay_why_not", 1): 1, ("why_not", 3): 2, ("opt_why_not", 3): 2, ("sba", 3): 2, ("invalid", 3): 3}   # (name, arity as written) -> where the label is inserted (0-based)
 
 _RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?(?:\([a-z]\))?)?")
 _RULING = re.compile(r"\b(?:BOT|REX)-\d{2}\b")
@@ -105,6 +112,7 @@ class KnowledgeBase:
     rulings_source: str
     unlabelled: list[tuple[str, int, str]] = field(default_factory=list)
     rule_count: int = 0
+    searches: dict[str, str] = field(default_factory=dict)   # search_NAME part -> program text (solved apart)
 
     def label(self, k: int) -> Label:
         return self.labels[k]
@@ -216,6 +224,10 @@ def kb() -> KnowledgeBase:
             with os.fdopen(fd, "wb") as fh:
                 pickle.dump(base, fh, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(tmp, path)
+            # keep the few most recent compiled knowledge bases (each edit of rules/ makes a new one)
+            old = sorted(path.parent.glob("kb-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+            for stale in old[4:]:
+                stale.unlink(missing_ok=True)
         except OSError:
             pass
     return base
@@ -262,6 +274,26 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
                     raise KnowledgeBaseError(f"rules/{name}:{stm.location.begin.line}: #program {part} has other parameters elsewhere")
                 continue
             parsed.append((name, lines, part, stm))
+    search_text: dict[str, list[str]] = {}
+    for name, lines, part, stm in [x for x in parsed if x[2].startswith(SEARCH)]:
+        if stm.ast_type == ast.ASTType.Rule:
+            count += 1
+            label_text = _label_lines(lines, stm.location.begin.line)
+            rules, rulings, summary = parse_label(label_text) if label_text else ((), (), "")
+            if not rules:
+                unlabelled.append((name, stm.location.begin.line, str(stm)))
+                k = None
+            else:
+                key = (name, label_text)
+                if key not in label_ids:
+                    label_ids[key] = len(labels)
+                    labels.append(Label(len(labels), name, stm.location.begin.line, label_text, rules, rulings, summary))
+                k = label_ids[key]
+            stm = _Cite(k)(stm)
+        search_text.setdefault(part, []).append(str(stm))
+    parsed = [x for x in parsed if not x[2].startswith(SEARCH)]
+    for part in [p for p in part_params if p.startswith(SEARCH)]:
+        del part_params[part]
     views = _Views(parsed, part_params)
     for name, lines, part, stm in parsed:
         if stm.ast_type != ast.ASTType.Rule:
@@ -305,8 +337,9 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
         shadow_text[part] = items
     data = yaml.safe_load(rulings_text)
     rulings = {r["id"]: r for r in data["rulings"]}
+    searches = {part: "\n".join(text) for part, text in search_text.items()}
     return KnowledgeBase([n for n, _ in files], labels, parts, shadow_text, deps, templates, hidden, hidden_absent,
-                         rulings, data.get("source", ""), unlabelled, count)
+                         rulings, data.get("source", ""), unlabelled, count, searches)
 
 
 class _Views:

@@ -12,6 +12,8 @@ invalid/3 atoms, which pyrules reports the same way (exit code 2).
 
 from __future__ import annotations
 
+import os
+
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -54,9 +56,37 @@ class Scenario:
 
 @cache
 def _validator():
-    import fastjsonschema
+    """The schema compiled to Python by fastjsonschema once, kept as a module in the cache directory (keyed by
+    the schema's hash) so that later processes import it with its bytecode instead of compiling it again."""
+    import hashlib
+    import importlib.util
+    import json as _json
 
-    return fastjsonschema.compile(json_schema())
+    from .kb import cache_dir
+
+    schema = json_schema()
+    directory = cache_dir()
+    if directory is None:
+        import fastjsonschema
+
+        return fastjsonschema.compile(schema)
+    digest = hashlib.sha256(_json.dumps(schema, sort_keys=True).encode()).hexdigest()[:24]
+    path = directory / f"validator_{digest}.py"
+    if not path.is_file():
+        import fastjsonschema
+
+        code = fastjsonschema.compile_to_code(schema)
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(code, encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError:
+            return fastjsonschema.compile(schema)
+    spec = importlib.util.spec_from_file_location(f"pyrules_validator_{digest}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.validate
 
 
 def _path(text: str) -> str:
@@ -109,11 +139,11 @@ def _shape_error(exc) -> ScenarioError:
 
 
 def _check_shape(data: dict) -> None:
-    import fastjsonschema
+    from fastjsonschema.exceptions import JsonSchemaValueException
 
     try:
         _validator()(data)
-    except fastjsonschema.JsonSchemaValueException as exc:
+    except JsonSchemaValueException as exc:
         raise _shape_error(exc) from None
     _check_additional(data)
 

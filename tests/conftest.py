@@ -39,9 +39,36 @@ def show(d: dict) -> dict[str, pyrules.ObjectState]:
     return pyrules.evaluate(pyrules.load(d)).objects
 
 
-def cli(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
+def cli_process(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
+    """The command line as a separate process: for the tests whose subject is the process itself (exit codes,
+    one-line stderr, stdin, --version)."""
     return subprocess.run([sys.executable, "-m", "pyrules.cli", *args], capture_output=True, text=True,
                           input=input, cwd=ROOT)
+
+
+def cli(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
+    """The command line's own entry point (pyrules.cli.main) run in this process, with its standard streams
+    captured: the same code path and exit code as `pyrules ARGS`, without an interpreter start per call."""
+    import contextlib
+    import io
+    import os
+
+    from pyrules import cli as cli_module
+
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin, old_cwd = sys.stdin, os.getcwd()
+    sys.stdin = io.StringIO(input or "")
+    try:
+        os.chdir(ROOT)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = cli_module.main(list(args))
+            except SystemExit as exc:  # --version, --help
+                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    finally:
+        sys.stdin = old_stdin
+        os.chdir(old_cwd)
+    return subprocess.CompletedProcess(["pyrules", *args], code, out.getvalue(), err.getvalue())
 
 
 @pytest.fixture

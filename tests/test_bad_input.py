@@ -5,7 +5,7 @@ import json
 import pytest
 
 import pyrules
-from conftest import cli, obj, scenario
+from conftest import cli_process as cli, obj, scenario
 
 OK = scenario(obj("bears", "Grizzly Bears"))
 

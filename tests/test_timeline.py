@@ -269,7 +269,7 @@ def test_illegal_sorcery_speed_spell_on_an_opponents_turn_exits_1(write_yaml):
     d = scenario(obj("bears", "Grizzly Bears", zone="hand"), active="bob", priority="alice",
                  actions=[{"cast": "bears", "by": "alice"}])
     r = cli("show", write_yaml(d))
-    assert r.returncode == 1 and "isn't your main phase with an empty stack" in r.stdout and "REX" not in r.stdout
+    assert r.returncode == 1 and "not your main phase with an empty stack" in r.stdout and "REX" not in r.stdout
     r = cli("actions", write_yaml(d), "--json")
     assert r.returncode == 1 and json.loads(r.stdout)["error"]["step"] == 1
 

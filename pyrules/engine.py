@@ -51,6 +51,7 @@ STEP_ORDER = ("d_cast", "d_land", "d_cmb", "d_fx", "d_act2", "d_res", "d_turn", 
 # Whether an action is allowed at moment t (and the options of players asking): the parts each kind needs.
 CHECK = (
     ("c_act", (), ()),
+    ("c_mana", (("vf", "m"),), ("cast", "activate", "asking")),
     ("c_cand", (("vf", "g"),), ("cast", "play", "asking")),
     ("c_land", (), ("play", "asking")),
     ("c_cast", (("vf", "c"), ("vfs", "c"), ("vt", "c")), ("cast", "asking")),
@@ -185,14 +186,23 @@ class Game:
                 backend.add_rule([backend.add_atom(sym)])
         self.added.update(facts)
 
-    def next_moment(self, facts: list[Symbol], step: int, checked: bool, kind: str | None = None) -> int:
-        """Ground the next moment: an action's (checked, of this kind), or an automatic one (kind read from auto/2)."""
+    def next_moment(self, facts: list[Symbol], step: int, checked: bool, kind: str | None = None,
+                    between=None) -> int:
+        """Ground the next moment: an action's (checked, of this kind), or an automatic one (kind read from auto/2).
+
+        `between(game, t)`, when given, is called after the checks of the state before the action are
+        grounded and before the transition: the facts it returns (a payment found by search from that state,
+        pyrules/payment.py) are added to the action's moment."""
         t = self.t + 1
         T = Number(t)
         self.add(facts + [Function("step_no", [T, Number(step)])])
         # whether a player's action is allowed is decided in the same grounding call as what it does: the
         # checks read only the state before it, and the transition reads their why_not/4
         check = self._check_parts(t - 1, {kind} if kind else set()) if checked else []
+        if check and between is not None:
+            self._ground(check)
+            check = []
+            self.add(between(self, t))
         if not checked:
             kind = self.auto_kind(t - 1)
         parts = set(EVENT_PARTS.get(kind, ()))

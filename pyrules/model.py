@@ -402,7 +402,12 @@ def evaluate(source: Scenario | str | dict, step: int | None = None, explain: bo
         kind_of(action, where)
         t_prev = game.t
         facts = action_facts(action, t_prev + 1, _priority(game, sc.players, t_prev), sc.players)
-        t = game.next_moment(facts, step=i + 1, checked=True, kind=event_kind(action))
+        between = None
+        if sc.track_mana and event_kind(action) in ("cast", "activate"):
+            from .payment import timeline_payment
+
+            between = timeline_payment(action)   # the payment, found by search from the state before it
+        t = game.next_moment(facts, step=i + 1, checked=True, kind=event_kind(action), between=between)
         rejected = [s for s in game.atoms("rejected", 2) if s.arguments[1].number == t]
         if rejected:
             a = rejected[0].arguments[0]
@@ -473,6 +478,10 @@ class Option:
     source: str | None = None
     term: Symbol | None = None
     explanation: object = None
+    payable: bool | None = None          # whether the pool and mana abilities can pay it (pyrules/payment.py)
+    payment: list | None = None          # one way to pay: [{"source": id | "pool" | "life", "mana": "{G}"}]
+    x: int | None = None                 # the largest X that can be paid, when the cost has {X}
+    payment_why_not: list = field(default_factory=list)
 
     def to_json(self) -> dict:
         out = {"action": self.action, "object": self.object}
@@ -482,6 +491,11 @@ class Option:
         out.update({"legal": self.legal, "why_not": [r.to_json() for r in self.why_not]})
         if self.action == "cast":
             out["source"] = self.source
+        if self.payable is not None:
+            out.update({"payable": self.payable, "payment": self.payment,
+                        "payment_why_not": [r.to_json() for r in self.payment_why_not]})
+            if self.x is not None:
+                out["x"] = self.x
         if self.explanation is not None:
             out["explanation"] = self.explanation.to_json() if hasattr(self.explanation, "to_json") else self.explanation
         return out
@@ -540,6 +554,9 @@ def _options(ev: Evaluation) -> list[Option]:
         elif x.name == "play":
             p, o = x.arguments
             out.append(Option("play", ev.ident(o), p.string, x in legal, reasons, term=x))
+    from .payment import pay_options
+
+    pay_options(ev, out)
     order = {"cast": 0, "play": 1, "activate": 2, "attack": 3, "block": 4}
     out.sort(key=lambda op: (order.get(op.action, 9), ev.scenario.index.get(op.object, 1 << 30), op.object,
                              str(op.method), str(op.face), str(op.part), str(op.source)))

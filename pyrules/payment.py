@@ -1,0 +1,313 @@
+"""Paying mana costs: which mana pays which symbol, found by search (rules/mana/payment.lp).
+
+The moment program stays stratified and choice-free: it only concludes, for the player paying, their mana
+sources and what each adds (mana_source/4, mana_yield/5, rules/mana/sources.lp), their pool (pool/4) and
+life (life/3), and the total cost of each option (opt_generic/3, opt_symbol/4, opt_life/3). This module
+reads those atoms, gives them as facts (clingo symbols, through the backend) to the knowledge base's search
+program `search_payment` on a Control of its own, and reads the optimal answer back: whether the cost can
+be paid, one payment, the largest X, and, when it can't be paid, the reasons the rules give (pay_why_not/2).
+What the payment prefers is stated in the program (pool first: the fewest sources tapped; then the earliest
+timestamps); the words of every reason come from the rules' `%:` templates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import clingo
+from clingo import Function, Number, String, Symbol, SymbolType
+
+from .kb import KnowledgeBase
+
+KINDS = ("w", "u", "b", "r", "g", "c")
+MAX_X = 1000            # X is never searched beyond this (nor beyond the mana available)
+
+
+@dataclass(frozen=True)
+class Source:
+    oid: Symbol            # the permanent
+    ability: Symbol        # its mana ability
+    rank: int              # its place in timestamp order
+    kind: str              # w u b r g c, or any
+    amount: int
+
+
+@dataclass
+class Payment:
+    payable: bool
+    entries: list[dict] = field(default_factory=list)     # [{"source": Symbol | "pool" | "life", "mana": "{G}"}]
+    x: int | None = None
+    reasons: list[tuple[Symbol, Symbol]] = field(default_factory=list)   # (reason term, label number)
+    taps: list[Symbol] = field(default_factory=list)       # the sources tapped
+    adds: list[tuple[Symbol, str, int]] = field(default_factory=list)   # (source, kind, amount) added to the pool
+    spends: dict[str, int] = field(default_factory=dict)  # kind -> amount spent from the pool
+    life: int = 0                                         # life paid for Phyrexian symbols
+
+
+@dataclass(frozen=True)
+class Cost:
+    generic: int
+    symbols: tuple[Symbol, ...]     # the other symbols, in printed order (x included)
+    life: int = 0
+
+    @property
+    def x_count(self) -> int:
+        return sum(1 for s in self.symbols if _is(s, "x"))
+
+    def text(self) -> str:
+        from .model import symbol_text
+
+        syms = [symbol_text(s) for s in self.symbols]
+        return ("{" + str(self.generic) + "}" if self.generic or not syms else "") + "".join(syms)
+
+
+def _is(sym: Symbol, name: str) -> bool:
+    return sym.type == SymbolType.Function and sym.name == name and not sym.arguments
+
+
+# ------------------------------------------------------------------------------------------------ the state
+
+class Wallet:
+    """What a player could pay with at moment t: their mana sources (in timestamp order), pool and life."""
+
+    def __init__(self, game, player: str, t: int, facts: dict | None = None):
+        facts = facts if facts is not None else state_atoms(game, t)
+        P = String(player)
+        self.player = player
+        ranks = facts["ranks"]
+        yields = facts["yields"]
+        srcs = []
+        for o, a in facts["sources"].get(P, []):
+            for kind, n in yields.get((o, a), []):
+                srcs.append(Source(o, a, ranks.get(o, 0), kind, n))
+        order = sorted({s.oid for s in srcs}, key=lambda o: (ranks.get(o, 0), str(o)))
+        rank = {o: i for i, o in enumerate(order, start=1)}
+        self.sources = sorted((Source(s.oid, s.ability, rank[s.oid], s.kind, s.amount) for s in srcs),
+                              key=lambda s: (s.rank, str(s.ability), s.kind))
+        self.pool: dict[str, int] = dict(facts["pool"].get(P, {}))
+        self.life: int = facts["life"].get(P, 0)
+
+    def total(self) -> int:
+        best: dict[Symbol, int] = {}
+        for s in self.sources:
+            best[s.oid] = max(best.get(s.oid, 0), s.amount)
+        return sum(self.pool.values()) + sum(best.values())
+
+
+def state_atoms(game, t: int) -> dict:
+    """The atoms of moment t a payment is made of, read once."""
+    at = lambda name, arity: [s for s in game.atoms(name, arity) if s.arguments[-1].number == t]  # noqa: E731
+    sources: dict[Symbol, list] = {}
+    for s in at("mana_source", 4):
+        sources.setdefault(s.arguments[0], []).append((s.arguments[1], s.arguments[2]))
+    yields: dict[tuple, list] = {}
+    for s in at("mana_yield", 5):
+        o, a, k, n, _ = s.arguments
+        yields.setdefault((o, a), []).append((k.name, n.number))
+    ranks = {s.arguments[0]: s.arguments[1].number for s in at("timestamp", 3)}
+    pool: dict[Symbol, dict] = {}
+    for s in at("pool", 4):
+        pool.setdefault(s.arguments[0], {})[s.arguments[1].name] = s.arguments[2].number
+    life = {s.arguments[0]: s.arguments[1].number for s in at("life", 3)}
+    return {"sources": sources, "yields": yields, "ranks": ranks, "pool": pool, "life": life}
+
+
+def option_costs(game, t: int) -> dict[Symbol, Cost]:
+    """The total cost of every option considered at moment t (casts: opt/5 terms)."""
+    at = lambda name, arity: [s for s in game.atoms(name, arity) if s.arguments[-1].number == t]  # noqa: E731
+    generic = {s.arguments[0]: s.arguments[1].number for s in at("opt_generic", 3)}
+    symbols: dict[Symbol, list] = {}
+    for s in at("opt_symbol", 4):
+        symbols.setdefault(s.arguments[0], []).append((s.arguments[1].number, s.arguments[2]))
+    life: dict[Symbol, int] = {}
+    for s in at("opt_life", 3):
+        life[s.arguments[0]] = life.get(s.arguments[0], 0) + s.arguments[1].number
+    out = {}
+    for x in set(generic) | set(symbols):
+        syms = tuple(sym for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0]))
+        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0))
+    return out
+
+
+# ------------------------------------------------------------------------------------------------ the search
+
+def search(base: KnowledgeBase, cost: Cost, wallet: Wallet, *, x: int | None = None,
+           named: list | None = None) -> Payment:
+    """One payment of `cost` from `wallet`, the best by the program's preference.
+
+    x: the value announced for X (None: the largest X that can be paid). named: the ids the timeline names
+    to pay with (a subset of the sources, and "pool"), or None for any."""
+    facts: list[Symbol] = []
+    counts: dict[Symbol, int] = {}
+    for s in cost.symbols:
+        if not _is(s, "x"):
+            counts[s] = counts.get(s, 0) + 1
+    for s, n in counts.items():
+        facts.append(Function("owe", [s, Number(n)]))
+    nx = cost.x_count
+    generic = cost.generic
+    if nx and x is not None:
+        generic += nx * x
+    facts.append(Function("generic_owed", [Number(generic)]))
+    if nx and x is None:
+        top = min(MAX_X, wallet.total() // nx)
+        facts += [Function("x_count", [Number(nx)]), Function("x_free")]
+        facts += [Function("x_range", [Number(v)]) for v in range(top + 1)]
+    for k, n in wallet.pool.items():
+        facts.append(Function("pool_mana", [Function(k), Number(n)]))
+    seen = set()
+    for s in wallet.sources:
+        if s.oid not in seen:
+            seen.add(s.oid)
+            facts.append(Function("source", [s.oid, Number(s.rank)]))
+        facts.append(Function("yield", [s.oid, s.ability, Function(s.kind), Number(s.amount)]))
+    facts.append(Function("life", [Number(wallet.life)]))
+    if cost.life:
+        facts.append(Function("life_cost", [Number(cost.life)]))
+    if named is not None:
+        facts.append(Function("restricted"))
+        for v in named:
+            if isinstance(v, str) and v == "pool":
+                facts.append(Function("pool_allowed"))
+            elif v in seen:
+                facts.append(Function("allowed", [v]))
+    model = _solve(base, facts)
+    if model is None:   # no payment at all satisfies what the timeline named
+        return Payment(False, reasons=[])
+    return _read(model, cost, wallet)
+
+
+def _solve(base: KnowledgeBase, facts: list[Symbol]) -> list[Symbol] | None:
+    ctl = clingo.Control(["--warn=none", "--opt-mode=opt"])
+    with ctl.backend() as backend:
+        for sym in facts:
+            backend.add_rule([backend.add_atom(sym)])
+    ctl.add("base", [], base.searches["search_payment"])
+    ctl.ground([("base", [])])
+    best: list[list[Symbol]] = []
+    ctl.solve(on_model=lambda m: best.append(m.symbols(atoms=True)))   # the last model found is the optimum
+    return best[-1] if best else None
+
+
+def _read(model: list[Symbol], cost: Cost, wallet: Wallet) -> Payment:
+    from .model import symbol_text
+
+    by: dict[str, list[Symbol]] = {}
+    for s in model:
+        by.setdefault(s.name, []).append(s)
+    kind = {s.arguments[0]: s.arguments[1].name for s in by.get("mana_kind", [])}
+    made = {s.arguments[0]: s.arguments[1].name for s in by.get("made_kind", [])}
+    spent = {s.arguments[0] for s in by.get("spent", [])}
+    life_n = {s.arguments[0]: s.arguments[1].number for s in by.get("life_n", [])}
+    rank = {s.oid: s.rank for s in wallet.sources}
+    x = next((s.arguments[0].number for s in by.get("x_value", [])), None)
+    reasons = [(s.arguments[0], s.arguments[1]) for s in by.get("pay_why_not", [])]
+
+    def unit_key(u: Symbol):
+        if u.name == "pool":
+            return (0, KINDS.index(u.arguments[0].name), u.arguments[1].number, "")
+        return (rank.get(u.arguments[0], 0), 0, u.arguments[2].number, str(u.arguments[1]))
+
+    entries = []
+    for u in sorted(spent, key=unit_key):
+        src = "pool" if u.name == "pool" else u.arguments[0]
+        entries.append({"source": src, "mana": "{" + kind[u].upper() + "}"})
+    for s in cost.symbols:
+        if life_n.get(s, 0) > 0:
+            life_n[s] -= 1
+            entries.append({"source": "life", "mana": symbol_text(s)})
+    life_paid = 2 * sum(s.arguments[1].number for s in by.get("life_n", []))
+    taps = sorted({s.arguments[0] for s in by.get("act", [])}, key=lambda o: rank.get(o, 0))
+    adds: dict[tuple[Symbol, str], int] = {}
+    for u, k in made.items():
+        if u.name == "src":
+            key = (u.arguments[0], k)
+            adds[key] = adds.get(key, 0) + 1
+    spends: dict[str, int] = {}
+    for u in spent:
+        spends[kind[u]] = spends.get(kind[u], 0) + 1
+    if not reasons:
+        return Payment(True, entries, x, [], taps, [(o, k, n) for (o, k), n in sorted(adds.items(), key=lambda kv: (rank.get(kv[0][0], 0), kv[0][1]))],
+                       spends, life_paid)
+    # what the best payment could pay: the generic mana paid, then each symbol as far as it is paid
+    short = {s.arguments[0]: s.arguments[1].number for s in by.get("short", [])}
+    g_paid = len(by.get("generic_paid", []))
+    covered: dict[Symbol, int] = {}
+    for s in cost.symbols:
+        covered[s] = covered.get(s, 0) + 1
+    for s, k in short.items():
+        covered[s] = covered.get(s, 0) - (k + 1) // 2
+    most = ("{" + str(g_paid) + "}" if g_paid else "")
+    for s in cost.symbols:
+        if not _is(s, "x") and covered.get(s, 0) > 0:
+            covered[s] -= 1
+            most += symbol_text(s)
+    used = [Function("pool")] if any(u.name == "pool" for u in spent) else []
+    used += taps
+    need = cost.text()
+    out = []
+    for reason, label in reasons:
+        if _is(reason, "cant_pay"):
+            reason = Function("cant_pay", [String(need), String(most), Function("", used)])
+        out.append((reason, label))
+    return Payment(False, [], x, out)
+
+
+# ------------------------------------------------------------------------------------------------ answers
+
+def pay_options(ev, options) -> None:
+    """Payability of every cast option `actions` lists, at the evaluation's moment (sets payable, payment, x)."""
+    g, t = ev.game, ev.t
+    costs = option_costs(g, t)
+    facts = state_atoms(g, t)
+    wallets: dict[str, Wallet] = {}
+    cache: dict[tuple, Payment] = {}
+    for o in options:
+        cost = costs.get(o.term) if o.action == "cast" else None
+        if cost is None:
+            continue
+        w = wallets.get(o.player) or wallets.setdefault(o.player, Wallet(g, o.player, t, facts))
+        key = (o.player, cost)
+        if key not in cache:
+            cache[key] = search(ev.base, cost, w)
+        p = cache[key]
+        o.payable = p.payable
+        o.payment = [{"source": e["source"] if isinstance(e["source"], str) else ev.ident(e["source"]), "mana": e["mana"]}
+                     for e in p.entries] if p.payable else None
+        o.x = p.x if cost.x_count else None
+        o.payment_why_not = [] if p.payable else ev.reasons(p.reasons)
+
+
+def timeline_payment(action: dict):
+    """The engine's hook for a timeline action that spends mana (track_mana): after the checks of the state
+    before it are grounded, find the payment of the way of casting the rules chose, and give it as facts of
+    the action's moment (rules/mana/spend.lp says what they do)."""
+    from .actions import oid
+
+    def between(game, t: int) -> list[Symbol]:
+        T = Number(t)
+        occurring = {s.arguments[0] for s in game.atoms("occurs", 2) if s.arguments[1].number == t}
+        chosen = [s.arguments[1] for s in game.atoms("chosen_opt", 3)
+                  if s.arguments[2].number == t - 1 and s.arguments[0] in occurring]
+        if not chosen:
+            return []     # the action is refused for other reasons (the rules say which)
+        X = chosen[0]
+        cost = option_costs(game, t - 1).get(X)
+        if cost is None:
+            return []
+        P = X.arguments[0]
+        wallet = Wallet(game, P.string, t - 1)
+        named = None
+        if "pay" in action:
+            named = ["pool" if v == "pool" else oid(v) for v in action["pay"]]
+        p = search(game.kb, cost, wallet, x=action.get("x", 0) if cost.x_count else None, named=named)
+        if not p.payable:
+            return [Function("pay_refused", [T, r]) for r, _label in p.reasons] or [Function("pay_refused", [T, Function("cant_pay")])]
+        out = [Function("pay_tap", [T, o]) for o in p.taps]
+        out += [Function("pay_adds", [T, P, o, Function(k), Number(n)]) for o, k, n in p.adds]
+        out += [Function("pay_spends", [T, P, Function(k), Number(n)]) for k, n in sorted(p.spends.items())]
+        if p.life:
+            out.append(Function("pay_phyrexian_life", [T, P, Number(p.life)]))
+        return out
+
+    return between

@@ -53,8 +53,10 @@ CHECK = (
     ("c_act", (), ()),
     ("c_mana", (("vf", "m"),), ("cast", "activate", "asking")),
     ("c_cand", (("vf", "g"),), ("cast", "play", "asking")),
+    ("c_abl", (("vf", "ab"), ("vt", "ab")), ("activate", "asking")),
+    ("c_cbo", (("va", "ao"),), ("asking",)),
     ("c_land", (), ("play", "asking")),
-    ("c_cast", (("vf", "c"), ("vfs", "c"), ("vt", "c")), ("cast", "asking")),
+    ("c_cast", (("vf", "c"), ("vfs", "c"), ("vt", "c")), ("cast", "play", "activate", "asking")),
     ("c_cmb", (("va", "cb"),), ("attack", "block", "asking")),
 )
 

@@ -455,9 +455,16 @@ class Cost:
     life: int = 0
     text: str = ""
 
+    tap: bool | None = None       # activate: {T} / {Q} in the cost, the power crew needs
+    untap: bool | None = None
+    crew: int | None = None
+
     def to_json(self) -> dict:
-        return {"mana": self.mana, "exile_from_graveyard": self.exile_from_graveyard, "text": self.text,
-                "sacrifice": dict(self.sacrifice), "discard": self.discard, "life": self.life}
+        out = {"mana": self.mana, "exile_from_graveyard": self.exile_from_graveyard, "text": self.text,
+               "sacrifice": dict(self.sacrifice), "discard": self.discard, "life": self.life}
+        if self.tap is not None:
+            out.update({"tap": self.tap, "untap": bool(self.untap), "crew": self.crew})
+        return out
 
 
 @dataclass
@@ -478,6 +485,7 @@ class Option:
     source: str | None = None
     term: Symbol | None = None
     explanation: object = None
+    ability: str | int | None = None     # activate: the keyword, or the line number
     payable: bool | None = None          # whether the pool and mana abilities can pay it (pyrules/payment.py)
     payment: list | None = None          # one way to pay: [{"source": id | "pool" | "life", "mana": "{G}"}]
     x: int | None = None                 # the largest X that can be paid, when the cost has {X}
@@ -488,6 +496,8 @@ class Option:
         if self.action == "cast":
             out.update({"zone": self.zone, "method": self.method, "face": self.face, "part": self.part,
                         "cost": self.cost.to_json() if self.cost else None, "mana_value": self.mana_value})
+        elif self.action == "activate":
+            out.update({"ability": self.ability, "cost": self.cost.to_json() if self.cost else None})
         out.update({"legal": self.legal, "why_not": [r.to_json() for r in self.why_not]})
         if self.action == "cast":
             out["source"] = self.source
@@ -554,6 +564,11 @@ def _options(ev: Evaluation) -> list[Option]:
         elif x.name == "play":
             p, o = x.arguments
             out.append(Option("play", ev.ident(o), p.string, x in legal, reasons, term=x))
+        elif x.name in ("attack_with", "block_with"):
+            p, o = x.arguments
+            out.append(Option(x.name[:-5], ev.ident(o), p.string, x in legal, reasons, term=x))
+        elif x.name == "activate":
+            out.append(_activate_option(ev, x, x in legal, reasons, at, generic, symbols, sacrifice, discard, life))
     from .payment import pay_options
 
     pay_options(ev, out)
@@ -562,6 +577,35 @@ def _options(ev: Evaluation) -> list[Option]:
                              str(op.method), str(op.face), str(op.part), str(op.source)))
     ev._cache["options"] = out
     return out
+
+
+def _activate_option(ev: Evaluation, x: Symbol, legal: bool, reasons, at, generic, symbols, sacrifice, discard, life) -> Option:
+    """An activate option (activate(P, O, kw(K) | line(I))) with its cost, read from the knowledge base's atoms."""
+    p, o, ref = x.arguments
+    ability = ref.arguments[0].name if ref.name == "kw" else ref.arguments[0].number
+    ab = next((s.arguments[1] for s in at("act_ab", 3) if s.arguments[0] == x), None)
+    items = {s.arguments[1] for s in at("cost_item", 3) if s.arguments[0] == x}
+    crew = next((s.arguments[1].number for s in at("crew_n", 3) if s.arguments[0] == x), None)
+    syms = [symbol_text(sym) for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0])]
+    g_ = generic.get(x, 0)
+    mana = ("{" + str(g_) + "}" if g_ or not syms else "") + "".join(syms)
+    sac = dict(sacrifice.get(x, {}))
+    name = ev.objects[ev.ident(o)].name if ev.ident(o) in ev.objects else ev.ident(o)
+    if Function("sacrifice_self") in items:
+        sac[name] = sac.get(name, 0) + 1
+    text = ""
+    if ab is not None and ab.name == "ab":
+        line = ev.renderer.lines.get(str(ab), "") if hasattr(ev.renderer, "lines") else ""
+        text = line.split(": ", 1)[0] if ": " in line else ""
+        if ref.name == "kw":
+            text = line[len(ability):].strip(" —") if crew is None else ""
+    if crew is not None:
+        text = f"tap other untapped creatures you control with total power {crew} or more"
+    cost = Cost(mana, 0, sac, discard.get(x, 0), life.get(x, 0), text)
+    cost.tap = Function("tap") in items
+    cost.untap = Function("untap") in items
+    cost.crew = crew
+    return Option("activate", ev.ident(o), p.string, legal, reasons, term=x, cost=cost, ability=ability)
 
 
 def actions(ev: Evaluation, player: str | None = None, include_illegal: bool = False) -> list[Option]:

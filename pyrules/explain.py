@@ -205,8 +205,24 @@ class Explainer:
         """The absence of an atom; where the knowledge base says why (absent_because/3), with that reason."""
         reasons = [r.arguments[1] for r in self.because_not.get(a, [])]
         kids = [n for r in sorted(reasons, key=str) if r not in path for n in self._nodes(r, path)]
-        return Node(self.renderer.absent(a), atom=f"not {a}", kind="absent", because=kids,
+        label = self._defining_label(a)
+        return Node(self.renderer.absent(a), label.rule if label else None, None, because=kids,
+                    rules=label.rules[:1] if label else (), atom=f"not {a}", kind="absent",
                     brief=self.renderer.summary(a, negated=True))
+
+    def _defining_label(self, a: Symbol):
+        """The first rule that would conclude an atom of this predicate: what its absence is measured by."""
+        if not hasattr(self, "_defining"):
+            import re
+
+            self._defining: dict[tuple[str, int], int] = {}
+            for items in self.base.shadows.values():
+                for sig, text in items:
+                    m = re.match(r"\s*pyrules_why\((\d+),", text)
+                    if m and sig not in self._defining:
+                        self._defining[sig] = int(m[1])
+        k = self._defining.get((a.name, len(a.arguments)))
+        return self.base.label(k) if k is not None else None
 
     def _nodes(self, atom: Symbol, path: frozenset) -> list[Node]:
         if atom.name == "holds":

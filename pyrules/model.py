@@ -17,7 +17,7 @@ from .actions import event_kind, action_facts, kind_of, oid
 from .engine import Game
 from .facts import scenario_facts
 from .kb import kb
-from .words import Renderer, generated_id, py
+from .words import Renderer, _possessive, generated_id, py
 from .scenario import Scenario, load
 
 LIST_FIELDS = ("supertypes", "types", "subtypes", "keywords", "colors")
@@ -647,7 +647,8 @@ def explained(ev: Evaluation) -> Evaluation:
     state shown, every player's options) and the shadow rules of everything grounded (engine.Game)."""
     if "explained" not in ev._cache:
         ev._show()
-        _options(ev)
+        # the options are grounded only when asked for: the engine grounds the shadow rules of every part
+        # grounded after explanation mode is on, so a question about a property never pays for them
         ev.game.ground_explanations()
         ev._cache["explained"] = ev
     return ev._cache["explained"]
@@ -722,7 +723,18 @@ def _absent_property(ev: Evaluation, ex, oid_: str, prop: str):
         name = {"can_attack": "can_attack"}.get(prop, prop)
         args = [O, Function("s", [T])] if prop == "can_attack" else [O, T]
         return ex.absent_node(Function(name, args))
-    return ex.absent_node(Function({"copy_of": "is_copy", "attached_to": "attached"}.get(prop, prop), [O, T]))
+    if prop == "copy_of":
+        return ex.absent_node(Function("is_copy", [O, T]))
+    # no value: the absence of every value (the knowledge base's words for `not pred(O, any, ..., T)`)
+    name, any_args = {"counters": ("counter", 2), "damage": ("damage", 1), "attacking": ("attacking", 1),
+                      "blocking": ("blocking", 1), "attached_to": ("attached", 1), "controller": ("controller", 1),
+                      "face": ("face_up", 1), "supertypes": ("has_supertype", 1), "subtypes": ("has_subtype", 1),
+                      "keywords": ("has_keyword", 1), "colors": ("has_color", 1), "types": ("has_type", 1),
+                      "mana_value": ("mana_value", 1), "cannot_attack": ("cannot_attack", 1), "name": ("obj_name", 1),
+                      "owner": ("owner", 1), "zone": ("in_zone", 1)}.get(prop, (prop, 0))
+    if name == "cannot_attack":
+        return ex.absent_node(Function(name, [O, Function("any"), Function("s", [T])]))
+    return ex.absent_node(Function(name, [O] + [Function("any")] * any_args + [T]))
 
 
 def _value_text(o: ObjectState, prop: str) -> str:
@@ -758,9 +770,9 @@ def explain_property(ev: Evaluation, oid_: str, prop: str):
     if len(atoms) == 1:
         root = ex.node(atoms[0])
     elif atoms:
-        root = _group(f"{name}'s {prop.replace('_', ' ')}: {_value_text(o, prop)}", [ex.node(a) for a in atoms])
+        root = _group(_possessive(f"{name}'s {prop.replace('_', ' ')}: {_value_text(o, prop)}"), [ex.node(a) for a in atoms])
     else:
-        root = _group(f"{name}'s {prop.replace('_', ' ')}: {_value_text(o, prop)}", [_absent_property(ev, ex, oid_, prop)])
+        root = _group(_possessive(f"{name}'s {prop.replace('_', ' ')}: {_value_text(o, prop)}"), [_absent_property(ev, ex, oid_, prop)])
     return _with_summary(root, ev=ev)
 
 
@@ -811,6 +823,8 @@ def _with_summary(root, answer: str | None = None, tail: str | None = None, ev: 
 
     from .explain import cite_only_what_applies, summarize
 
+    if answer is None and root.kind == "group" and len(root.because) == 1 and root.because[0].kind == "absent":
+        answer = root.because[0].claim   # no value: the absence is the answer
     if ev is not None:
         root = cite_only_what_applies(root, ev.base.rulings, _situation(ev, root))
     return replace(root, summary=summarize(root, answer, tail))

@@ -110,7 +110,11 @@ class Renderer:
     def name(self, oid: str) -> str:
         return self.display.get(oid, oid)
 
+    _anything = False
+
     def term(self, t: Symbol) -> str:
+        if self._anything and t.type == SymbolType.Function and t.name == "any" and not t.arguments:
+            return "any one"
         if t.type == SymbolType.String:
             return self.display.get(t.string, t.string)
         if t.type == SymbolType.Number:
@@ -194,7 +198,11 @@ class Renderer:
         text = self._template("claim", atom, negated=True)
         if text is not None:
             return text
-        return "it is not the case that " + self.claim(atom)
+        self._anything = True   # in an absence, `any` (a '_' of the rule) stands for anything
+        try:
+            return "it is not the case that " + self.claim(atom)
+        finally:
+            self._anything = False
 
     def reason(self, atom: Symbol) -> str:
         text = self._template("reason", atom)

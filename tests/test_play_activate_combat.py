@@ -1,0 +1,317 @@
+"""Every action a player can take besides casting (issue 12): playing a land (CR 305), activating abilities
+(CR 602, 605; equip 702.6, crew 702.122), declaring attackers and blockers and combat damage (CR 506-511),
+and targets (CR 115, 601.2c). Expected values are read off the CR rules and rulings each test is named after
+and the cards' own text. Smuggler's Copter (Crew 1) comes from tests/data/vehicles.json."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyrules
+from pyrules.model import actions_json
+
+from conftest import cli, obj, scenario
+
+VEHICLES = str(Path(__file__).parent / "data" / "vehicles.json")
+
+
+def run(d: dict, step=None, cards=()):
+    return pyrules.evaluate(d, step=step, cards=cards)
+
+
+def options(d: dict, player=None, cards=()) -> list[dict]:
+    return actions_json(run(d, cards=cards), player, include_illegal=True)["actions"]
+
+
+def codes(err) -> list[str]:
+    return [w["code"] for w in err["why_not"]]
+
+
+def entry(opts, action, oid, **kw):
+    got = [o for o in opts if o["action"] == action and o["object"] == oid and all(o.get(k) == v for k, v in kw.items())]
+    assert len(got) == 1, (action, oid, opts)
+    return got[0]
+
+
+def combat(*objects, step="declare_attackers", **kw):
+    return scenario(*objects, phase="combat", step=step, **kw)
+
+
+# ------------------------------------------------------------------------------------------------ lands (CR 305)
+
+def test_305_1_a_land_is_played_from_the_hand_in_its_owners_main_phase():
+    d = scenario(obj("forest", "Forest", zone="hand"))
+    assert entry(options(d), "play", "forest")["legal"]
+    d["actions"] = [{"play": "forest"}]
+    ev = run(d)
+    assert ev.error is None and ev.objects["forest"].zone == "battlefield" and ev.turn["lands_played"] == 1
+    assert ev.turn["priority"] == "alice"          # a special action: the player keeps priority (116.2a, 117.3c)
+
+
+def test_305_2_a_second_land_in_one_turn_is_not_allowed():
+    d = scenario(obj("f1", "Forest", zone="hand"), obj("f2", "Island", zone="hand"),
+                 actions=[{"play": "f1"}, {"play": "f2"}])
+    ev = run(d)
+    assert ev.error["step"] == 2 and codes(ev.error) == ["no_land_drop"]
+    assert ev.error["why_not"][0]["rule"] == "CR 305.2"
+    # the scenario can say a land was played already (turn.lands_played)
+    d2 = scenario(obj("f1", "Forest", zone="hand"))
+    d2["turn"]["lands_played"] = 1
+    assert entry(options(d2), "play", "f1")["why_not"][0]["code"] == "no_land_drop"
+
+
+def test_305_1_no_land_in_an_opponents_turn_nor_with_a_spell_on_the_stack():
+    d = scenario(obj("f1", "Forest", zone="hand"), active="bob", priority="alice")
+    assert set(codes(entry(options(d, "alice"), "play", "f1"))) == {"not_main_phase"}
+    d = scenario(obj("f1", "Forest", zone="hand"), obj("tt", "Think Twice", zone="stack"))
+    assert codes(entry(options(d), "play", "f1")) == ["not_main_phase"]
+    d = scenario(obj("f1", "Forest", zone="hand"), actions=[{"play": "f1", "by": "bob"}])
+    assert "no_priority" in codes(run(d).error)
+
+
+def test_305_1_601_1a_a_land_is_never_cast():
+    d = scenario(obj("f1", "Forest", zone="hand"))
+    cast = entry(options(d), "cast", "f1")
+    assert not cast["legal"] and codes(cast) == ["land"]
+    d["actions"] = [{"cast": "f1"}]
+    assert codes(run(d).error) == ["land"]
+
+
+# ------------------------------------------------------------------------------------------------ activated abilities
+
+def test_702_6a_equip_attaches_the_equipment_as_it_resolves():
+    d = scenario(obj("axe", "Bonesplitter"), obj("bears", "Grizzly Bears"),
+                 actions=[{"activate": "axe", "ability": "equip", "targets": ["bears"]}, {"resolve": "top"}])
+    on_stack = run(d, step=1)
+    assert on_stack.stack == ["trigger_1_1"] and on_stack.objects["trigger_1_1"].ability == "equip"
+    assert on_stack.objects["axe"].attached_to is None       # not yet: equip uses the stack
+    ev = run(d)
+    assert ev.objects["axe"].attached_to == "bears" and ev.objects["bears"].power == 4
+
+
+def test_702_6a_equip_is_listed_with_its_cost_and_only_as_a_sorcery():
+    d = scenario(obj("axe", "Bonesplitter"), obj("bears", "Grizzly Bears"))
+    eq = entry(options(d), "activate", "axe", ability="equip")
+    assert eq["legal"] and eq["cost"]["mana"] == "{1}" and eq["cost"]["text"] == "{1}"
+    # at instant speed (in combat), it can't be activated
+    d = combat(obj("axe", "Bonesplitter"), obj("bears", "Grizzly Bears"),
+               actions=[{"activate": "axe", "ability": "equip", "targets": ["bears"]}])
+    err = run(d).error
+    assert codes(err) == ["sorcery_timing"] and err["why_not"][0]["rule"] == "CR 602.5d"
+
+
+def test_702_6a_equip_targets_a_creature_you_control():
+    d = scenario(obj("axe", "Bonesplitter"), obj("theirs", "Grizzly Bears", owner="bob"),
+                 actions=[{"activate": "axe", "ability": "equip", "targets": ["theirs"]}])
+    assert "illegal_target(\"theirs\")" in codes(run(d).error)
+    # with no creature of its controller's, equip has no legal target (601.2c, 602.2b)
+    eq = entry(options(scenario(obj("axe", "Bonesplitter"), obj("theirs", "Grizzly Bears", owner="bob"))),
+               "activate", "axe", ability="equip")
+    assert not eq["legal"] and codes(eq) == ["no_legal_target(1)"]
+
+
+def test_302_6_rex_05_a_summoning_sick_creatures_tap_ability_but_not_a_noncreature_artifacts():
+    # Mind Stone came under alice's control this turn: as a noncreature artifact its {T} abilities are fine
+    fresh = scenario(obj("stone", "Mind Stone", controlled_since_turn_start=False))
+    assert entry(options(fresh), "activate", "stone", ability=2)["legal"]
+    # under March of the Machines it is an artifact creature: summoning sick (REX-05)
+    sick = scenario(obj("stone", "Mind Stone", controlled_since_turn_start=False), obj("march", "March of the Machines"))
+    e = entry(options(sick), "activate", "stone", ability=2)
+    assert not e["legal"] and codes(e) == ["summoning_sickness"] and e["why_not"][0]["rule"] == "CR 302.6"
+    # controlled since the turn began, it doesn't matter how long it has been a creature (REX-05)
+    old = scenario(obj("stone", "Mind Stone"), obj("march", "March of the Machines"))
+    assert entry(options(old), "activate", "stone", ability=2)["legal"]
+
+
+def test_602_2b_mind_stone_is_sacrificed_and_tapped_to_pay_and_its_ability_draws_on_resolution():
+    d = scenario(obj("stone", "Mind Stone"), obj("card", "Forest", zone="library"),
+                 actions=[{"activate": "stone", "ability": 2}, {"resolve": "top"}])
+    e = entry(options(scenario(obj("stone", "Mind Stone"))), "activate", "stone", ability=2)
+    assert e["cost"]["mana"] == "{1}" and e["cost"]["tap"] and e["cost"]["sacrifice"] == {"Mind Stone": 1}
+    paid = run(d, step=1)
+    assert paid.objects["stone"].zone == "graveyard" and paid.stack == ["trigger_1_1"]
+    assert run(d).objects["card"].zone == "hand"
+
+
+def test_118_3_a_tapped_permanents_tap_ability_cant_be_activated():
+    e = entry(options(scenario(obj("stone", "Mind Stone", tapped=True))), "activate", "stone", ability=2)
+    assert codes(e) == ['tapped("stone")']
+
+
+def test_605_3b_a_mana_ability_resolves_at_once_without_the_stack():
+    d = scenario(obj("ring", "Sol Ring"), actions=[{"activate": "ring", "ability": 1}])
+    ev = run(d)
+    assert ev.error is None and ev.stack == [] and ev.objects["ring"].tapped
+    assert ev.players["alice"]["mana_pool"] == "{C}{C}"
+
+
+def test_118_3_woe_striders_sacrifice_needs_another_creature():
+    alone = entry(options(scenario(obj("ws", "Woe Strider"))), "activate", "ws", ability=2)
+    assert not alone["legal"] and codes(alone) == ["no_sacrifice(f(\"another creature\"))"]
+    d = scenario(obj("ws", "Woe Strider"), obj("goat", "Goat", token=True), actions=[{"activate": "ws", "ability": 2}])
+    ev = run(d)
+    assert "goat" not in ev.objects and ev.stack == ["trigger_1_1"]
+
+
+def test_611_2_the_grim_captains_locker_grants_escape_until_end_of_turn():
+    d = scenario(obj("locker", "The Grim Captain's Locker"), obj("bears", "Grizzly Bears", zone="graveyard"),
+                 *[obj(f"g{i}", "Forest", zone="graveyard") for i in range(4)],
+                 actions=[{"activate": "locker", "ability": 2}, {"resolve": "top"}])
+    ev = run(d)
+    assert ev.objects["locker"].tapped
+    esc = [o for o in actions_json(ev, "alice")["actions"] if o["object"] == "bears" and o.get("method") == "escape"]
+    assert esc and esc[0]["source"] == "locker" and esc[0]["cost"]["mana"] == "{3}{B}"
+
+
+def test_602_5d_flamewars_sacrifice_ability_converts_it_as_a_sorcery():
+    d = scenario(obj("flame", "Flamewar, Brash Veteran"), obj("ring", "Sol Ring"),
+                 actions=[{"activate": "flame", "ability": 2}, {"resolve": "top"}])
+    ev = run(d)
+    assert ev.objects["ring"].zone == "graveyard"
+    assert ev.objects["flame"].face == "back" and ev.objects["flame"].counters == {"+1/+1": 1}
+    d = combat(obj("flame", "Flamewar, Brash Veteran"), obj("ring", "Sol Ring"))
+    assert codes(entry(options(d), "activate", "flame", ability=2)) == ["sorcery_timing"]
+
+
+def test_602_2_an_unknown_ability_is_illegal_and_a_malformed_one_bad_input(write_yaml):
+    d = scenario(obj("bears", "Grizzly Bears"), actions=[{"activate": "bears", "ability": "equip"}])
+    assert codes(run(d).error) == ["no_such_ability(kw(equip))"]
+    assert cli("show", write_yaml(d)).returncode == 1
+    bad = scenario(obj("bears", "Grizzly Bears"), actions=[{"activate": "bears", "ability": "Equip {1}"}])
+    r = cli("show", write_yaml(bad, "bad.yaml"))
+    assert r.returncode == 2 and "actions[0].ability" in r.stderr
+
+
+def test_702_122a_crew_taps_creatures_and_makes_the_vehicle_an_artifact_creature():
+    d = scenario(obj("copter", "Smuggler's Copter"), obj("bears", "Grizzly Bears", controlled_since_turn_start=False),
+                 actions=[{"activate": "copter", "ability": "crew"}, {"resolve": "top"}])
+    e = entry(options(scenario(obj("copter", "Smuggler's Copter"), obj("bears", "Grizzly Bears")), cards=[VEHICLES]),
+              "activate", "copter", ability="crew")
+    assert e["legal"] and e["cost"]["crew"] == 1 and e["cost"]["mana"] == "{0}"
+    ev = run(d, cards=[VEHICLES])
+    # a summoning-sick creature can crew (the cost has no {T} of its own, CR 302.6)
+    assert ev.objects["bears"].tapped and ev.objects["copter"].types == ("artifact", "creature")
+    assert ev.objects["copter"].power == 3 and ev.objects["copter"].can_attack   # controlled since the turn began (REX-05)
+
+
+def test_702_122a_crew_needs_untapped_creatures_with_enough_power():
+    lone = entry(options(scenario(obj("copter", "Smuggler's Copter"), obj("ring", "Sol Ring")), cards=[VEHICLES]),
+                 "activate", "copter", ability="crew")
+    assert not lone["legal"] and codes(lone) == ["crew_short(0,1)"]
+    d = scenario(obj("copter", "Smuggler's Copter"), obj("ring", "Sol Ring"),
+                 actions=[{"activate": "copter", "ability": "crew", "crew": ["ring"]}])
+    assert 'bad_crew("ring")' in codes(run(d, cards=[VEHICLES]).error)
+
+
+def test_302_6_rex_05_a_vehicle_that_came_under_control_this_turn_and_was_crewed_is_summoning_sick():
+    d = combat(obj("copter", "Smuggler's Copter", controlled_since_turn_start=False), obj("bears", "Grizzly Bears"),
+               step="beginning_of_combat",
+               actions=[{"activate": "copter", "ability": "crew"}, {"resolve": "top"},
+                        {"pass": "alice"}, {"pass": "bob"}, {"attack": {"copter": "bob"}}])
+    ev = run(d, cards=[VEHICLES])
+    assert ev.step == 4 and codes(ev.error) == ['cant_attack("copter",summoning_sickness)']
+
+
+# ------------------------------------------------------------------------------------------------ combat
+
+def test_508_1a_302_6_a_summoning_sick_creature_cant_attack_one_with_haste_can():
+    d = combat(obj("bears", "Grizzly Bears", controlled_since_turn_start=False),
+               obj("slicer", "Slicer, Hired Muscle", controlled_since_turn_start=False))
+    opts = options(d)
+    assert codes(entry(opts, "attack", "bears")) == ["cannot_attack(summoning_sickness)"]
+    assert entry(opts, "attack", "slicer")["legal"]              # haste (702.10b)
+    d["actions"] = [{"attack": {"bears": "bob"}}]
+    assert codes(run(d).error) == ['cant_attack("bears",summoning_sickness)']
+
+
+def test_702_3b_a_wall_with_defender_cant_attack():
+    d = combat(obj("welcome", "Welcome to . . .", counters={"lore": 1}), obj("relic", "Sol Ring"),
+               effects=[{"id": "wall1", "effect": "welcome_wall", "source": "welcome", "objects": ["relic"]}],
+               actions=[{"attack": {"relic": "bob"}}])
+    assert codes(entry(options(d), "attack", "relic")) == ["cannot_attack(defender)"]
+    assert codes(run(d).error) == ['cant_attack("relic",defender)']
+
+
+def test_702_161a_arcees_back_face_attacks_on_its_controllers_turn_an_uncrewed_vehicle_doesnt():
+    d = combat(obj("arcee", "Arcee, Sharpshooter", face="back"), obj("copter", "Smuggler's Copter"),
+               actions=[{"attack": {"arcee": "bob"}}])
+    opts = options(d | {"actions": []}, cards=[VEHICLES])
+    assert entry(opts, "attack", "arcee")["legal"]
+    assert codes(entry(opts, "attack", "copter")) == ["cannot_attack(not_a_creature)"]
+    ev = run(d, cards=[VEHICLES])
+    assert ev.objects["arcee"].attacking == "bob" and ev.objects["arcee"].tapped
+    d["actions"] = [{"attack": {"copter": "bob"}}]
+    assert codes(run(d, cards=[VEHICLES]).error) == ['cant_attack("copter",not_a_creature)']
+
+
+def test_508_1_attackers_are_declared_only_in_the_declare_attackers_step():
+    d = scenario(obj("bears", "Grizzly Bears"), actions=[{"attack": {"bears": "bob"}}])
+    assert codes(run(d).error) == ["not_declare_attackers"]
+    assert not any(o["action"] == "attack" for o in options(scenario(obj("bears", "Grizzly Bears"))))
+
+
+def test_509_1_510_a_block_and_lethal_combat_damage_704_5g():
+    d = combat(obj("bears", "Grizzly Bears"), obj("ox", "Ox of Agonas"), obj("wall", "Grizzly Bears", owner="bob"),
+               actions=[{"attack": {"bears": "bob", "ox": "bob"}}, {"pass": "alice"}, {"pass": "bob"},
+                        {"block": {"wall": "bears"}, "by": "bob"}, {"pass": "alice"}, {"pass": "bob"}])
+    before = run(d, step=3)
+    assert before.turn["step"] == "declare_blockers"
+    blocks = options(d | {"actions": d["actions"][:3]}, "bob")
+    assert entry(blocks, "block", "wall")["legal"]
+    blocked = run(d, step=4)
+    assert blocked.objects["wall"].blocking == "bears" and blocked.objects["bears"].attacking == "bob"
+    ev = run(d)
+    assert ev.turn["step"] == "combat_damage"
+    assert ev.objects["bears"].zone == "graveyard" and ev.objects["wall"].zone == "graveyard"
+    assert ev.players["bob"]["life"] == 20 - 4                     # the unblocked Ox (4/2)
+    assert {"action": "destroy", "object": "wall", "rule": "CR 704.5g"} in ev.state_based_actions
+
+
+def test_509_1a_702_9b_a_creature_without_flying_or_reach_cant_block_a_flyer():
+    d = combat(obj("cyc", "Cyclonus, the Saboteur"), obj("bears", "Grizzly Bears", owner="bob"),
+               actions=[{"attack": {"cyc": "bob"}}, {"pass": "alice"}, {"pass": "bob"},
+                        {"block": {"bears": "cyc"}, "by": "bob"}])
+    assert codes(entry(options(d | {"actions": d["actions"][:3]}, "bob"), "block", "bears")) == ["nothing_to_block"]
+    assert codes(run(d).error) == ['flying("cyc")']
+
+
+def test_508_3a_prowl_triggers_when_it_attacks():
+    d = combat(obj("prowl", "Prowl, Stoic Strategist"), obj("tapped", "Grizzly Bears", owner="bob", tapped=True),
+               actions=[{"attack": {"prowl": "bob"}}, {"resolve": "top"}])
+    ev = run(d, step=1)
+    assert ev.triggered == [{"source": "prowl", "ability": "trigger_2", "controller": "alice"}]
+    assert run(d).objects["tapped"].zone == "exile"
+
+
+def test_508_3a_uro_triggers_when_it_attacks():
+    d = combat(obj("uro", "Uro, Titan of Nature's Wrath", cast_with="escape"), obj("l1", "Forest", zone="library"),
+               actions=[{"attack": {"uro": "bob"}}, {"resolve": "top"}])
+    assert run(d, step=1).triggered[0]["source"] == "uro"
+    assert run(d).players["alice"]["life"] == 23
+
+
+def test_510_3a_blitzwing_converts_when_it_deals_combat_damage_to_a_player():
+    d = combat(obj("blitz", "Blitzwing, Cruel Tormentor", face="back"),
+               actions=[{"attack": {"blitz": "bob"}}, {"pass": "alice"}, {"pass": "bob"}, {"pass": "alice"},
+                        {"pass": "bob"}, {"resolve": "top"}])
+    dealt = run(d, step=5)
+    assert dealt.players["bob"]["life"] == 17 and dealt.triggered[0]["source"] == "blitz"
+    assert run(d).objects["blitz"].face == "front"
+
+
+# ------------------------------------------------------------------------------------------------ targets
+
+def test_601_2c_ice_needs_a_permanent_to_target():
+    alone = options(scenario(obj("fi", "Fire // Ice", zone="hand")))
+    ice = entry(alone, "cast", "fi", part="Ice")
+    assert not ice["legal"] and codes(ice) == ["no_legal_target(1)"] and ice["why_not"][0]["rule"] == "CR 601.2c"
+    assert entry(options(scenario(obj("fi", "Fire // Ice", zone="hand"), obj("f", "Forest"))), "cast", "fi", part="Ice")["legal"]
+
+
+def test_101_2_megatron_stops_opponents_casting_during_combat_only():
+    d = combat(obj("tt", "Think Twice", zone="hand", owner="bob"), obj("meg", "Megatron, Tyrant"), priority="bob")
+    tt = entry(options(d, "bob"), "cast", "tt")
+    assert not tt["legal"] and codes(tt) == ['cant_cast_now("meg")']
+    later = scenario(obj("tt", "Think Twice", zone="hand", owner="bob"), obj("meg", "Megatron, Tyrant"),
+                     phase="postcombat_main", priority="bob")
+    assert entry(options(later, "bob"), "cast", "tt")["legal"]

@@ -115,6 +115,8 @@ def check_actions(sc) -> None:
                     if f == "pay" and x == "pool":
                         continue
                     obj(x, f"{f}[{k}]")
+                if f == "pay":
+                    _check_pay(sc, v, path)
             elif spec == "count":
                 if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 1000000:
                     raise ScenarioError(path, f"must be a whole number from 0 to 1000000, not {short(v)}")
@@ -170,6 +172,38 @@ def check_actions(sc) -> None:
                     raise ScenarioError(f"{path}.step", f"{short(st)} is not a step of the {phase} phase (one of: {allowed})")
         if kind == "copy":
             known.add(action["as"])
+
+
+def _check_pay(sc, pay: list, path: str) -> None:
+    """`pay` names the mana sources to tap (and "pool"): only with track_mana, each once, each a permanent whose
+    card has a mana ability (printed, or a basic land type's); whether it can be tapped then, the rules say."""
+    from .inputs import short
+
+    if not sc.track_mana:
+        raise ScenarioError(path, "names the mana sources to tap, which only a timeline with track_mana: true spends")
+    seen = set()
+    for k, x in enumerate(pay):
+        if x in seen:
+            raise ScenarioError(f"{path}[{k}]", f"{short(x)} is named twice")
+        seen.add(x)
+        if x == "pool" or x not in sc.index:
+            continue
+        o = sc.object(x)
+        card = o.get("card")
+        if card is None and "copy_of" in o:
+            cur = o
+            while card is None and "copy_of" in cur and cur["copy_of"] in sc.index:
+                cur = sc.object(cur["copy_of"])
+                card = cur.get("card")
+        if card is None:
+            raise ScenarioError(f"{path}[{k}]", f"{short(x)} is not a permanent with a mana ability")
+        names = {sym.name for sym in card.facts()}
+        basic = any(sym.name == "face_subtype" and sym.arguments[2].string in BASIC_LAND_TYPES for sym in card.facts())
+        if "mana_ability" not in names and not basic:
+            raise ScenarioError(f"{path}[{k}]", f"{short(x)} ({card.name}) has no mana ability to tap for mana")
+
+
+BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")   # each has an intrinsic mana ability
 
 
 # ------------------------------------------------------------------------------------------------ facts

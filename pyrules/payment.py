@@ -28,7 +28,7 @@ class Source:
     oid: Symbol            # the permanent
     ability: Symbol        # its mana ability
     rank: int              # its place in timestamp order
-    kind: str              # w u b r g c, or any
+    kind: Symbol           # w u b r g c, any (one mana of any color) or or(A, B) ("{A} or {B}")
     amount: int
 
 
@@ -70,7 +70,7 @@ def _is(sym: Symbol, name: str) -> bool:
 class Wallet:
     """What a player could pay with at moment t: their mana sources (in timestamp order), pool and life."""
 
-    def __init__(self, game, player: str, t: int, facts: dict | None = None):
+    def __init__(self, game, player: str, t: int, facts: dict | None = None, exclude: frozenset = frozenset()):
         facts = facts if facts is not None else state_atoms(game, t)
         P = String(player)
         self.player = player
@@ -78,14 +78,19 @@ class Wallet:
         yields = facts["yields"]
         srcs = []
         for o, a in facts["sources"].get(P, []):
+            if o in exclude:      # a permanent the cost itself taps can't also be tapped for mana
+                continue
             for kind, n in yields.get((o, a), []):
                 srcs.append(Source(o, a, ranks.get(o, 0), kind, n))
         order = sorted({s.oid for s in srcs}, key=lambda o: (ranks.get(o, 0), str(o)))
         rank = {o: i for i, o in enumerate(order, start=1)}
         self.sources = sorted((Source(s.oid, s.ability, rank[s.oid], s.kind, s.amount) for s in srcs),
-                              key=lambda s: (s.rank, str(s.ability), s.kind))
+                              key=lambda s: (s.rank, str(s.ability), str(s.kind)))
         self.pool: dict[str, int] = dict(facts["pool"].get(P, {}))
         self.life: int = facts["life"].get(P, 0)
+        # the permanents that can't be tapped for mana now, and why (said when a cost can't be paid)
+        self.notes: list[tuple[Symbol, Symbol]] = sorted(r for r in facts.get("notes", {}).get(P, [])
+                                                         if r[0].arguments[0] not in exclude)
 
     def total(self) -> int:
         best: dict[Symbol, int] = {}
@@ -103,13 +108,16 @@ def state_atoms(game, t: int) -> dict:
     yields: dict[tuple, list] = {}
     for s in at("mana_yield", 5):
         o, a, k, n, _ = s.arguments
-        yields.setdefault((o, a), []).append((k.name, n.number))
+        yields.setdefault((o, a), []).append((k, n.number))
     ranks = {s.arguments[0]: s.arguments[1].number for s in at("timestamp", 3)}
     pool: dict[Symbol, dict] = {}
     for s in at("pool", 4):
         pool.setdefault(s.arguments[0], {})[s.arguments[1].name] = s.arguments[2].number
     life = {s.arguments[0]: s.arguments[1].number for s in at("life", 3)}
-    return {"sources": sources, "yields": yields, "ranks": ranks, "pool": pool, "life": life}
+    notes: dict[Symbol, list] = {}
+    for s in at("mana_why_not", 4):
+        notes.setdefault(s.arguments[0], []).append((s.arguments[1], s.arguments[2]))
+    return {"sources": sources, "yields": yields, "ranks": ranks, "pool": pool, "life": life, "notes": notes}
 
 
 def option_costs(game, t: int) -> dict[Symbol, Cost]:
@@ -160,7 +168,7 @@ def search(base: KnowledgeBase, cost: Cost, wallet: Wallet, *, x: int | None = N
         if s.oid not in seen:
             seen.add(s.oid)
             facts.append(Function("source", [s.oid, Number(s.rank)]))
-        facts.append(Function("yield", [s.oid, s.ability, Function(s.kind), Number(s.amount)]))
+        facts.append(Function("yield", [s.oid, s.ability, s.kind, Number(s.amount)]))
     facts.append(Function("life", [Number(wallet.life)]))
     if cost.life:
         facts.append(Function("life_cost", [Number(cost.life)]))
@@ -246,10 +254,12 @@ def _read(model: list[Symbol], cost: Cost, wallet: Wallet) -> Payment:
     used += taps
     need = cost.text()
     out = []
-    for reason, label in reasons:
+    for reason, label in sorted(reasons):
         if _is(reason, "cant_pay"):
             reason = Function("cant_pay", [String(need), String(most), Function("", used)])
-        out.append((reason, label))
+        if all(reason != r for r, _ in out):
+            out.append((reason, label))
+    out += [r for r in wallet.notes if all(r[0] != o for o, _ in out)]
     return Payment(False, [], x, out)
 
 
@@ -260,14 +270,16 @@ def pay_options(ev, options) -> None:
     g, t = ev.game, ev.t
     costs = option_costs(g, t)
     facts = state_atoms(g, t)
-    wallets: dict[str, Wallet] = {}
+    wallets: dict[tuple, Wallet] = {}
     cache: dict[tuple, Payment] = {}
     for o in options:
-        cost = costs.get(o.term) if o.action == "cast" else None
+        cost = costs.get(o.term) if o.action in ("cast", "activate") else None
         if cost is None:
             continue
-        w = wallets.get(o.player) or wallets.setdefault(o.player, Wallet(g, o.player, t, facts))
-        key = (o.player, cost)
+        exclude = _tapped_by_cost(g, o.term, t)
+        wkey = (o.player, exclude)
+        w = wallets.get(wkey) or wallets.setdefault(wkey, Wallet(g, o.player, t, facts, exclude))
+        key = (wkey, cost)
         if key not in cache:
             cache[key] = search(ev.base, cost, w)
         p = cache[key]
@@ -276,6 +288,11 @@ def pay_options(ev, options) -> None:
                      for e in p.entries] if p.payable else None
         o.x = p.x if cost.x_count else None
         o.payment_why_not = [] if p.payable else ev.reasons(p.reasons)
+
+
+def _tapped_by_cost(game, x: Symbol, t: int) -> frozenset:
+    """The permanents the option's own cost taps, which can't also be tapped for mana (pay_excluded/3)."""
+    return frozenset(s.arguments[1] for s in game.atoms("pay_excluded", 3) if s.arguments[0] == x and s.arguments[2].number == t)
 
 
 def timeline_payment(action: dict):
@@ -289,14 +306,15 @@ def timeline_payment(action: dict):
         occurring = {s.arguments[0] for s in game.atoms("occurs", 2) if s.arguments[1].number == t}
         chosen = [s.arguments[1] for s in game.atoms("chosen_opt", 3)
                   if s.arguments[2].number == t - 1 and s.arguments[0] in occurring]
+        chosen += [a for a in occurring if a.name == "activate"]   # an activation is its own option
+        costs = option_costs(game, t - 1)
+        chosen = [x for x in chosen if x in costs]
         if not chosen:
             return []     # the action is refused for other reasons (the rules say which)
         X = chosen[0]
-        cost = option_costs(game, t - 1).get(X)
-        if cost is None:
-            return []
+        cost = costs[X]
         P = X.arguments[0]
-        wallet = Wallet(game, P.string, t - 1)
+        wallet = Wallet(game, P.string, t - 1, exclude=_tapped_by_cost(game, X, t - 1))
         named = None
         if "pay" in action:
             named = ["pool" if v == "pool" else oid(v) for v in action["pay"]]

@@ -347,7 +347,7 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
             symbols = parse_mana_cost(text) if text else []
         except ManaSymbolError as exc:
             raise ScenarioError(f"mana_pool.{p}", exc.message) from None
-        bad = [s.text for s in symbols if s.kind not in ("colored", "colorless", "generic")]
+        bad = [s.text for s in symbols if s.kind not in ("colored", "colorless")]
         if bad:
             raise ScenarioError(f"mana_pool.{p}", f"{bad[0]} is not mana a pool can hold (W, U, B, R, G or C)")
         pool[p] = symbols

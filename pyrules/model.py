@@ -112,7 +112,7 @@ class Evaluation:
             for name, arity in (("out_object", 9), ("out_pt", 4), ("out_list", 4), ("out_counter", 4),
                                 ("out_attr", 3), ("out_player", 3), ("out_game", 2), ("out_flag", 3),
                                 ("out_reason", 3), ("out_ability", 4)):
-                got[name] = self.game.atoms(name, arity)
+                got[name] = self.game.terms(name, arity)
             self._cache["show"] = got
         return self._cache["show"]
 
@@ -658,9 +658,11 @@ def explainer(ev: Evaluation):
     from .explain import Explainer
 
     other = explained(ev)
-    if "explainer" not in other._cache:
+    version = len(other.game.history)   # parts grounded since (the options, asked for later) need a new one
+    if other._cache.get("explainer_version") != version:
         step_of = {m.t: m.step for m in other.game.moments}
         other._cache["explainer"] = Explainer(other.base, other.game, ev.renderer, other.game.added, step_of)
+        other._cache["explainer_version"] = version
     return other._cache["explainer"]
 
 

@@ -22,6 +22,7 @@ from clingo import Function, Number, Symbol
 
 from .errors import KnowledgeBaseError
 from .kb import KnowledgeBase, kb as load_kb
+from .terms import parse
 
 MAX_AUTO = 400   # automatic moments after one action before the engine gives up (a loop in the rules)
 
@@ -238,6 +239,11 @@ class Game:
 
     def atoms(self, name: str, arity: int) -> list[Symbol]:
         return [a.symbol for a in self.ctl.symbolic_atoms.by_signature(name, arity) if a.is_fact]
+
+    def terms(self, name: str, arity: int) -> list:
+        """The same atoms as plain Python terms read from their text (pyrules.terms): one call into clingo per
+        atom instead of one per argument, for answers read in bulk."""
+        return [parse(str(a.symbol)) for a in self.ctl.symbolic_atoms.by_signature(name, arity) if a.is_fact]
 
     def ground_query(self, part: str, t: int, facts: list[Symbol] = ()) -> None:
         """Ground a query part for moment t, with its facts: show, or check (every option of the players asking)."""

@@ -24,9 +24,12 @@ def test_a_board_and_its_timeline_are_decided_by_grounding_alone():
     ev = pyrules.evaluate(pyrules.load(d))
     assert ev.error is None, ev.error
     assert ev.game.nonfacts() == []
-    # the layer-4 order is a total order decided by grounding: one position per effect
-    positions = ev.game.atoms("l4_pos", 3)
-    assert positions and len({(p.arguments[0], p.arguments[2]) for p in positions}) == len(positions)
+    # the layer-4 order is decided by grounding: for each object, one rank per effect that may apply to it,
+    # and no two effects share a rank (CR 613.7)
+    ranks = ev.game.atoms("l4_rank", 4)
+    assert ranks
+    assert len({(r.arguments[0], r.arguments[1], r.arguments[3]) for r in ranks}) == len(ranks)
+    assert len({(r.arguments[1], r.arguments[2], r.arguments[3]) for r in ranks}) == len(ranks)
     # the state shown is the one of the last moment, decided too
     ev.to_json()
     assert ev.game.nonfacts() == []

@@ -730,8 +730,6 @@ def _check_scalar(v, path, key, str_limit, max_other, max_int) -> None:
             raise DocumentError(_parts(path), f"{v!r} is not a number a scenario can hold")
         if not -max_int <= v <= max_int:
             raise DocumentError(_parts(path), _out_of_range(v, max_int))
-        # every number in a scenario counts something (life, counters, damage, steps): whole numbers only
-        raise DocumentError(_parts(path), f"{v!r} is not a whole number; write it without a decimal point")
     else:
         what = {bytes: "binary data", bytearray: "binary data", set: "a set"}.get(t, f"a {t.__name__}")
         raise DocumentError(_parts(path), f"is {what} ({short(v)}); a scenario holds only strings, numbers, "

@@ -145,7 +145,25 @@ def _check_shape(data: dict) -> None:
         _validator()(data)
     except JsonSchemaValueException as exc:
         raise _shape_error(exc) from None
+    _check_whole_numbers(data, "")
     _check_additional(data)
+
+
+def _check_whole_numbers(value, where: str) -> None:
+    """Every number in a scenario counts something (life, counters, damage, a step): a decimal number such
+    as 20.0 (which the schema's "integer" lets through) is refused, naming its field."""
+    from .inputs import short
+
+    if isinstance(value, float):
+        raise ScenarioError(where or "scenario", f"must be a whole number, not {short(value)}")
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if isinstance(v, (dict, list, float)):
+                _check_whole_numbers(v, f"{where}.{k}" if where else str(k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            if isinstance(v, (dict, list, float)):
+                _check_whole_numbers(v, f"{where}[{i}]")
 
 
 def _check_additional(data: dict) -> None:

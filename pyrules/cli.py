@@ -249,8 +249,20 @@ def _error(field: str | None, message: str, code: int, as_json: bool) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     as_json = "--json" in args
+    from .limits import cap_memory, out_of_memory
+
+    reserve = bytearray(16 << 20)  # freed when memory runs out, so that the refusal can still be written
     try:
+        if argv is None:  # the `pyrules` process itself (not a caller's process running main in place)
+            cap_memory()
         code = run(args)
+    except MemoryError:
+        del reserve
+        import gc
+
+        gc.collect()
+        exc = out_of_memory()
+        code = _error(exc.field, exc.message, 2, as_json)
     except ScenarioError as exc:
         code = _error(exc.field, exc.message, 2, as_json)
     except KnowledgeBaseError as exc:

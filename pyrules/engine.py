@@ -22,6 +22,7 @@ from clingo import Function, Number, Symbol
 
 from .errors import KnowledgeBaseError
 from .kb import KnowledgeBase, kb as load_kb
+from .limits import current as current_limits, out_of_memory, over_time
 from .terms import parse
 
 MAX_AUTO = 400   # automatic moments after one action before the engine gives up (a loop in the rules)
@@ -100,6 +101,8 @@ class Game:
                  targets=None):
         self.kb = base or load_kb()
         self.timings: dict[str, float] = {"ground": 0.0, "calls": 0}
+        self.started = time.monotonic()
+        self.deadline = self.started + current_limits().max_seconds   # checked after each grounding call
         t0 = time.perf_counter()
         messages: list[str] = []       # (no reference back to the game: a cycle would keep the Control alive)
         self.messages = messages
@@ -126,9 +129,15 @@ class Game:
         t0 = time.perf_counter()
         try:
             self.ctl.ground(todo)
+        except MemoryError:
+            raise out_of_memory() from None
         except RuntimeError as exc:
+            if "bad_alloc" in str(exc) or "memory" in str(exc).lower():
+                raise out_of_memory() from None
             detail = " ".join(" ".join(self.messages).split()) or str(exc)
             raise KnowledgeBaseError(f"clingo could not ground the knowledge base: {detail}") from None
+        if time.monotonic() > self.deadline:
+            raise over_time(time.monotonic() - self.started)
         self.timings["ground"] += time.perf_counter() - t0
         self.timings["calls"] += 1
         self.history += todo

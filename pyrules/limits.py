@@ -20,6 +20,11 @@ refused with one line naming the field and the limit.
     max_description_chars  10,000      `description`
     max_string_chars       1,000       any other string
     max_int                1,000,000   the magnitude of every number (the schema checks the finer ranges)
+    max_seconds            120         the time one question may take (grounding the timeline, searching a
+                                       payment); checked between grounding calls, a search is interrupted
+    max_memory_mb          4,096       the memory a `pyrules` process may use (its data segment, set by the
+                                       command line and the service's workers; the Python API leaves the
+                                       process's own limits alone)
 
 YAML anchors and aliases are refused outright, whatever the limits: they let a file of a few hundred bytes
 stand for billions of values ("billion laughs"), and a scenario never needs them. Mapping keys must be
@@ -58,6 +63,8 @@ class Limits:
     max_description_chars: int = 10_000
     max_string_chars: int = 1_000
     max_int: int = 1_000_000
+    max_seconds: int = 120
+    max_memory_mb: int = 4096
 
     def __post_init__(self):
         for f in fields(self):
@@ -92,6 +99,42 @@ class Limits:
 DEFAULT = Limits()
 
 _from_env: tuple[str, Limits] | None = None
+
+
+class BudgetExceeded(ScenarioError):
+    """A question took more time or memory than its limit allows (bad input: exit 2, naming the limit)."""
+
+
+def over_time(seconds: float, limits: Limits | None = None) -> BudgetExceeded:
+    lim = limits or current()
+    return BudgetExceeded("limits.max_seconds", f"answering took more than {lim.max_seconds} s (the scenario is too "
+                          f"big or its timeline too long; raise it with {ENV_VAR}=max_seconds=N)")
+
+
+def out_of_memory(limits: Limits | None = None) -> BudgetExceeded:
+    lim = limits or current()
+    return BudgetExceeded("limits.max_memory_mb", f"answering needed more than {lim.max_memory_mb} MB of memory "
+                          f"(raise it with {ENV_VAR}=max_memory_mb=N)")
+
+
+def cap_memory(limits: Limits | None = None) -> None:
+    """Cap this process's data segment at max_memory_mb (the command line calls it; never lowers a cap
+    that is already smaller). Where the system has no such limit, nothing happens."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on this platform
+        return
+    lim = limits or current()
+    want = lim.max_memory_mb * 1024 * 1024
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        if soft != resource.RLIM_INFINITY and soft <= want:
+            return
+        if hard != resource.RLIM_INFINITY:
+            want = min(want, hard)
+        resource.setrlimit(resource.RLIMIT_DATA, (want, hard))
+    except (ValueError, OSError):  # pragma: no cover - refused by the system: run without the cap
+        pass
 
 
 def current() -> Limits:

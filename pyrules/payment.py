@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import clingo
+
+from .limits import current as current_limits, over_time
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from .kb import KnowledgeBase
@@ -193,8 +195,12 @@ def _solve(base: KnowledgeBase, facts: list[Symbol]) -> list[Symbol] | None:
     ctl.add("base", [], base.searches["search_payment"])
     ctl.ground([("base", [])])
     best: list[list[Symbol]] = []
-    ctl.solve(on_model=lambda m: best.append(m.symbols(atoms=True)))   # the last model found is the optimum
-    return best[-1] if best else None
+    budget = current_limits().max_seconds
+    with ctl.solve(on_model=lambda m: best.append(m.symbols(atoms=True)), async_=True) as handle:
+        if not handle.wait(budget):   # the search is interrupted when it outlasts the time limit
+            handle.cancel()
+            raise over_time(budget)
+    return best[-1] if best else None   # the last model found is the optimum
 
 
 def _read(model: list[Symbol], cost: Cost, wallet: Wallet) -> Payment:

@@ -736,3 +736,31 @@ def test_check_document_walks_mapping_and_list_subclasses_too():
         check_document({"life": OrderedDict(alice=2 ** 40)})
     assert info.value.field == "life.alice"
     check_document(OrderedDict(players=("alice", Name("bob")), life=OrderedDict(alice=20)))
+
+
+# --------------------------------------------------------------------------------------------------------
+# budgets: time and memory per question
+
+def test_a_question_over_its_time_budget_is_refused_naming_the_limit(monkeypatch):
+    import pyrules
+
+    monkeypatch.setenv("PYRULES_LIMITS", "max_seconds=1")
+    d = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"},
+         "objects": [{"id": "w", "card": "Welcome to . . .", "owner": "alice", "zone": "battlefield",
+                      "counters": {"lore": 1}}],
+         "actions": [{"next_turn": True}] * 6}
+    with pytest.raises(pyrules.ScenarioError) as err:
+        pyrules.evaluate(pyrules.load(d)).to_json()
+    assert err.value.field == "limits.max_seconds" and "more than 1 s" in err.value.message
+
+
+def test_a_process_over_its_memory_budget_exits_2_naming_the_limit(tmp_path):
+    objects = [{"id": f"o{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "battlefield"} for i in range(3000)]
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"},
+                                "objects": objects}))
+    r = subprocess.run([sys.executable, "-m", "pyrules.cli", "show", str(path), "--json"], capture_output=True,
+                       text=True, env={**os.environ, "PYRULES_LIMITS": "max_memory_mb=70"})
+    assert r.returncode == 2, r.stderr[-500:]
+    err = json.loads(r.stdout)["error"]
+    assert err["field"] == "limits.max_memory_mb" and "70 MB" in err["message"]

@@ -260,7 +260,7 @@ class Evaluation:
         for s in self.game.atoms("event", 2):
             if s.arguments[1].number in moments and s.arguments[0].name == "put_on_stack":
                 o, src, ab, ctl = s.arguments[0].arguments
-                out.append((self.ident(o), {"source": self.ident(src),
+                out.append((self.ident(o), {"id": self.ident(o), "source": self.ident(src),
                             "ability": ab.arguments[3].name if ab.name == "ab" else py(ab), "controller": py(ctl)}))
         # in the order they were put on the stack (their ids, trigger_N_k, say it; the stack lists them)
         out.sort(key=lambda d: [int(x) if x.isdigit() else x for x in d[0].split("_")])
@@ -490,6 +490,26 @@ class Option:
     payment: list | None = None          # one way to pay: [{"source": id | "pool" | "life", "mana": "{G}"}]
     x: int | None = None                 # the largest X that can be paid, when the cost has {X}
     payment_why_not: list = field(default_factory=list)
+
+    def to_action(self, defender: str | None = None) -> dict:
+        """The timeline action (README, "Scenario format") that takes this option; the choices it leaves out
+        (targets, what to exile, sacrifice or discard, the mana sources) are made by the timeline's defaults.
+        An attack option attacks `defender` with this creature alone; a block option is a block of `defender`
+        (the attacking creature's id)."""
+        if self.action == "cast":
+            out = {"cast": self.object, "by": self.player, "method": self.method}
+            if self.part is not None:
+                out["part"] = self.part
+            if self.source is not None:
+                out["source"] = self.source
+            return out
+        if self.action == "play":
+            return {"play": self.object, "by": self.player}
+        if self.action == "activate":
+            return {"activate": self.object, "ability": self.ability, "by": self.player}
+        if self.action in ("attack", "block"):
+            return {self.action: {self.object: defender}, "by": self.player}
+        raise ValueError(f"no timeline action for a {self.action} option")
 
     def to_json(self) -> dict:
         out = {"action": self.action, "object": self.object}

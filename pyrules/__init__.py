@@ -10,13 +10,13 @@ from .errors import KnowledgeBaseError, PyrulesError, ScenarioError
 __version__ = "0.2.0"
 
 _LAZY = {
-    "answer": "api", "cards": "api", "evaluate": "api", "load": "api",
+    "answer": "api", "cards": "api", "evaluate": "api", "load": "api", "plan": "api",
     "Evaluation": "model", "ObjectState": "model", "Node": "explain", "Scenario": "scenario",
     "tree_text": "output", "tree_html": "output", "tree_dot": "output",
 }
 
 __all__ = ["Evaluation", "KnowledgeBaseError", "Node", "ObjectState", "PyrulesError", "Scenario", "ScenarioError",
-           "answer", "cards", "evaluate", "load", "tree_text", "tree_html", "tree_dot", "__version__"]
+           "answer", "cards", "evaluate", "load", "plan", "tree_text", "tree_html", "tree_dot", "__version__"]
 
 
 def __getattr__(name: str):

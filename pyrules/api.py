@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .errors import ScenarioError
 
-COMMANDS = ("show", "actions", "explain", "cards")
+COMMANDS = ("show", "actions", "explain", "cards", "plan")
 
 
 def load(source, cards: list[str] | tuple = ()):
@@ -32,6 +32,15 @@ def evaluate(scenario, step: int | None = None, cards: list[str] | tuple = ()):
     from .model import evaluate as _evaluate
 
     return _evaluate(load(scenario, cards), step)
+
+
+def plan(scenario, goal: str, player: str | None = None, horizon: int | None = None, all: bool = False,
+         explain: bool = False, step: int | None = None, budget: float | None = None, cards: list[str] | tuple = ()):
+    """The shortest sequences of legal actions from the scenario's state to `goal` (pyrules/plan.py): a
+    PlanResult (.found, .plans, .why_not, .explanation, .to_json())."""
+    from .plan import plan as _plan
+
+    return _plan(scenario, goal, player, horizon, all, explain, step, budget, tuple(cards))
 
 
 def card_db(files: tuple[str, ...] = ()):
@@ -65,7 +74,7 @@ def _int_or_none(value, field_name: str):
 def answer(command: str, request: dict | None = None) -> tuple[int, dict]:
     """One request, answered as the command line's `--json` answers it: (exit code, JSON document).
 
-    `command` is show | actions | explain | cards. `request` holds what the command line takes:
+    `command` is show | actions | explain | cards | plan (with "goal", "horizon", "all", "explain"). `request` holds what the command line takes:
     {"scenario": mapping or file path, "step": N, "ids": [...], "player": P, "all": bool, "explain": bool,
     "query": "...", "depth": N, "name": "...", "cards": [files]}. Bad input gives (2, {"error": {"field",
     "message"}}); an illegal timeline action gives exit code 1 with the document's "error"; otherwise 0."""
@@ -83,6 +92,11 @@ def answer(command: str, request: dict | None = None) -> tuple[int, dict]:
         scenario = request["scenario"]
         if not isinstance(scenario, (dict, str, Path)):
             raise ScenarioError("scenario", "must be a mapping (or a file path)")
+        if command == "plan":
+            res = plan(scenario, request.get("goal"), request.get("player"), request.get("horizon"),
+                       bool(request.get("all")), bool(request.get("explain")), request.get("step"),
+                       request.get("budget"), files)
+            return (1 if res.error else 0), res.to_json()
         ev = evaluate(scenario, _int_or_none(request.get("step"), "step"), files)
         code = 1 if ev.error else 0
         if command == "show":

@@ -4,6 +4,7 @@
     pyrules actions SCENARIO [--player P] [--all] [--explain] [--depth N] [--json] [--step N]
     pyrules explain SCENARIO QUERY [--format text|json|dot|html] [--render FILE] [--depth N] [--player P]
     pyrules cards [NAME] [--coverage] [--json] [--cards FILE]
+    pyrules plan SCENARIO GOAL [--player P] [--horizon N] [--all] [--explain] [--budget S] [--json] [--step N]
     pyrules serve [--host H] [--port P]
     pyrules batch INPUT [--command C] [--jobs N] [--dask ADDRESS|local]
 
@@ -20,7 +21,7 @@ import sys
 
 from .errors import KnowledgeBaseError, ScenarioError
 
-COMMANDS = ("show", "actions", "explain", "cards", "serve", "batch")
+COMMANDS = ("show", "actions", "explain", "cards", "plan", "serve", "batch")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -79,9 +80,22 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     c.add_argument("--coverage", action="store_true", help="how much of the cards' text is modelled")
     common(c, step=False)
 
+    pl = sub.add_parser("plan", help="the shortest legal lines of actions to a goal ('how can I ...')",
+                        usage="pyrules plan SCENARIO GOAL [--player P] [--horizon N] [--all] [--explain] [--budget S] [--json]")
+    pl.add_argument("scenario")
+    pl.add_argument("goal", nargs="+", help="OBJECT.PROPERTY = VALUE, OBJECT.PROPERTY != VALUE, PLAYER.life <= N, "
+                                            "cast OBJECT [METHOD], joined with ' and ' (see README)")
+    pl.add_argument("--player", help="who plans (default: the player with priority); the others only pass")
+    pl.add_argument("--horizon", type=int, default=None, metavar="N", help="the most actions a plan may take (default 10)")
+    pl.add_argument("--all", action="store_true", help="every shortest plan (at most 20), not only the preferred one")
+    pl.add_argument("--explain", action="store_true", help="each step's why, and the goal's")
+    pl.add_argument("--budget", type=float, default=None, metavar="S",
+                    help="seconds of search before answering that the limit was hit (default 120)")
+    common(pl)
+
     serve = sub.add_parser("serve", help="an HTTP JSON API and a page to explore scenarios (pyrules[serve])")
     batch_ = sub.add_parser("batch", help="many scenarios answered in parallel, one JSON line each")
-    if command not in ("show", "actions", "explain", "cards"):
+    if command not in ("show", "actions", "explain", "cards", "plan"):
         from . import batch, service  # neither imports its optional dependencies until it runs
 
         service.add_arguments(serve)
@@ -103,7 +117,7 @@ def run(argv: list[str]) -> int:
         parser.print_usage(sys.stderr)
         print("pyrules: error: arguments: a command is required (one of: " + ", ".join(COMMANDS) + ")", file=sys.stderr)
         return 2
-    if argv[0] in ("show", "actions", "explain", "cards"):  # options may come between the ids
+    if argv[0] in ("show", "actions", "explain", "cards", "plan"):  # options may come between the ids
         args = _parser.sub.choices[argv[0]].parse_intermixed_args(argv[1:])
         args.command = argv[0]
     else:
@@ -126,6 +140,18 @@ def run(argv: list[str]) -> int:
         else:
             _out(cards_text(data))
         return 0
+    if args.command == "plan":
+        from .plan import plan_text
+
+        if args.step is not None and args.step < 0:
+            raise ScenarioError("--step", "must be 0 or more")
+        res = api.plan(args.scenario, " ".join(args.goal), args.player, args.horizon, args.all, args.explain,
+                       args.step, args.budget, tuple(args.cards))
+        if args.json:
+            _dump(res.to_json())
+        else:
+            _out(plan_text(res, args.explain))
+        return 1 if res.error else 0
     from .model import explain, explain_option
     from .output import actions_text, object_text, timeline_text, tree_dot, tree_html, tree_text
 

@@ -1,0 +1,668 @@
+"""Plans: "how can I…" — the shortest lines of legal actions from a scenario's state to a goal (interface §5.6).
+
+The search is breadth-first over states the knowledge base computes itself. A state is the scenario with a
+prefix of planned actions appended to its timeline, played out by the engine (model.evaluate: one clingo
+Control grounded moment by moment; a Control can't be copied, so every state is its own replay of the
+prefix). Its successors are exactly what the rules allow there:
+
+- when the planning player has priority: every option `actions` lists as legal for them (Option.to_action:
+  casting with every method, part and permission, playing a land, activating an ability; attacking and
+  blocking in those steps), except mana abilities on their own (a cast or an activation pays with them as it
+  is paid for) and, with track_mana, an option the pool and mana sources can't pay; then `{resolve: top}` when
+  the stack isn't empty (every player passing in succession), or `{pass: P}` when it is;
+- when another player has priority: `{pass: Q}` — they only pass.
+
+A successor whose replay the engine refuses (rejected: the timeline's own check) is dropped, as is one that
+begins the next turn. Two prefixes that reach the same state (the show document: objects, stack, turn,
+players, and which `cast` conditions of the goal have happened) are one state: a state first reached at a
+shallower depth is not searched again; states reached at the same depth keep every prefix (so `--all` lists
+every shortest plan). Successors are taken in a fixed order — the order `actions` lists options (casts, lands,
+activations, attacks, blocks, each in timestamp order), then resolve, then pass — so the search visits the
+shortest prefixes in lexicographic order of that ranking, and the first plan found is the preferred one.
+
+The goal is checked on every state; no rule of the game is written here: legality, costs, effects and the
+reasons an option is not allowed all come from the knowledge base (why_not atoms, rendered by its templates).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass, field, replace
+
+from .errors import ScenarioError
+
+DEFAULT_HORIZON = 10
+MAX_HORIZON = 40
+MAX_PLANS = 20
+DEFAULT_BUDGET = 120.0      # seconds of search before answering that the limit was hit
+MAX_STATES = 4000           # states played out, at most
+
+PLAYER_PROPERTIES = ("life", "mana_pool", "hand", "library", "graveyard")
+TURN_PROPERTIES = ("active", "phase", "step", "priority", "lands_played")
+OPS = ("<=", ">=", "!=", "=", "<", ">")
+ORDERED = ("<=", ">=", "<", ">")
+GEN = re.compile(r"^(trigger|token|effect)_(\d+)(?:_(\d+))?$")
+
+
+# ------------------------------------------------------------------------------------------------ the goal
+
+@dataclass(frozen=True)
+class Condition:
+    kind: str                 # object | player | turn | cast
+    subject: str | None       # object id or player name (None for turn)
+    prop: str | None = None   # property (object, player, turn); method or None (cast)
+    op: str | None = None
+    value: object = None
+    text: str = ""
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "subject": self.subject, "property": self.prop, "op": self.op,
+                "value": self.value, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Goal:
+    text: str
+    conditions: tuple[Condition, ...]
+
+    def casts(self) -> tuple[Condition, ...]:
+        return tuple(c for c in self.conditions if c.kind == "cast")
+
+
+def _split_and(text: str) -> list[str]:
+    """The clauses of a goal, joined with ` and ` (outside "quoted" values)."""
+    out, cur, quoted, i = [], [], False, 0
+    while i < len(text):
+        ch = text[i]
+        if ch == '"':
+            quoted = not quoted
+        if not quoted and text[i:i + 5].lower() == " and ":
+            out.append("".join(cur))
+            cur = []
+            i += 5
+            continue
+        cur.append(ch)
+        i += 1
+    if quoted:
+        raise ScenarioError("goal", "a quoted value is not closed (a missing \")")
+    out.append("".join(cur))
+    return [c.strip() for c in out]
+
+
+def _value(raw: str, clause: str):
+    raw = raw.strip()
+    if not raw:
+        raise ScenarioError("goal", f"{clause!r}: a value is missing after the operator")
+    if raw.startswith('"'):
+        if len(raw) < 2 or not raw.endswith('"'):
+            raise ScenarioError("goal", f"{clause!r}: a quoted value is not closed")
+        return raw[1:-1]
+    if re.fullmatch(r"-?\d+", raw):
+        return int(raw)
+    if raw in ("true", "false"):
+        return raw == "true"
+    if raw == "null":
+        return None
+    if " " in raw:
+        raise ScenarioError("goal", f"{clause!r}: a name with spaces is written in quotes: \"{raw}\"")
+    return raw
+
+
+def _hint(value: str, names) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(value, list(names), n=1)
+    return f" — did you mean {close[0]!r}?" if close else ""
+
+
+def parse_goal(text, sc) -> Goal:
+    """A goal (interface §5.6): clauses joined with ` and `; bad input (exit 2, field `goal`) names what's wrong."""
+    from .model import PROPERTIES
+    from .schema import METHODS
+
+    if not isinstance(text, str) or not text.strip():
+        raise ScenarioError("goal", "is required (for example 'kroxa.zone = battlefield' or 'cast kroxa escape')")
+    if len(text) > 2000:
+        raise ScenarioError("goal", "is too long (2000 characters at most)")
+    text = " ".join(text.split())
+    ids = set(sc.ids) | {a["as"] for a in sc.actions if isinstance(a, dict) and "as" in a and isinstance(a["as"], str)}
+    object_props = tuple(PROPERTIES) + ("ability_of", "ability", "targets")
+
+    def known_object(x: str, clause: str) -> None:
+        if x not in ids and not GEN.match(x):
+            raise ScenarioError("goal", f"{clause!r}: unknown object {x!r}{_hint(x, ids | set(sc.players))}")
+
+    conds = []
+    for clause in _split_and(text):
+        if not clause:
+            raise ScenarioError("goal", f"{text!r}: an empty condition (' and ' at the start or the end, or twice)")
+        words = clause.split()
+        if words[0].lower() == "cast":
+            if len(words) not in (2, 3):
+                raise ScenarioError("goal", f"{clause!r}: write cast OBJECT [METHOD]")
+            known_object(words[1], clause)
+            method = words[2] if len(words) == 3 else None
+            if method is not None and method not in METHODS:
+                raise ScenarioError("goal", f"{clause!r}: {method!r} is not a way to cast (one of: {', '.join(METHODS)})")
+            conds.append(Condition("cast", words[1], method, text=clause))
+            continue
+        m = re.fullmatch(r"([A-Za-z0-9_-]+)\.([A-Za-z_]+)\s*(<=|>=|!=|=|<|>)\s*(.*)", clause)
+        if not m:
+            raise ScenarioError("goal", f"{clause!r} is not a condition (write OBJECT.PROPERTY = VALUE, "
+                                        "OBJECT.PROPERTY != VALUE, PLAYER.life <= N or cast OBJECT [METHOD])")
+        subject, prop, op, raw = m.groups()
+        value = _value(raw, clause)
+        if subject in sc.players:
+            kind, props = "player", PLAYER_PROPERTIES
+        elif subject == "turn" and subject not in ids:
+            kind, props, subject = "turn", TURN_PROPERTIES, None
+        else:
+            known_object(subject, clause)
+            kind, props = "object", object_props
+        if prop not in props:
+            raise ScenarioError("goal", f"{clause!r}: unknown property {prop!r}{_hint(prop, props)} (one of: {', '.join(props)})")
+        if prop == "counters":
+            raise ScenarioError("goal", f"{clause!r}: counters are compared one kind at a time — not supported; "
+                                        "compare power, toughness or another property")
+        if op in ORDERED and (not isinstance(value, int) or isinstance(value, bool)):
+            raise ScenarioError("goal", f"{clause!r}: {op} compares numbers; {raw.strip()!r} is not a number")
+        conds.append(Condition(kind, subject, prop, op, value, clause))
+    return Goal(text, tuple(conds))
+
+
+def _same(actual, value) -> bool:
+    if isinstance(actual, (list, tuple)):
+        return any(_same(a, value) for a in actual)
+    if isinstance(actual, str) and isinstance(value, str):
+        return actual.casefold() == value.casefold()
+    if isinstance(actual, bool) or isinstance(value, bool):
+        return actual is value
+    return actual == value
+
+
+def _compare(actual, op: str, value) -> bool:
+    if op == "=":
+        return _same(actual, value)
+    if op == "!=":
+        return not _same(actual, value)
+    if not isinstance(actual, int) or isinstance(actual, bool):
+        return False
+    return {"<": actual < value, "<=": actual <= value, ">": actual > value, ">=": actual >= value}[op]
+
+
+def actual_value(cond: Condition, doc: dict):
+    """What the state says for a condition's subject and property (None: the object doesn't exist)."""
+    if cond.kind == "object":
+        o = doc["objects"].get(cond.subject)
+        return None if o is None else o.get(cond.prop)
+    if cond.kind == "player":
+        return doc["players"].get(cond.subject, {}).get(cond.prop)
+    return doc["turn"].get(cond.prop)
+
+
+def holds(cond: Condition, doc: dict, casts: frozenset) -> bool:
+    if cond.kind == "cast":
+        return cond in casts
+    if cond.kind == "object" and cond.subject not in doc["objects"]:
+        return False
+    return _compare(actual_value(cond, doc), cond.op, cond.value)
+
+
+# ------------------------------------------------------------------------------------------------ the search
+
+@dataclass
+class State:
+    key: str
+    depth: int
+    doc: dict
+    casts: frozenset
+    parents: list = field(default_factory=list)   # (parent State, action, rank) — every prefix at this depth
+    met: int = 0
+    index: int = 0                                # the order states were reached in
+
+
+@dataclass
+class PlanResult:
+    """What `pyrules plan` answers: the shortest plans found, or why there is none (interface §5.6)."""
+
+    goal: str
+    player: str
+    horizon: int
+    found: bool
+    plans: list[list[dict]]
+    why_not: list = field(default_factory=list)            # model.Reason
+    explanation: object = None
+    states: int = 0
+    seconds: float = 0.0
+    complete: bool = True                                  # False: the search limit was hit before the horizon
+    unmet: list = field(default_factory=list)
+    error: dict | None = None
+
+    def to_json(self) -> dict:
+        out = {"goal": self.goal, "player": self.player, "horizon": self.horizon, "found": self.found,
+               "plans": [{"actions": p, "length": len(p)} for p in self.plans]}
+        if not self.found:
+            out["why_not"] = [r.to_json() for r in self.why_not]
+        if self.explanation is not None:
+            out["explanation"] = self.explanation.to_json() if hasattr(self.explanation, "to_json") else self.explanation
+        out["search"] = {"states": self.states, "seconds": round(self.seconds, 2), "complete": self.complete}
+        if self.error:
+            out["error"] = self.error
+        return out
+
+
+class Planner:
+    def __init__(self, sc, goal: Goal, player: str | None, horizon: int, want_all: bool,
+                 budget: float | None = None, max_states: int = MAX_STATES):
+        from .model import evaluate
+
+        self.sc = sc
+        self.goal = goal
+        self.horizon = horizon
+        self.want_all = want_all
+        self.budget = DEFAULT_BUDGET if budget is None else budget
+        self.max_states = max_states
+        self.t0 = time.perf_counter()
+        self.root_ev = evaluate(sc)
+        self.player = player or self.root_ev.turn["priority"]
+        if self.player not in sc.players:
+            raise ScenarioError("player", f"unknown player {self.player!r}{_hint(str(self.player), sc.players)} "
+                                          f"(players: {', '.join(sc.players)})")
+        self.base_t = self.root_ev.t
+        self.turn_number = self.root_ev.turn["number"]
+        self.played = 0
+        self.rejected = 0
+        self.limit_hit = False
+        self.states: dict[str, State] = {}
+        self.best: State | None = None
+        self.blocked: dict[tuple, tuple] = {}   # option identity -> (number of reasons, Option)
+
+    # ---------------------------------------------------------------- states
+    def _evaluate(self, prefix: list[dict]):
+        from .model import evaluate
+
+        return evaluate(replace(self.sc, actions=list(self.sc.actions) + list(prefix)))
+
+    def _casts(self, ev) -> frozenset:
+        want = self.goal.casts()
+        if not want:
+            return frozenset()
+        done = set()
+        for s in ev.game.atoms("does", 2):
+            a = s.arguments[0]
+            if s.arguments[1].number > self.base_t and a.name == "cast" and len(a.arguments) == 5:
+                done.add((ev.ident(a.arguments[1]), a.arguments[2].name))
+        return frozenset(c for c in want if any(o == c.subject and (c.prop is None or m == c.prop) for o, m in done))
+
+    def _state(self, ev, depth: int) -> State:
+        full = ev.to_json()
+        doc = {"objects": full["objects"], "turn": full["turn"], "players": full["players"],
+               "stack": full.get("stack", ev.stack)}
+        casts = self._casts(ev)
+        key = json.dumps([doc, sorted(c.text for c in casts)], sort_keys=True)
+        st = State(key, depth, doc, casts)
+        st.met = sum(holds(c, doc, casts) for c in self.goal.conditions)
+        return st
+
+    def done(self, st: State) -> bool:
+        return st.met == len(self.goal.conditions)
+
+    def _over_limit(self) -> bool:
+        if time.perf_counter() - self.t0 > self.budget or self.played >= self.max_states:
+            self.limit_hit = True
+        return self.limit_hit
+
+    # ---------------------------------------------------------------- successors
+    def successors(self, ev, st: State) -> list[dict]:
+        """The actions the rules allow the planning player (or the pass of the player who has priority)."""
+        holder = st.doc["turn"]["priority"]
+        if holder is None or any(d.get("lost") for d in ev.players.values()):
+            return []
+        if holder != self.player:
+            return [{"pass": holder}]
+        out = []
+        opts = ev.actions(self.player, include_illegal=True)
+        self._note_blocked(opts)
+        legal = [o for o in opts if o.legal and not (self.sc.track_mana and o.payable is False)
+                 and not self._mana_ability(ev, o)]
+        for o in legal:
+            if o.action in ("attack", "block"):
+                continue
+            a = o.to_action()
+            if o.action == "cast" and o.source is None and any(
+                    p is not o and p.action == "cast" and p.object == o.object and p.method == o.method
+                    and p.part == o.part for p in opts):
+                a["source"] = "own"    # the card's own permission, where another object grants the same way
+            out.append(a)
+        out += self._combat(ev, st, legal)
+        if st.doc["stack"]:
+            out.append({"resolve": "top"})
+        else:
+            out.append({"pass": self.player})
+        return out
+
+    def _mana_ability(self, ev, o) -> bool:
+        """An activation of a mana ability (the knowledge base's mana_ability/1 of the ability it activates)."""
+        if o.action != "activate":
+            return False
+        from clingo import Function, Number
+
+        for s in ev.game.atoms("act_ab", 3):
+            if s.arguments[0] == o.term and s.arguments[2] == Number(ev.t):
+                return ev.game.fact(Function("mana_ability", [s.arguments[1]]))
+        return False
+
+    def _combat(self, ev, st: State, legal) -> list[dict]:
+        """Attacks: each creature that may attack, alone, at the next opponent in turn order, then all of them
+        together; blocks: each creature that may block, of each attacking creature."""
+        out = []
+        attackers = [o for o in legal if o.action == "attack"]
+        if attackers:
+            seats = self.sc.players
+            i = seats.index(self.player)
+            defender = next((seats[(i + k) % len(seats)] for k in range(1, len(seats))
+                             if not ev.players[seats[(i + k) % len(seats)]].get("lost")), None)
+            if defender is not None:
+                out += [o.to_action(defender) for o in attackers]
+                if len(attackers) > 1:
+                    out.append({"attack": {o.object: defender for o in attackers}, "by": self.player})
+        attacking = [oid for oid, o in st.doc["objects"].items() if o.get("attacking")]
+        for o in legal:
+            if o.action == "block":
+                out += [o.to_action(a) for a in attacking]
+        return out
+
+    def _note_blocked(self, opts) -> None:
+        """For reasons when there is no plan: each option on the goal's objects, where it came closest."""
+        objs = {c.subject for c in self.goal.conditions if c.kind in ("object", "cast")}
+        for o in opts:
+            if o.object not in objs:
+                continue
+            if o.legal and not (self.sc.track_mana and o.payable is False):
+                continue
+            ident = (o.action, o.object, o.method, o.part, o.source, str(o.ability))
+            n = len(o.why_not) + len(o.payment_why_not or [])
+            if ident not in self.blocked or n < self.blocked[ident][0]:
+                self.blocked[ident] = (n, o)
+
+    # ---------------------------------------------------------------- breadth first
+    def run(self) -> PlanResult:
+        root = self._state(self.root_ev, 0)
+        root.index = 0
+        self.states[root.key] = root
+        self.best = root
+        frontier = [root]
+        goals = [root] if self.done(root) else []
+        evs = {root.key: self.root_ev}
+        depth = 0
+        while not goals and frontier and depth < self.horizon:
+            depth += 1
+            nxt: list[State] = []
+            for st in frontier:
+                if goals and not self.want_all:
+                    break
+                if self._over_limit():
+                    break
+                ev = evs.pop(st.key, None) or self._evaluate(self.prefix(st))
+                if ev.error:
+                    continue
+                for rank, action in enumerate(self.successors(ev, st)):
+                    if self._over_limit() or (goals and not self.want_all):
+                        break
+                    child_ev = self._evaluate(self.prefix(st) + [action])
+                    self.played += 1
+                    if child_ev.error:
+                        self.rejected += 1
+                        continue
+                    if child_ev.turn["number"] != self.turn_number:
+                        continue            # no step of a plan begins the next turn
+                    child = self._state(child_ev, depth)
+                    old = self.states.get(child.key)
+                    if old is not None:
+                        if old.depth == depth:
+                            old.parents.append((st, action, rank))
+                        continue
+                    child.parents.append((st, action, rank))
+                    child.index = len(self.states)
+                    self.states[child.key] = child
+                    if child.met > self.best.met:
+                        self.best = child
+                    if self.done(child):
+                        goals.append(child)
+                        evs[child.key] = child_ev
+                    else:
+                        nxt.append(child)
+                        if depth < self.horizon and len(evs) < 8:
+                            evs[child.key] = child_ev     # a few kept: their options are asked for next
+                    del child_ev
+                if self.limit_hit:
+                    break
+            frontier = nxt
+            evs = {k: v for k, v in evs.items() if k in {s.key for s in frontier} or any(g.key == k for g in goals)}
+            if self.limit_hit:
+                break
+        return self._result(goals, frontier, depth)
+
+    def prefix(self, st: State) -> list[dict]:
+        out = []
+        while st.parents:
+            parent, action, _ = st.parents[0]
+            out.append(action)
+            st = parent
+        return out[::-1]
+
+    def _paths(self, st: State) -> list[tuple[tuple, list[dict]]]:
+        """Every prefix reaching a state at its depth, with its ranks (for the stable order)."""
+        if not st.parents:
+            return [((), [])]
+        out = []
+        for parent, action, rank in st.parents:
+            for ranks, acts in self._paths(parent):
+                out.append((ranks + (rank,), acts + [action]))
+                if len(out) > 10 * MAX_PLANS:
+                    return out
+        return out
+
+    def _result(self, goals: list[State], frontier, depth: int) -> PlanResult:
+        seconds = time.perf_counter() - self.t0
+        res = PlanResult(self.goal.text, self.player, self.horizon, bool(goals), [], states=len(self.states),
+                         seconds=seconds, complete=not self.limit_hit)
+        if goals:
+            paths = []
+            for g in goals:
+                paths += self._paths(g)
+            paths.sort(key=lambda rp: (len(rp[0]), rp[0]))
+            seen, plans = set(), []
+            for _, acts in paths:
+                k = json.dumps(acts, sort_keys=True)
+                if k not in seen:
+                    seen.add(k)
+                    plans.append(acts)
+            res.plans = plans[:MAX_PLANS] if self.want_all else plans[:1]
+            return res
+        res.why_not = self._why_not(depth)
+        return res
+
+    def _why_not(self, depth: int) -> list:
+        from .model import Reason
+
+        ev = self.root_ev
+        out: list[Reason] = []
+        best = self.best
+        for c in self.goal.conditions:
+            if holds(c, best.doc, best.casts):
+                continue
+            where = "in the scenario's state" if best.depth == 0 else f"after the best line found ({best.depth} action{'s' if best.depth != 1 else ''})"
+            if c.kind == "cast":
+                text = f"{c.subject} is never cast{' with ' + c.prop.replace('_', ' ') if c.prop else ''} {where}"
+            else:
+                subject = c.subject if c.kind != "turn" else "turn"
+                actual = actual_value(c, best.doc)
+                if c.kind == "object" and c.subject not in best.doc["objects"]:
+                    text = f"{c.text} doesn't hold {where}: there is no object {c.subject!r}"
+                else:
+                    text = f"{c.text} doesn't hold {where}: {subject}.{c.prop} is {json.dumps(actual)}"
+            out.append(Reason(text, None, None, f"unmet({c.text})"))
+        seen = {r.code for r in out}
+        for _, o in sorted(self.blocked.values(), key=lambda no: (no[1].object, str(no[1].method), no[0])):
+            for r in list(o.why_not) + list(o.payment_why_not or []):
+                what = o.action + (f" {o.object}" if o.object else "") + (f" ({o.method.replace('_', ' ')})" if o.method else "")
+                key = (what, r.code)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append(Reason(f"{what}: {r.reason}", r.rule, r.ruling, r.code, r.rules, r.rulings))
+        if self.limit_hit:
+            out.append(Reason(f"the search stopped at its limit ({self.budget:g} seconds or {self.max_states} states) "
+                              f"after {len(self.states)} states, at {depth} action(s) of the horizon's {self.horizon}: "
+                              "a longer plan may exist", None, None, "search_limit"))
+        else:
+            out.append(Reason(f"no line of at most {self.horizon} legal actions within this turn reaches the goal "
+                              f"({len(self.states)} states searched)", None, None, f"horizon({self.horizon})"))
+        del ev
+        return out
+
+
+# ------------------------------------------------------------------------------------------------ explained
+
+def explain_plan(sc, plan: list[dict], goal: Goal, player: str):
+    """Each step's why (the option's explanation in the state before it), then the goal in the final state."""
+    from clingo import Function, Number, String
+
+    from .model import _group, _with_summary, evaluate, explain_option, explain_property, explainer
+
+    steps = []
+    for i, action in enumerate(plan):
+        ev = evaluate(replace(sc, actions=list(sc.actions) + plan[:i]))
+        kind = next(k for k in action if k != "by")
+        node = None
+        if kind in ("cast", "play", "activate", "attack", "block"):
+            who = action.get("by", player)
+            subject = action[kind] if isinstance(action[kind], str) else next(iter(action[kind]))
+            opts = [o for o in ev.actions(who) if o.action == kind and o.object == subject
+                    and (kind != "cast" or (o.method == action.get("method", "normal") and o.part == action.get("part")
+                                            and (action.get("source") in (None, "own") or o.source == action["source"])))
+                    and (kind != "activate" or o.ability == action.get("ability"))]
+            if opts:
+                node = explain_option(ev, opts[0])
+        else:
+            ex = explainer(ev)
+            T = Number(ev.t)
+            holder = action.get("pass") or ev.turn["priority"]
+            atom = Function("priority", [String(holder), T])
+            base = ex.node(atom) if ex.has(atom) else None
+            if kind == "resolve":
+                atom = Function("stack_nonempty", [T])
+                if ex.has(atom):
+                    base = ex.node(atom)
+            node = _group(f"{holder} passes" if kind == "pass" else "every player passes: the top of the stack resolves",
+                          [base] if base is not None else [])
+        claim = f"step {i + 1}: {action_text(action)}"
+        steps.append(_group(claim, [node] if node is not None else []))
+    final = evaluate(replace(sc, actions=list(sc.actions) + plan))
+    goal_nodes = []
+    for c in goal.conditions:
+        if c.kind == "object" and c.subject in final.objects and c.prop in _explainable():
+            goal_nodes.append(explain_property(final, c.subject, c.prop))
+    if goal_nodes:
+        steps.append(_group(f"then {goal.text}", goal_nodes))
+    n = len(plan)
+    answer = (f"Yes: {player} can reach {goal.text} in {n} action{'s' if n != 1 else ''}: "
+              + "; ".join(action_text(a) for a in plan)) if plan else f"Yes: {goal.text} already holds"
+    root = _group(f"a plan for {goal.text}", steps)
+    return _with_summary(root, answer, None, final)
+
+
+def _explainable():
+    from .model import PROPERTIES
+
+    return PROPERTIES
+
+
+def action_text(action: dict) -> str:
+    """One planned action in words (for text output)."""
+    if "cast" in action:
+        bits = [action.get("method", "normal").replace("_", " ")]
+        if action.get("part"):
+            bits.append(f"as {action['part']}")
+        if action.get("source") and action["source"] != "own":
+            bits.append(f"permission of {action['source']}")
+        return f"{action.get('by', '')} casts {action['cast']} ({', '.join(bits)})".strip()
+    if "play" in action:
+        return f"{action.get('by', '')} plays {action['play']}".strip()
+    if "activate" in action:
+        return f"{action.get('by', '')} activates {action['activate']}'s {action['ability']}".strip()
+    if "attack" in action:
+        return f"{action.get('by', '')} attacks: " + ", ".join(f"{a} → {d}" for a, d in action["attack"].items())
+    if "block" in action:
+        return f"{action.get('by', '')} blocks: " + ", ".join(f"{b} blocks {a}" for b, a in action["block"].items())
+    if "pass" in action:
+        return f"{action['pass']} passes"
+    if "resolve" in action:
+        return "every player passes: the top of the stack resolves"
+    return json.dumps(action)
+
+
+# ------------------------------------------------------------------------------------------------ entry points
+
+def _whole(value, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ScenarioError(name, f"must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def plan(scenario, goal: str, player: str | None = None, horizon: int | None = None, all: bool = False,
+         explain: bool = False, step: int | None = None, budget: float | None = None, cards=()) -> PlanResult:
+    """The shortest plans from a scenario's state (after its timeline, or its first `step` actions) to `goal`."""
+    from .api import load
+    from .model import evaluate
+
+    sc = load(scenario, cards)
+    horizon = DEFAULT_HORIZON if horizon is None else _whole(horizon, "horizon", 0, MAX_HORIZON)
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0):
+        raise ScenarioError("budget", f"must be a number of seconds above 0, not {budget!r}")
+    if step is not None:
+        _whole(step, "step", 0, len(sc.actions))
+        sc = replace(sc, actions=list(sc.actions[:step]))
+    g = parse_goal(goal, sc)
+    if player is not None and player not in sc.players:
+        raise ScenarioError("player", f"unknown player {player!r}{_hint(str(player), sc.players)} (players: {', '.join(sc.players)})")
+    root = evaluate(sc)
+    if root.error:
+        return PlanResult(g.text, player or root.turn["priority"], horizon, False, [], error=root.error, complete=False)
+    p = Planner(sc, g, player, horizon, all, budget)
+    res = p.run()
+    if explain and res.found:
+        res.explanation = explain_plan(sc, res.plans[0], g, p.player)
+    return res
+
+
+def plan_text(res: PlanResult, explain: bool = False) -> str:
+    lines = []
+    if res.error:
+        return f"the scenario's timeline stops at step {res.error['step']}: no plan is searched from an illegal action"
+    if res.found:
+        n = len(res.plans)
+        if res.explanation is not None and getattr(res.explanation, "summary", None):
+            lines.append(res.explanation.summary)
+        for k, p in enumerate(res.plans, start=1):
+            head = f"plan {k}" if n > 1 else "plan"
+            lines.append(f"{head} for {res.goal!r} ({len(p)} action{'s' if len(p) != 1 else ''}, {res.player}):")
+            if not p:
+                lines.append("  nothing to do: the goal already holds")
+            for i, a in enumerate(p, start=1):
+                lines.append(f"  {i}. {action_text(a)}")
+        if explain and res.explanation is not None:
+            for step in res.explanation.because:
+                why = step.because[0] if step.because else None
+                text = (why.summary or why.claim) if why is not None else ""
+                lines.append(f"  {step.claim}" + (f" — {text}" if text else ""))
+    else:
+        lines.append(f"no plan for {res.goal!r} within {res.horizon} actions ({res.player}):")
+        for r in res.why_not:
+            cite = ", ".join(x for x in (r.rule, r.ruling) if x)
+            lines.append(f"  - {r.reason}" + (f" [{cite}]" if cite else ""))
+    lines.append(f"({res.states} states searched in {res.seconds:.1f} s{'' if res.complete else ', limit hit'})")
+    return "\n".join(lines)

@@ -191,7 +191,8 @@ class Explainer:
             if b not in path:
                 add(self._nodes(b, path | {atom}))
         for a in neg:
-            if (a.name, len(a.arguments)) in self.base.hidden_absent or self._hidden(a):
+            # a bookkeeping absence is left out, unless the knowledge base says why it is absent
+            if ((a.name, len(a.arguments)) in self.base.hidden_absent or self._hidden(a)) and a not in self.because_not:
                 continue
             add([self.absent_node(a, path | {atom})])
         for elem in self.agg.get((k, atom), []):

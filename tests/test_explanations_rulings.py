@@ -48,7 +48,7 @@ def test_BOT_05_living_metal_explains_why_it_is_a_creature():
     rules, rulings = cited(node)
     assert "CR 702.161a" in rules and "BOT-05" in rulings
     claims = [n.claim for n in node.walk()]
-    assert "it is alice's turn" in claims and "Arcee, Acrobatic Coupe has living metal printed on it" in claims
+    assert "it is alice's turn" in claims and "Arcee, Acrobatic Coupe has “Living metal”" in claims
 
 
 def test_BOT_09_dependency_explains_arcee_under_march_on_both_turns():

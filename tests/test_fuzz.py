@@ -48,7 +48,7 @@ def scenarios(draw):
     steps = STEPS.get(phase) or ()
     if steps:
         turn["step"] = draw(st.sampled_from(list(steps)))
-    d = {"players": PLAYERS, "turn": turn, "objects": objects,
+    d = {"players": list(PLAYERS), "turn": turn, "objects": objects,
          "life": {p: draw(st.integers(0, 25)) for p in PLAYERS}}
     ids = [o["id"] for o in objects]
     action = st.one_of(

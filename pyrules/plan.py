@@ -73,6 +73,7 @@ class Goal:
 
 def _split_and(text: str) -> list[str]:
     """The clauses of a goal, joined with ` and ` (outside "quoted" values)."""
+    text = f" {text} "
     out, cur, quoted, i = [], [], False, 0
     while i < len(text):
         ch = text[i]
@@ -244,7 +245,8 @@ class PlanResult:
         out = {"goal": self.goal, "player": self.player, "horizon": self.horizon, "found": self.found,
                "plans": [{"actions": p, "length": len(p)} for p in self.plans]}
         if not self.found:
-            out["why_not"] = [r.to_json() for r in self.why_not]
+            out["why_not"] = [dict(r.to_json(), **({"rules": list(r.rules)} if r.rules[1:] else {}))
+                              for r in self.why_not]
         if self.explanation is not None:
             out["explanation"] = self.explanation.to_json() if hasattr(self.explanation, "to_json") else self.explanation
         out["search"] = {"states": self.states, "seconds": round(self.seconds, 2), "complete": self.complete}
@@ -324,7 +326,7 @@ class Planner:
             return [{"pass": holder}]
         out = []
         opts = ev.actions(self.player, include_illegal=True)
-        self._note_blocked(opts)
+        self._note_blocked(opts, st.depth)
         legal = [o for o in opts if o.legal and not (self.sc.track_mana and o.payable is False)
                  and not self._mana_ability(ev, o)]
         for o in legal:
@@ -374,18 +376,27 @@ class Planner:
                 out += [o.to_action(a) for a in attacking]
         return out
 
-    def _note_blocked(self, opts) -> None:
-        """For reasons when there is no plan: each option on the goal's objects, where it came closest."""
-        objs = {c.subject for c in self.goal.conditions if c.kind in ("object", "cast")}
+    def _relevant(self, o) -> bool:
+        for c in self.goal.conditions:
+            if c.kind == "cast" and o.action == "cast" and o.object == c.subject and c.prop in (None, o.method):
+                return True
+            if c.kind == "object" and o.object == c.subject:
+                return True
+        return False
+
+    def _note_blocked(self, opts, depth: int) -> None:
+        """For the reasons when there is no plan: each option on the goal's objects (of the goal's method, for a
+        cast), where it came closest to being allowed — the fewest reasons, then the furthest along a line."""
         for o in opts:
-            if o.object not in objs:
+            if not self._relevant(o):
                 continue
-            if o.legal and not (self.sc.track_mana and o.payable is False):
+            unpaid = self.sc.track_mana and o.payable is False
+            if o.legal and not unpaid:
                 continue
             ident = (o.action, o.object, o.method, o.part, o.source, str(o.ability))
-            n = len(o.why_not) + len(o.payment_why_not or [])
-            if ident not in self.blocked or n < self.blocked[ident][0]:
-                self.blocked[ident] = (n, o)
+            n = len(o.why_not) + (len(o.payment_why_not or []) if unpaid else 0)
+            if ident not in self.blocked or (n, -depth) <= self.blocked[ident][0]:
+                self.blocked[ident] = ((n, -depth), o)
 
     # ---------------------------------------------------------------- breadth first
     def run(self) -> PlanResult:
@@ -507,7 +518,8 @@ class Planner:
             out.append(Reason(text, None, None, f"unmet({c.text})"))
         seen = {r.code for r in out}
         for _, o in sorted(self.blocked.values(), key=lambda no: (no[1].object, str(no[1].method), no[0])):
-            for r in list(o.why_not) + list(o.payment_why_not or []):
+            unpaid = self.sc.track_mana and o.payable is False
+            for r in list(o.why_not) + (list(o.payment_why_not or []) if unpaid else []):
                 what = o.action + (f" {o.object}" if o.object else "") + (f" ({o.method.replace('_', ' ')})" if o.method else "")
                 key = (what, r.code)
                 if key in seen:
@@ -666,3 +678,16 @@ def plan_text(res: PlanResult, explain: bool = False) -> str:
             lines.append(f"  - {r.reason}" + (f" [{cite}]" if cite else ""))
     lines.append(f"({res.states} states searched in {res.seconds:.1f} s{'' if res.complete else ', limit hit'})")
     return "\n".join(lines)
+
+
+class _CallableModule(type(json)):
+    """`pyrules.plan` is both this module and the API's function: once the module is imported, the package's
+    attribute of that name is the module, so calling it calls plan()."""
+
+    def __call__(self, *args, **kwargs):
+        return plan(*args, **kwargs)
+
+
+import sys as _sys  # noqa: E402
+
+_sys.modules[__name__].__class__ = _CallableModule

@@ -1,0 +1,224 @@
+"""Issue #14, interface §5.6: plans — the shortest legal lines of actions to a goal.
+
+Each expectation is stated from the Comprehensive Rules and the cards (what the shortest line must be, or why
+none exists), not from pyrules' output; every plan found is replayed with `show` (appended to the scenario's
+actions: exit 0, and the goal holds in the state it reaches).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pyrules
+from conftest import EXAMPLES, cli, obj, scenario
+from pyrules.plan import parse_goal, holds
+
+LIBRARY = [obj("lib1", "Island", "library"), obj("lib2", "Island", "library"), obj("lib3", "Island", "library")]
+
+
+def replay(d: dict, plan: list[dict], goal: str) -> dict:
+    """The plan appended to the scenario's timeline, played by `show --json`: it must run to the end (exit 0),
+    and every condition of the goal that the state shows must hold there."""
+    full = dict(d, actions=list(d.get("actions", [])) + plan)
+    r = cli("show", "-", "--json", input=json.dumps(full))
+    assert r.returncode == 0, (r.stdout, r.stderr)
+    doc = json.loads(r.stdout)
+    assert "error" not in doc
+    assert doc.get("step", 0) == len(full["actions"])
+    g = parse_goal(goal, pyrules.load(full))
+    for c in g.conditions:
+        if c.kind != "cast":
+            assert holds(c, doc, frozenset()), (c.text, doc["objects"].get(c.subject))
+    return doc
+
+
+def plans_of(d: dict, goal: str, **kw):
+    res = pyrules.plan(d, goal, **kw)
+    for p in res.plans:
+        replay(d, p, goal)
+    return res
+
+
+def casts(plan: list[dict]) -> list[tuple]:
+    return [(a["cast"], a.get("method", "normal")) for a in plan if "cast" in a]
+
+
+# ------------------------------------------------------------------------------------------------ found
+
+def test_702_138a_kroxa_escaped_after_village_rites_adds_the_sacrificed_bears_and_itself_to_the_graveyard():
+    # Kroxa's escape exiles five other cards (CR 702.138a); three are there. Village Rites' additional cost
+    # sacrifices the Bears (a fourth), and Village Rites goes to the graveyard as it resolves (CR 608.2n): five.
+    # So the shortest line is Rites, let it resolve, then escape Kroxa — three actions, with mana tracked.
+    d = pyrules.load(EXAMPLES / "plan_kroxa_escape.yaml")
+    data = _yaml(EXAMPLES / "plan_kroxa_escape.yaml")
+    res = plans_of(data, "cast kroxa escape")
+    assert res.found and len(res.plans) == 1
+    plan = res.plans[0]
+    assert len(plan) == 3
+    assert casts(plan) == [("rites", "normal"), ("kroxa", "escape")]
+    assert plan[1] == {"resolve": "top"}
+    doc = replay(data, plan, "cast kroxa escape")
+    assert doc["objects"]["kroxa"]["zone"] == "stack" and doc["objects"]["bears"]["zone"] == "exile"
+    assert d.track_mana
+
+
+def test_702_138a_no_plan_when_the_graveyard_cant_reach_five_other_cards():
+    # Two other cards, plus the Bears sacrificed and Village Rites itself: four — escape needs five (702.138a).
+    d = scenario(obj("kroxa", "Kroxa, Titan of Death's Hunger", "graveyard"), obj("ring", "Sol Ring", "graveyard"),
+                 obj("stone", "Mind Stone", "graveyard"), obj("bears", "Grizzly Bears"),
+                 obj("rites", "Village Rites", "hand"), *LIBRARY)
+    res = pyrules.plan(d, "cast kroxa escape", horizon=4)
+    assert not res.found and res.plans == [] and res.complete
+    codes = {r.code for r in res.why_not}
+    assert "exile_short(4,5)" in codes          # the best the graveyard gets: four
+    short = [r for r in res.why_not if r.code.startswith("exile_short")]
+    assert all("CR 702.138a" in r.rules for r in short)
+    assert any(r.code == "unmet(cast kroxa escape)" for r in res.why_not)
+    doc = res.to_json()
+    assert doc["found"] is False and doc["plans"] == [] and doc["why_not"]
+
+
+def test_REX_07_village_rites_escaped_with_underworld_breach_exiles_the_creature_it_sacrificed():
+    # Breach gives Village Rites escape: {B} plus exiling three other cards. Only two are there; the Bears
+    # sacrificed for Rites' additional cost may be exiled to pay escape's (REX-07): one action does it.
+    d = scenario(obj("breach", "Underworld Breach"), obj("rites", "Village Rites", "graveyard"),
+                 obj("ring", "Sol Ring", "graveyard"), obj("stone", "Mind Stone", "graveyard"),
+                 obj("bears", "Grizzly Bears"), *LIBRARY)
+    res = plans_of(d, "cast rites escape", horizon=3)
+    assert res.found
+    assert res.plans[0] == [{"cast": "rites", "by": "alice", "method": "escape", "source": "breach"}]
+    doc = replay(d, res.plans[0], "cast rites escape")
+    assert doc["objects"]["bears"]["zone"] == "exile"
+    assert {doc["objects"][x]["zone"] for x in ("ring", "stone")} == {"exile"}
+
+
+def test_702_34a_304_1_think_twice_flashback_on_an_opponents_turn():
+    # Think Twice is an instant: its flashback may be cast whenever Alice has priority (CR 304.1, 702.34a),
+    # here in Bob's declare blockers step.
+    d = scenario(obj("twice", "Think Twice", "graveyard"), obj("bears", "Grizzly Bears", "hand"), *LIBRARY,
+                 active="bob", phase="combat", step="declare_blockers", priority="alice")
+    res = plans_of(d, "cast twice flashback", horizon=2)
+    assert res.found and res.plans[0] == [{"cast": "twice", "by": "alice", "method": "flashback"}]
+
+
+def test_307_1_REX_02_a_sorcery_speed_goal_has_no_plan_on_an_opponents_turn():
+    # Deep Analysis is a sorcery and Grizzly Bears a creature: only in their caster's main phase with an empty
+    # stack (CR 307.1, 301.1) — never on Bob's turn; escape from Underworld Breach doesn't change that (REX-02).
+    d = scenario(obj("breach", "Underworld Breach"), obj("deep", "Deep Analysis", "graveyard"),
+                 obj("ring", "Sol Ring", "graveyard"), obj("stone", "Mind Stone", "graveyard"),
+                 obj("forest", "Forest", "graveyard"), *LIBRARY,
+                 active="bob", phase="ending", step="end", priority="alice")
+    res = pyrules.plan(d, "cast deep", horizon=3)
+    assert not res.found and res.complete
+    timing = [r for r in res.why_not if r.code == "sorcery_timing"]
+    assert timing and all("CR 307.1" in r.rules for r in timing)
+    assert any("REX-02" in r.rulings for r in timing)      # the escape option's reason
+    assert "deep" not in {a.get("cast") for p in res.plans for a in p}
+
+
+def test_702_162a_arcee_cast_converted_is_back_face_up_on_the_battlefield():
+    # Cast normally Arcee enters front face up; More Than Meets the Eye casts it converted, and the permanent
+    # enters back face up (CR 702.162a, 712.11a; BOT-10, BOT-11): cast that way, then let it resolve.
+    d = scenario(obj("arcee", "Arcee, Sharpshooter", "hand"))
+    res = plans_of(d, "arcee.zone = battlefield and arcee.face = back", horizon=3)
+    assert res.found
+    assert res.plans[0] == [{"cast": "arcee", "by": "alice", "method": "more_than_meets_the_eye"}, {"resolve": "top"}]
+
+
+def test_REX_jurassic_park_gives_a_dinosaur_escape_with_exactly_three_other_cards():
+    # Jurassic Park: each Dinosaur card in your graveyard has escape, its mana cost plus exiling three other
+    # cards (CR 702.138a). Three other cards: one action; two: no plan.
+    base = [obj("park", "Welcome to . . . // Jurassic Park", face="back"),
+            obj("tyrant", "Carnage Tyrant", "graveyard"), obj("ring", "Sol Ring", "graveyard"),
+            obj("stone", "Mind Stone", "graveyard")]
+    d = scenario(*base, obj("forest", "Forest", "graveyard"))
+    res = plans_of(d, "cast tyrant escape", horizon=2)
+    assert res.found and res.plans[0] == [{"cast": "tyrant", "by": "alice", "method": "escape", "source": "park"}]
+    doc = replay(d, res.plans[0], "cast tyrant escape")
+    assert {doc["objects"][x]["zone"] for x in ("ring", "stone", "forest")} == {"exile"}
+    res = pyrules.plan(scenario(*base), "cast tyrant escape", horizon=2)
+    assert not res.found and "exile_short(2,3)" in {r.code for r in res.why_not}
+
+
+def test_305_1_601_2g_a_land_played_first_pays_for_the_spell_with_track_mana():
+    # Grizzly Bears costs {1}{G}; one Forest can't pay it (CR 601.2g). Playing the Forest in hand first (CR
+    # 305.1, in the main phase) gives two: play, cast, resolve.
+    d = scenario(obj("f1", "Forest"), obj("f2", "Forest", "hand"), obj("bears", "Grizzly Bears", "hand"),
+                 track_mana=True)
+    res = plans_of(d, "bears.zone = battlefield", horizon=4)
+    assert res.found
+    assert res.plans[0] == [{"play": "f2", "by": "alice"}, {"cast": "bears", "by": "alice", "method": "normal"},
+                            {"resolve": "top"}]
+
+
+def test_all_gives_every_shortest_plan_in_a_stable_order():
+    # Two Forests in hand: either may be played first (CR 305.2: one land a turn) — two shortest plans, the
+    # earlier timestamp first; the default plan is the first of them.
+    d = scenario(obj("f1", "Forest"), obj("f2", "Forest", "hand"), obj("f3", "Forest", "hand"),
+                 obj("bears", "Grizzly Bears", "hand"), track_mana=True)
+    res = plans_of(d, "bears.zone = battlefield", horizon=3, all=True)
+    assert [p[0] for p in res.plans] == [{"play": "f2", "by": "alice"}, {"play": "f3", "by": "alice"}]
+    assert all(len(p) == 3 for p in res.plans)
+    one = pyrules.plan(d, "bears.zone = battlefield", horizon=3)
+    assert one.plans == res.plans[:1]
+
+
+def test_117_4_500_2_passing_moves_through_steps_one_pass_per_player():
+    # With the stack empty, every player passing in succession ends the step (CR 117.4, 500.2): from Alice's
+    # first main phase to her combat's beginning step takes her pass and Bob's.
+    d = scenario()
+    res = plans_of(d, "turn.phase = combat", horizon=3)
+    assert res.found and res.plans[0] == [{"pass": "alice"}, {"pass": "bob"}]
+
+
+def test_a_goal_that_already_holds_is_a_plan_of_no_actions():
+    res = pyrules.plan(scenario(obj("bears", "Grizzly Bears")), "bears.zone = battlefield")
+    assert res.found and res.plans == [[]] and res.to_json()["plans"] == [{"actions": [], "length": 0}]
+
+
+def test_cli_json_shape_and_explanation():
+    r = cli("plan", str(EXAMPLES / "plan_kroxa_escape.yaml"), "cast kroxa escape", "--json", "--explain")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["goal"] == "cast kroxa escape" and doc["found"] is True
+    assert [p["length"] for p in doc["plans"]] == [3] and len(doc["plans"][0]["actions"]) == 3
+    ex = doc["explanation"]
+    assert ex["summary"].startswith("Yes") and len(ex["because"]) >= 3
+    assert any(n.get("rule") for step in ex["because"] for n in step["because"])
+
+
+# ------------------------------------------------------------------------------------------------ bad input
+
+@pytest.mark.parametrize("goal, words", [
+    ("nosuch.zone = battlefield", "unknown object 'nosuch'"),
+    ("cast nosuch", "unknown object 'nosuch'"),
+    ("bears.colour = green", "unknown property 'colour'"),
+    ("bears.zone battlefield", "is not a condition"),
+    ("cast bears sideways", "is not a way to cast"),
+    ("bears.power <= big", "compares numbers"),
+    ("bears.zone = battlefield and", "empty condition"),
+    ("carol.life <= 3", "unknown object 'carol'"),
+])
+def test_a_malformed_goal_or_unknown_object_is_exit_2_naming_it(tmp_path, goal, words):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(scenario(obj("bears", "Grizzly Bears"))))
+    r = cli("plan", str(path), goal)
+    assert r.returncode == 2
+    assert r.stderr.startswith("pyrules: error: goal:") and words in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_bad_horizon_and_player_are_exit_2(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(scenario(obj("bears", "Grizzly Bears"))))
+    r = cli("plan", str(path), "bears.tapped = true", "--horizon", "-1")
+    assert r.returncode == 2 and "horizon" in r.stderr
+    r = cli("plan", str(path), "bears.tapped = true", "--player", "carol")
+    assert r.returncode == 2 and "carol" in r.stderr
+
+
+def _yaml(path):
+    import yaml
+
+    return yaml.safe_load(path.read_text())

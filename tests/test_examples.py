@@ -44,6 +44,10 @@ EXPECTED = {
         "prowl": {"name": "Prowl, Pursuit Vehicle", "types": ["artifact"], "power": None},
         "bonesplitter": {"zone": "battlefield", "attached_to": None},
     },
+    "timeline_equip_and_attack.yaml": {  # CR 702.6a, 510.1, 510.2, 704.5g; BOT-12 (Prowl's attack trigger exiles)
+        "axe": {"attached_to": "prowl"}, "bears": {"zone": "graveyard"}, "guard": {"zone": "graveyard"},
+        "strider": {"zone": "exile"},
+    },
     "token_copy_of_arcee.yaml": {  # CR 707.8a, 202.3b
         "arcee_token": {"name": "Arcee, Acrobatic Coupe", "face": "back", "mana_value": 0, "can_attack": False},
         "arcee": {"mana_value": 3, "can_attack": True},
@@ -61,6 +65,10 @@ EXPECTED_ACTIONS = {
     "cast_arcee_with_thalia.yaml": {  # BOT-01
         ("arcee", "normal", None, None, "{1}{R}{W}", True),
         ("arcee", "more_than_meets_the_eye", None, None, "{1}{R}{W}", True),
+    },
+    "plan_kroxa_escape.yaml": {  # CR 702.138a: three other cards, escape needs five; Village Rites may be cast
+        ("kroxa", "escape", None, None, "{B}{B}{R}{R}", False),
+        ("rites", "normal", None, None, "{B}", True),
     },
     "cast_think_twice_with_breach.yaml": {  # REX-02, REX-09
         ("twice", "flashback", None, None, "{2}{U}", True),

@@ -249,7 +249,7 @@ class PlanResult:
                               for r in self.why_not]
         if self.explanation is not None:
             out["explanation"] = self.explanation.to_json() if hasattr(self.explanation, "to_json") else self.explanation
-        out["search"] = {"states": self.states, "seconds": round(self.seconds, 2), "complete": self.complete}
+        out["search"] = {"states": self.states, "complete": self.complete}   # (no time: the same answer every run)
         if self.error:
             out["error"] = self.error
         return out
@@ -257,7 +257,7 @@ class PlanResult:
 
 class Planner:
     def __init__(self, sc, goal: Goal, player: str | None, horizon: int, want_all: bool,
-                 budget: float | None = None, max_states: int = MAX_STATES):
+                 budget: float | None = None, max_states: int = MAX_STATES, root=None):
         from .model import evaluate
 
         self.sc = sc
@@ -267,7 +267,7 @@ class Planner:
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.max_states = max_states
         self.t0 = time.perf_counter()
-        self.root_ev = evaluate(sc)
+        self.root_ev = root if root is not None else evaluate(sc)
         self.player = player or self.root_ev.turn["priority"]
         if self.player not in sc.players:
             raise ScenarioError("player", f"unknown player {self.player!r}{_hint(str(self.player), sc.players)} "
@@ -565,8 +565,10 @@ def explain_plan(sc, plan: list[dict], goal: Goal, player: str):
             holder = action.get("pass") or ev.turn["priority"]
             atom = Function("priority", [String(holder), T])
             base = ex.node(atom) if ex.has(atom) else None
-            if kind == "resolve":
-                atom = Function("stack_nonempty", [T])
+            if kind == "resolve" and ev.stack:
+                from .actions import oid
+
+                atom = Function("top_of_stack", [oid(ev.stack[-1]), T])
                 if ex.has(atom):
                     base = ex.node(atom)
             node = _group(f"{holder} passes" if kind == "pass" else "every player passes: the top of the stack resolves",
@@ -644,7 +646,7 @@ def plan(scenario, goal: str, player: str | None = None, horizon: int | None = N
     root = evaluate(sc)
     if root.error:
         return PlanResult(g.text, player or root.turn["priority"], horizon, False, [], error=root.error, complete=False)
-    p = Planner(sc, g, player, horizon, all, budget)
+    p = Planner(sc, g, player, horizon, all, budget, root=root)
     res = p.run()
     if explain and res.found:
         res.explanation = explain_plan(sc, res.plans[0], g, p.player)

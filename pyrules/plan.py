@@ -10,7 +10,8 @@ prefix). Its successors are exactly what the rules allow there:
   blocking in those steps), except mana abilities on their own (a cast or an activation pays with them as it
   is paid for) and, with track_mana, an option the pool and mana sources can't pay; then `{resolve: top}` when
   the stack isn't empty (every player passing in succession), or `{pass: P}` when it is;
-- when another player has priority: `{pass: Q}` — they only pass.
+- when another player has priority: `{pass: Q}` — they only pass — and the planning player's attacks or
+  blocks the rules allow then (declaring them doesn't wait for priority).
 
 A successor whose replay the engine refuses (rejected: the timeline's own check) is dropped, as is one that
 begins the next turn. Two prefixes that reach the same state (the show document: objects, stack, turn,
@@ -322,13 +323,14 @@ class Planner:
         holder = st.doc["turn"]["priority"]
         if holder is None or any(d.get("lost") for d in ev.players.values()):
             return []
-        if holder != self.player:
-            return [{"pass": holder}]
-        out = []
         opts = ev.actions(self.player, include_illegal=True)
-        self._note_blocked(opts, st.depth)
         legal = [o for o in opts if o.legal and not (self.sc.track_mana and o.payable is False)
                  and not self._mana_ability(ev, o)]
+        if holder != self.player:
+            # declaring attackers or blockers doesn't wait for priority: the planning player may, if the rules allow
+            return self._combat(ev, st, legal) + [{"pass": holder}]
+        out = []
+        self._note_blocked(opts, st.depth)
         for o in legal:
             if o.action in ("attack", "block"):
                 continue

@@ -173,6 +173,15 @@ def test_117_4_500_2_passing_moves_through_steps_one_pass_per_player():
     assert res.found and res.plans[0] == [{"pass": "alice"}, {"pass": "bob"}]
 
 
+def test_509_1a_the_defending_player_plans_a_block_without_priority():
+    # Bob defends: in the declare blockers step he declares blockers (CR 509.1a) — a turn-based action, not one
+    # that waits for priority — so his plan is the block itself, though Alice holds priority.
+    d = scenario(obj("bears", "Grizzly Bears", attacking="bob", tapped=True), obj("guard", "Grizzly Bears", owner="bob"),
+                 phase="combat", step="declare_blockers", priority="alice")
+    res = plans_of(d, "guard.blocking = bears", player="bob", horizon=2)
+    assert res.found and res.plans[0] == [{"block": {"guard": "bears"}, "by": "bob"}]
+
+
 def test_a_goal_that_already_holds_is_a_plan_of_no_actions():
     res = pyrules.plan(scenario(obj("bears", "Grizzly Bears")), "bears.zone = battlefield")
     assert res.found and res.plans == [[]] and res.to_json()["plans"] == [{"actions": [], "length": 0}]

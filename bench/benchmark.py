@@ -1,36 +1,99 @@
-"""pyrules benchmark: prints its figures; run with `python bench/benchmark.py` (add --xclingo after
-`pip install -e '.[bench]'` to compare explanations with xclingo's).
+"""pyrules benchmark: every speed figure from one run, printed with the ratio it is judged by.
 
-For each example and for generated boards of 20 and 200 objects it prints, as medians over repeated runs:
-  query   — one whole query in process (facts built, KB added to a fresh clingo Control, ground, solve,
-            atoms read back into typed objects), once the KB is loaded;
-  clingo  — clingo's own ground + solve time for the same program and the same facts;
-  ratio   — query / clingo.
-The KB load time (reading and parsing rules/ once per process) is printed first.
-Targets (issue #2): query <= 10 ms for a 20-object scenario; query <= 1.5x clingo.
-Then, for explanations (issue #5): a plain `show` query next to `explain OBJECT.types` and
-`explain OBJECT.power` in process, their ratio to the plain query (target <= 2x), and with --xclingo the
-time xclingo takes to explain a has_type atom of the same scenario from the same labelled program (the
-labels become xclingo's %!trace_rule annotations; xclingo parses, translates, grounds and solves it).
+    python bench/benchmark.py            # everything (a few minutes on 2 cores)
+    python bench/benchmark.py --quick    # fewer runs, smaller boards, no service/batch/plan sections
+    python bench/benchmark.py --only startup,show,boards
+
+Sections (each also runs alone; see the files named):
+  startup   whole processes against `python -c pass`: `pyrules --version`, `cards`, `show` and `explain` of an
+            example (issue 15: cards <= 200 ms, show <= 300 ms)
+  show      each example in process: load, evaluate (clingo's grounding inside it), read the answer; the query
+            against clingo's own grounding time (the ratio "query / clingo")
+  boards    `show --json` of generated boards of 0, 100, 1000 and 3000 objects, in process split into load,
+            ground and read, and as whole processes; t(1000)/t(100) above start-up (issue 15: <= 11)
+  timeline  bench/timeline.py: a 20-action timeline against one show of its board (issue 8: <= 5x)
+  big       bench/boards.py: the living metal + March + copies repro and seeded mixed boards (issue 13)
+  explain   bench/explain_speed.py: an explanation against a plain query (issue 9)
+  mana      bench/mana.py: payments found by search (issue 11)
+  plan      bench/plan.py: plans found by search (issue 14)
+  service   bench/service_batch.py: the server's latency and batch throughput (issue 15)
+Medians of several runs; the machine may be busy, so compare ratios from the same run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-import clingo
-from clingo import ast
-
 ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(BENCH))
 
-from pyrules import kb as kbmod  # noqa: E402
-from pyrules.facts import scenario_facts  # noqa: E402
-from pyrules.scenario import from_dict, load  # noqa: E402
+EXAMPLE = ROOT / "examples" / "arcee_march_your_turn.yaml"
+SECTIONS = ("startup", "show", "boards", "timeline", "big", "explain", "mana", "plan", "service")
+
+
+def median_s(fn, runs: int) -> float:
+    fn()  # warm
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def process_s(argv: list[str], runs: int) -> float:
+    def once():
+        subprocess.run(argv, capture_output=True, cwd=ROOT, check=False)
+    return median_s(once, runs)
+
+
+def startup(runs: int) -> None:
+    py = sys.executable
+    base = process_s([py, "-c", "pass"], runs)
+    print(f"startup (whole processes, median of {runs}): python -c pass {base * 1000:.0f} ms")
+    rows = [("import pyrules", [py, "-c", "import pyrules"]),
+            ("pyrules --version", [py, "-m", "pyrules", "--version"]),
+            ("pyrules cards", [py, "-m", "pyrules", "cards"]),
+            ("pyrules show EXAMPLE", [py, "-m", "pyrules", "show", str(EXAMPLE)]),
+            ("pyrules explain EXAMPLE arcee.power", [py, "-m", "pyrules", "explain", str(EXAMPLE), "arcee.power"])]
+    for label, argv in rows:
+        t = process_s(argv, runs)
+        print(f"  {label:38} {t * 1000:7.0f} ms   {t / base:5.1f}x python -c pass")
+
+
+def show(runs: int) -> None:
+    import pyrules
+    from pyrules import api
+
+    print(f"\nshow, in process (median of {runs}): load, evaluate (of it clingo grounding), read; query / clingo")
+    print(f"  {'example':42} {'load':>7} {'eval':>7} {'clingo':>7} {'read':>7} {'ratio':>6}")
+    for path in sorted((ROOT / "examples").glob("*.yaml")):
+        load = median_s(lambda: api.load(path), runs)
+        sc = api.load(path)
+        samples = []
+        for _ in range(runs + 1):
+            t0 = time.perf_counter()
+            ev = pyrules.evaluate(sc)
+            t1 = time.perf_counter()
+            ev.to_json()
+            t2 = time.perf_counter()
+            samples.append((t1 - t0, t2 - t1, ev.game.timings["ground"]))
+        samples = samples[1:]
+        ev_t = statistics.median(s[0] for s in samples)
+        read = statistics.median(s[1] for s in samples)
+        clingo = statistics.median(s[2] for s in samples)
+        print(f"  {path.name:42} {load * 1000:6.1f}ms {ev_t * 1000:6.0f}ms {clingo * 1000:6.0f}ms "
+              f"{read * 1000:6.0f}ms {(ev_t + read) / clingo:5.2f}x")
 
 
 def board(n: int) -> dict:
@@ -51,141 +114,71 @@ def board(n: int) -> dict:
     return {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"}, "objects": objects}
 
 
-def median_ms(fn, runs: int) -> float:
-    fn()
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times) * 1000
+def boards(runs: int, sizes: list[int]) -> None:
+    import pyrules
+    from pyrules import api
+
+    print(f"\nboards: show --json (in process, median of {runs}; whole process below)")
+    print(f"  {'objects':>7} {'load':>8} {'ground':>8} {'read':>8} {'total':>8}")
+    whole: dict[int, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            path = Path(tmp) / f"board{n}.json"
+            path.write_text(json.dumps(board(n)), encoding="utf-8")
+            rows = []
+            for _ in range(max(1, runs // 2)):
+                t0 = time.perf_counter()
+                sc = api.load(path)
+                t1 = time.perf_counter()
+                ev = pyrules.evaluate(sc)
+                t2 = time.perf_counter()
+                json.dumps(ev.to_json())
+                t3 = time.perf_counter()
+                rows.append((t1 - t0, t2 - t1, t3 - t2))
+            load, ground, read = (statistics.median(r[i] for r in rows) for i in range(3))
+            print(f"  {n:7} {load * 1000:6.0f}ms {ground * 1000:6.0f}ms {read * 1000:6.0f}ms "
+                  f"{(load + ground + read) * 1000:6.0f}ms")
+            whole[n] = process_s([sys.executable, "-m", "pyrules", "show", str(path), "--json"], max(1, runs // 2))
+        start = whole.get(0)
+        for n, t in whole.items():
+            print(f"  whole process, {n:5} objects: {t * 1000:7.0f} ms")
+        if start is not None and 100 in whole and 1000 in whole and whole[100] > start:
+            print(f"  t(1000)/t(100) above start-up: {(whole[1000] - start) / (whole[100] - start):.1f} (target <= 11)")
 
 
-def clingo_only(base, facts, explain=False, extra=(), parts=("base",)):
-    """clingo's own ground + solve for the same program and facts (the program is added outside the timing)."""
-    ctl = clingo.Control(["--warn=none", "--models=2"])
-    with ast.ProgramBuilder(ctl) as b:
-        for s in base.statements(parts, explain):
-            b.add(s)
-    with ctl.backend() as bk:
-        for f in list(facts) + list(extra):
-            bk.add_rule([bk.add_atom(f)])
-    t = time.perf_counter()
-    ctl.ground([(p, []) for p in parts])
-    if explain:
-        ctl.ground([(f"{p}_why", []) for p in parts])
-    ctl.solve()
-    return time.perf_counter() - t
+def run_script(name: str, *args: str) -> None:
+    print(f"\n{name} {' '.join(args)}".rstrip())
+    sys.stdout.flush()
+    subprocess.run([sys.executable, str(BENCH / name), *args], cwd=ROOT, check=False)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--runs", type=int, default=30)
-    ap.add_argument("--xclingo", action="store_true", help="also time xclingo on the same explanations")
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--quick", action="store_true", help="fewer runs, smaller boards, no service/plan sections")
+    ap.add_argument("--only", default=None, help="comma-separated sections: " + ",".join(SECTIONS))
     args = ap.parse_args()
-
-    t = time.perf_counter()
-    base = kbmod.load_kb()
-    load_ms = (time.perf_counter() - t) * 1000
-    kbmod.kb()  # warm the cached copy the API uses
-    import pyrules
-
-    print(f"KB load (read + parse rules/, once per process): {load_ms:.1f} ms; "
-          f"{base.size()} statements, {len(base.labels)} labels")
-    cases = [(p.name, load(p)) for p in sorted((ROOT / "examples").glob("*.yaml"))]
-    cases += [("generated board", from_dict(board(20))), ("generated board", from_dict(board(200)))]
-    asking = clingo.Function("asking", [clingo.String("alice")])
-    for query in ("show", "actions"):
-        print(f"\n{query}")
-        print(f"{'scenario':42} {'objects':>7} {'query ms':>9} {'clingo ms':>9} {'ratio':>6}")
-        for name, sc in cases:
-            if sc.actions:
-                continue
-            facts = scenario_facts(sc)
-            if query == "show":
-                q = median_ms(lambda: pyrules.evaluate(sc).objects, args.runs)
-                extra, parts = (), ("base",)
-            else:
-                q = median_ms(lambda: pyrules.evaluate(sc).actions("alice", include_illegal=True), args.runs)
-                extra, parts = (asking,), ("base", "casting")
-            c = statistics.median(clingo_only(base, facts, extra=extra, parts=parts) for _ in range(args.runs)) * 1000
-            print(f"{name:42} {len(sc.objects):>7} {q:>9.2f} {c:>9.2f} {q / c:>6.2f}")
-    explanations(args.runs, args.xclingo)
-
-
-def labelled_program_for_xclingo() -> str:
-    """The base part of the knowledge base with its labels as xclingo %!trace_rule annotations.
-
-    Anonymous variables in positive body literals and aggregates are named (xclingo 2.0b24 rejects them
-    in its translation); nothing else changes."""
-    from pyrules.kb import _label_lines, _NameAnonymous, parse_label, rule_files
-
-    out = []
-    for _, text in rule_files():
-        lines = text.splitlines()
-        stms: list = []
-        ast.parse_string(text, stms.append)
-        part = "base"
-        for stm in stms:
-            if stm.ast_type == ast.ASTType.Program:
-                part = stm.name
-                continue
-            if part != "base" or stm.ast_type != ast.ASTType.Rule:
-                continue
-            rules, rulings, _ = parse_label(_label_lines(lines, stm.location.begin.line))
-            namer = _NameAnonymous()
-            body = [namer(lit) if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
-                                   and lit.atom.ast_type in (ast.ASTType.SymbolicAtom, ast.ASTType.BodyAggregate))
-                    else lit for lit in stm.body]
-            out.append('%!trace_rule {"' + ", ".join(rules + rulings) + '"}.')
-            out.append(str(ast.Rule(stm.location, stm.head, body)))
-    return "\n".join(out) + "\n"
-
-
-def xclingo_explain(program: str, facts_text: str) -> tuple[float, int]:
-    """xclingo's time to explain one has_type atom, and the number of tree lines it printed."""
-    from xclingo import XclingoControl
-
-    t = time.perf_counter()
-    x = XclingoControl(["1"], n_explanations="1")
-    x.add("base", [], program + facts_text + "%!show_trace {has_type(O,T)}.\n")
-    x.ground([("base", [])])
-    lines = 0
-    for model in x.solve():  # the first model, its first explanation
-        for graph in model.explain_model():
-            lines += sum(len(graph.explain(s).ascii_tree().splitlines()) for s in graph.show_trace)
-            break
-        break
-    return time.perf_counter() - t, lines
-
-
-def explanations(runs: int, with_xclingo: bool) -> None:
-    import contextlib
-    import io
-
-    import pyrules
-
-    print("\nexplanations (explain OBJECT.types / OBJECT.power vs a plain show query, in process)")
-    head = f"{'scenario':42} {'plain ms':>8} {'types ms':>8} {'ratio':>6} {'power ms':>8} {'ratio':>6}"
-    print(head + (f" {'xclingo ms':>10} {'ours/xcl':>8}" if with_xclingo else ""))
-    program = labelled_program_for_xclingo() if with_xclingo else ""
-    for path in sorted((ROOT / "examples").glob("*.yaml")):
-        sc = load(path)
-        if sc.actions:
-            continue
-        target = next((o.id for o in sc.objects if o.card is not None), None)
-        plain = median_ms(lambda: pyrules.evaluate(sc).objects, runs)
-        types = median_ms(lambda: pyrules.evaluate(sc).explain(f"{target}.types"), runs)
-        power = median_ms(lambda: pyrules.evaluate(sc).explain(f"{target}.power"), runs)
-        line = f"{path.name:42} {plain:>8.2f} {types:>8.2f} {types / plain:>6.2f} {power:>8.2f} {power / plain:>6.2f}"
-        if with_xclingo:
-            facts_text = "".join(f"{f}.\n" for f in scenario_facts(sc))  # benchmark only: our own symbols as text
-            with contextlib.redirect_stdout(io.StringIO()):
-                xs = [xclingo_explain(program, facts_text) for _ in range(max(3, runs // 5))]
-            xcl = statistics.median(t for t, _ in xs) * 1000
-            found = xs[0][1] > 0
-            line += f" {xcl:>10.2f} {types / xcl:>8.2f}" + ("" if found else "  (xclingo found no explanation)")
-        print(line)
+    runs = 3 if args.quick else args.runs
+    todo = args.only.split(",") if args.only else [s for s in SECTIONS if not (args.quick and s in ("plan", "service", "big"))]
+    print(f"pyrules benchmark — {os.cpu_count()} cores, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if "startup" in todo:
+        startup(runs)
+    if "show" in todo:
+        show(runs)
+    if "boards" in todo:
+        boards(runs, [0, 100, 1000] if args.quick else [0, 100, 1000, 3000])
+    if "timeline" in todo:
+        run_script("timeline.py", "--runs", str(max(1, runs // 2)))
+    if "big" in todo:
+        run_script("boards.py", "--sizes", "1000,5000")
+    if "explain" in todo:
+        run_script("explain_speed.py", "--runs", str(runs))
+    if "mana" in todo:
+        run_script("mana.py", "--runs", str(runs))
+    if "plan" in todo:
+        run_script("plan.py")
+    if "service" in todo:
+        run_script("service_batch.py", "--requests", "100", "--copies", "60", "--skip-dask")
 
 
 if __name__ == "__main__":

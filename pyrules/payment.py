@@ -94,6 +94,13 @@ class Wallet:
         self.notes: list[tuple[Symbol, Symbol]] = sorted(r for r in facts.get("notes", {}).get(P, [])
                                                          if r[0].arguments[0] not in exclude)
 
+    def rank_of(self, o: Symbol) -> int:
+        return next(s.rank for s in self.sources if s.oid == o)
+
+    def signature(self, o: Symbol) -> tuple:
+        """What a source adds, ability by ability (its abilities named by what they are, not by the card)."""
+        return tuple(sorted((str(s.kind), s.amount, i) for i, s in enumerate(x for x in self.sources if x.oid == o)))
+
     def total(self) -> int:
         best: dict[Symbol, int] = {}
         for s in self.sources:
@@ -147,6 +154,8 @@ def search(base: KnowledgeBase, cost: Cost, wallet: Wallet, *, x: int | None = N
 
     x: the value announced for X (None: the largest X that can be paid). named: the ids the timeline names
     to pay with (a subset of the sources, and "pool"), or None for any."""
+    if not cost.generic and not cost.symbols and named is None:
+        return Payment(True)   # nothing owed: nothing to search for (the life a cost pays is the rules' to check)
     facts: list[Symbol] = []
     counts: dict[Symbol, int] = {}
     for s in cost.symbols:
@@ -171,6 +180,13 @@ def search(base: KnowledgeBase, cost: Cost, wallet: Wallet, *, x: int | None = N
             seen.add(s.oid)
             facts.append(Function("source", [s.oid, Number(s.rank)]))
         facts.append(Function("yield", [s.oid, s.ability, s.kind, Number(s.amount)]))
+    if named is None:   # interchangeable sources: the later is tapped only after the earlier (no better payment is lost)
+        last: dict[tuple, Symbol] = {}
+        for o in sorted(seen, key=lambda o: wallet.rank_of(o)):
+            sig = wallet.signature(o)
+            if sig in last:
+                facts.append(Function("twin", [last[sig], o]))
+            last[sig] = o
     facts.append(Function("life", [Number(wallet.life)]))
     if cost.life:
         facts.append(Function("life_cost", [Number(cost.life)]))

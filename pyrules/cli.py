@@ -153,7 +153,7 @@ def run(argv: list[str]) -> int:
             _out(plan_text(res, args.explain))
         return 1 if res.error else 0
     from .model import explain, explain_option
-    from .output import actions_text, object_text, timeline_text, tree_dot, tree_html, tree_text
+    from .output import actions_text, not_modelled_text, object_text, timeline_text, tree_dot, tree_html, tree_text
 
     for key in ("step", "depth"):
         if getattr(args, key, None) is not None and getattr(args, key) < 0:
@@ -173,6 +173,7 @@ def run(argv: list[str]) -> int:
                         node = ev.explain_property(oid, prop)
                         parts.append(_indent(node.summary or node.claim, "    why: "))
             parts.append(timeline_text(ev))
+            parts.append(not_modelled_text(data.get("not_modelled", [])))
             _out("\n".join(p for p in parts if p))
         return code
     if args.command == "actions":
@@ -187,7 +188,8 @@ def run(argv: list[str]) -> int:
                     chunks.append(_indent(tree_text(explain_option(ev, o).cut(args.depth), with_rulings=False), "    "))
                 text = "\n".join(chunks)
             tl = timeline_text(ev)
-            _out(text + ("\n" + tl if tl else ""))
+            notes = not_modelled_text(data.get("not_modelled", []))
+            _out(text + ("\n" + tl if tl else "") + ("\n" + notes if notes else ""))
         return code
     query = " ".join(args.query)
     fmt = args.format or ("json" if args.json else "text")

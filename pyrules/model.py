@@ -311,6 +311,23 @@ class Evaluation:
         return out
 
     # ------------------------------------------------------------------ JSON
+    def not_modelled(self, ids=None) -> list[dict]:
+        """The card lines pyrules doesn't model, of the objects asked about (the face up, or every face of a
+        card not on the battlefield or the stack): answers about them may leave those lines out."""
+        out = []
+        sc = self.scenario
+        for oid_, o in self.objects.items():
+            if ids is not None and oid_ not in ids:
+                continue
+            spec = sc.objects[sc.index[oid_]] if oid_ in sc.index else None
+            card = spec.get("card") if spec else None
+            if card is None:
+                continue
+            for line in card.reading():
+                if line.status == "not_modelled" and (o.face is None or line.face == o.face):
+                    out.append({"object": oid_, "face": line.face, "line": line.line, "text": line.text})
+        return out
+
     def to_json(self, ids: list[str] | None = None, explain: bool = False) -> dict:
         objs = self.objects
         if ids:
@@ -328,6 +345,9 @@ class Evaluation:
         out = {"objects": docs,
                "turn": {k: v for k, v in self.turn.items() if k != "number"},
                "players": {p: {k: v for k, v in d.items() if k != "lost"} for p, d in self.players.items()}}
+        notes = self.not_modelled(set(chosen))
+        if notes:
+            out["not_modelled"] = notes
         if self.scenario.actions:
             out["step"] = self.step
             out["stack"] = self.stack
@@ -646,6 +666,9 @@ def actions_json(ev: Evaluation, player: str | None = None, include_illegal: boo
             d["explanation"] = explain_option(ev, o).cut(depth).to_json()
         docs.append(d)
     out = {"player": p, "actions": docs}
+    notes = ev.not_modelled({d["object"] for d in docs if d.get("object")})
+    if notes:
+        out["not_modelled"] = notes
     if ev.scenario.actions:
         out["step"] = ev.step
         if ev.error:

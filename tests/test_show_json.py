@@ -4,6 +4,8 @@ import json
 
 from conftest import EXAMPLES, cli
 
+import pyrules
+
 KEYS = {"name", "face", "zone", "owner", "controller", "supertypes", "types", "subtypes", "power", "toughness",
         "mana_value", "counters", "attached_to", "keywords", "can_attack", "escaped"}
 
@@ -56,3 +58,15 @@ def test_cards_command_lists_and_shows():
     front, back = welcome["faces"]
     assert [a for ln in front["lines"] for a in ln["abilities"]] == ["chapter_1", "chapter_2", "chapter_3"]
     assert "static_2" in [a for ln in back["lines"] for a in ln["abilities"]]
+
+
+def test_lines_not_modelled_are_reported_never_guessed():
+    """Issue 10 (interface §5.4): a card line no template reads is reported with the answer about the card."""
+    from conftest import obj, scenario
+
+    ev = pyrules.evaluate(pyrules.load(scenario(obj("arcee", "Arcee, Sharpshooter"), obj("bears", "Grizzly Bears"))))
+    notes = ev.to_json()["not_modelled"]
+    # Arcee's front face: "{1}, Remove one or more +1/+1 counters from Arcee: ..." is not read by any template
+    assert [(n["object"], n["face"], n["line"]) for n in notes] == [("arcee", "front", 3)]
+    assert notes[0]["text"].startswith("{1}, Remove one or more +1/+1 counters")
+    assert "not_modelled" not in pyrules.evaluate(pyrules.load(scenario(obj("bears", "Grizzly Bears")))).to_json()

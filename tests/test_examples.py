@@ -27,6 +27,9 @@ EXPECTED = {
         "arcee": {"zone": "battlefield", "face": "back", "name": "Arcee, Acrobatic Coupe", "types": ["artifact"],
                   "power": None, "mana_value": 3},
     },
+    "mana_can_i_escape_uro.yaml": {  # CR 305.6: untapped lands; whether escape can be paid: tests/test_mana_payment.py
+        "uro": {"zone": "graveyard"}, "forest1": {"tapped": False}, "sol": {"tapped": False},
+    },
     "timeline_uro_escape.yaml": {  # REX-06, CR 702.138b
         "uro": {"zone": "battlefield", "escaped": True, "power": 6},
         "bears": {"zone": "exile"},

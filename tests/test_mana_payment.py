@@ -293,3 +293,14 @@ def test_bad_mana_input_is_refused_with_the_field_named(write_yaml):
         r = cli("show", write_yaml(d))
         assert r.returncode == 2, (field, r.stdout, r.stderr)
         assert field in r.stderr and len(r.stderr.strip().splitlines()) == 1, (field, r.stderr)
+
+
+def test_example_can_i_escape_uro_with_these_lands():
+    # examples/mana_can_i_escape_uro.yaml: escape is legal (CR 702.138a) but {G}{G}{U}{U} can't be paid with
+    # Forest, Forest, Island and Sol Ring (CR 305.6, 107.4c)
+    r = cli("actions", "examples/mana_can_i_escape_uro.yaml", "--json")
+    assert r.returncode == 0, r.stderr
+    [uro] = [a for a in json.loads(r.stdout)["actions"] if a["object"] == "uro"]
+    assert uro["legal"] and uro["payable"] is False and uro["payment"] is None
+    assert uro["payment_why_not"][0]["reason"] == ("it needs {G}{G}{U}{U}; your untapped mana sources and mana pool "
+                                                   "make at most {G}{G}{U}: Forest (forest1), Forest (forest2), Island (island1)")

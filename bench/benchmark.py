@@ -15,6 +15,7 @@ Sections (each also runs alone; see the files named):
   big       bench/boards.py: the living metal + March + copies repro and seeded mixed boards (issue 13)
   explain   bench/explain_speed.py: an explanation against a plain query (issue 9)
   mana      bench/mana.py: payments found by search (issue 11)
+  cards     bench/cards.py: coverage of the bundled cards, a 30,000-card bulk file indexed once (issue 10)
   plan      bench/plan.py: plans found by search (issue 14)
   service   bench/service_batch.py: the server's latency and batch throughput (issue 15)
 Medians of several runs; the machine may be busy, so compare ratios from the same run.
@@ -38,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(BENCH))
 
 EXAMPLE = ROOT / "examples" / "arcee_march_your_turn.yaml"
-SECTIONS = ("startup", "show", "boards", "timeline", "big", "explain", "mana", "plan", "service")
+SECTIONS = ("startup", "show", "boards", "timeline", "big", "explain", "mana", "cards", "plan", "service")
 
 
 def median_s(fn, runs: int) -> float:
@@ -175,6 +176,8 @@ def main() -> None:
         run_script("explain_speed.py", "--runs", str(runs))
     if "mana" in todo:
         run_script("mana.py", "--runs", str(runs))
+    if "cards" in todo:
+        run_script("cards.py", "--bulk-cards", "5000" if args.quick else "30000")
     if "plan" in todo:
         run_script("plan.py")
     if "service" in todo:

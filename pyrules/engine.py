@@ -14,6 +14,7 @@ and reads atoms; it never rebuilds a state.
 
 from __future__ import annotations
 
+import atexit
 import time
 from dataclasses import dataclass
 
@@ -94,6 +95,37 @@ class Moment:
     kind: str | None = None
 
 
+# The knowledge base's program parts parsed once per process (clingo's abstract syntax trees): a new Control
+# gets the statements through a ProgramBuilder instead of parsing the program's text again.
+_PARSED: dict[tuple[int, str], tuple[KnowledgeBase, list]] = {}
+atexit.register(_PARSED.clear)  # free the trees while clingo's library is still loaded
+
+
+def _parsed(kb: KnowledgeBase, which: str) -> list:
+    key = (id(kb), which)
+    hit = _PARSED.get(key)
+    if hit is not None and hit[0] is kb:
+        return hit[1]
+    from clingo import ast
+
+    texts = ([(part, params, text) for part, (params, text) in kb.parts.items()] if which == "parts" else
+             [(f"{part}_why", kb.parts[part][0], text) for part, text in kb.shadow_parts().items()])
+    statements: list = []
+    for name, params, text in texts:
+        head = f"#program {name}({', '.join(params)}).\n" if params else f"#program {name}.\n"
+        ast.parse_string(head + text, statements.append)
+    _PARSED[key] = (kb, statements)
+    return statements
+
+
+def _add_statements(ctl: clingo.Control, statements: list) -> None:
+    from clingo import ast
+
+    with ast.ProgramBuilder(ctl) as builder:
+        for stm in statements:
+            builder.add(stm)
+
+
 class Game:
     """One game: the knowledge base grounded over moments 0..t for one scenario."""
 
@@ -107,8 +139,7 @@ class Game:
         messages: list[str] = []       # (no reference back to the game: a cycle would keep the Control alive)
         self.messages = messages
         self.ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg), message_limit=5)
-        for part, (params, text) in self.kb.parts.items():
-            self.ctl.add(part, list(params), text)
+        _add_statements(self.ctl, _parsed(self.kb, "parts"))
         self.added: set[Symbol] = set()
         self.history: list[tuple[str, list]] = []   # every part instance grounded, in order
         self.explained = False
@@ -152,9 +183,7 @@ class Game:
         if self.explained:
             return
         self.explained = True
-        for part, text in self.kb.shadow_parts().items():
-            params = self.kb.parts[part][0]
-            self.ctl.add(f"{part}_why", list(params), text)
+        _add_statements(self.ctl, _parsed(self.kb, "shadows"))
         self._ground_shadows(self.history)
 
     def _ground_shadows(self, instances) -> None:

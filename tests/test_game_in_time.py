@@ -190,7 +190,8 @@ def test_CR_603_2_beginning_of_upkeep_triggers_whichever_way_the_step_begins():
     by_passes = run(scenario(obj("fountain", "Fountain of Renewal", owner="bob"), phase="ending", step="end",
                              actions=[{"pass": "alice"}, {"pass": "bob"}]), cards=cards)
     assert (by_passes.turn["active"], by_passes.turn["step"]) == ("bob", "upkeep")
-    assert by_passes.triggered == [{"source": "fountain", "ability": "trigger_1", "controller": "bob"}]
+    assert [{k: v for k, v in d.items() if k != "id"} for d in by_passes.triggered] == \
+        [{"source": "fountain", "ability": "trigger_1", "controller": "bob"}]
     assert len(by_passes.stack) == 1 and by_passes.turn["priority"] == "bob"
 
 

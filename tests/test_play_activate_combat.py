@@ -15,6 +15,11 @@ from conftest import cli, obj, scenario
 VEHICLES = str(Path(__file__).parent / "data" / "vehicles.json")
 
 
+def trig(ev) -> list[dict]:
+    """The abilities that triggered on the last action, as show --json reports them (without their ids)."""
+    return [{k: v for k, v in d.items() if k != "id"} for d in ev.triggered]
+
+
 def run(d: dict, step=None, cards=()):
     return pyrules.evaluate(d, step=step, cards=cards)
 
@@ -279,7 +284,7 @@ def test_508_3a_prowl_triggers_when_it_attacks():
     d = combat(obj("prowl", "Prowl, Stoic Strategist"), obj("tapped", "Grizzly Bears", owner="bob", tapped=True),
                actions=[{"attack": {"prowl": "bob"}}, {"resolve": "top"}])
     ev = run(d, step=1)
-    assert ev.triggered == [{"source": "prowl", "ability": "trigger_2", "controller": "alice"}]
+    assert trig(ev) == [{"source": "prowl", "ability": "trigger_2", "controller": "alice"}]
     assert run(d).objects["tapped"].zone == "exile"
 
 

@@ -15,6 +15,7 @@ and reads atoms; it never rebuilds a state.
 from __future__ import annotations
 
 import atexit
+import threading
 import time
 from dataclasses import dataclass
 
@@ -101,6 +102,10 @@ _PARSED: dict[tuple[int, str], tuple[KnowledgeBase, list]] = {}
 atexit.register(_PARSED.clear)  # free the trees while clingo's library is still loaded
 
 
+_PARSED_LOCK = threading.Lock()   # the trees are shared: one thread at a time reads them (clingo's own
+                                  # reference counts on them are not thread-safe)
+
+
 def _parsed(kb: KnowledgeBase, which: str) -> list:
     key = (id(kb), which)
     hit = _PARSED.get(key)
@@ -118,12 +123,14 @@ def _parsed(kb: KnowledgeBase, which: str) -> list:
     return statements
 
 
-def _add_statements(ctl: clingo.Control, statements: list) -> None:
+def _add_statements(ctl: clingo.Control, kb: KnowledgeBase, which: str) -> None:
     from clingo import ast
 
-    with ast.ProgramBuilder(ctl) as builder:
-        for stm in statements:
-            builder.add(stm)
+    with _PARSED_LOCK:
+        statements = _parsed(kb, which)
+        with ast.ProgramBuilder(ctl) as builder:
+            for stm in statements:
+                builder.add(stm)
 
 
 class Game:
@@ -139,7 +146,7 @@ class Game:
         messages: list[str] = []       # (no reference back to the game: a cycle would keep the Control alive)
         self.messages = messages
         self.ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg), message_limit=5)
-        _add_statements(self.ctl, _parsed(self.kb, "parts"))
+        _add_statements(self.ctl, self.kb, "parts")
         self.added: set[Symbol] = set()
         self.history: list[tuple[str, list]] = []   # every part instance grounded, in order
         self.explained = False
@@ -183,7 +190,7 @@ class Game:
         if self.explained:
             return
         self.explained = True
-        _add_statements(self.ctl, _parsed(self.kb, "shadows"))
+        _add_statements(self.ctl, self.kb, "shadows")
         self._ground_shadows(self.history)
 
     def _ground_shadows(self, instances) -> None:

@@ -897,7 +897,45 @@ def explain(ev: Evaluation, query: str, player: str | None = None):
         return explain_cast(ev, q[5:], player, negated)
     if low.startswith("trigger "):
         return explain_trigger(ev, q[8:].strip())
-    raise ScenarioError("query", f"not understood: {q!r} (write OBJECT.PROPERTY, 'cast OBJECT [METHOD] [PART] [by PLAYER]', 'why not cast ...' or 'trigger OBJECT')")
+    kind = low.split(" ", 1)[0]
+    if kind in ("play", "activate", "attack", "block"):
+        return explain_action(ev, kind, q[len(kind):].strip(), player)
+    raise ScenarioError("query", f"not understood: {q!r} (write OBJECT.PROPERTY, 'cast OBJECT [METHOD] [PART] [by PLAYER]', "
+                                 "'play OBJECT', 'activate OBJECT [ABILITY]', 'attack OBJECT', 'block OBJECT', "
+                                 "'why not ...' or 'trigger OBJECT')")
+
+
+def explain_action(ev: Evaluation, kind: str, rest: str, player: str | None):
+    """play OBJECT, activate OBJECT [ABILITY], attack OBJECT, block OBJECT [by PLAYER]: the options `actions`
+    lists of that kind for that object, each explained."""
+    words = rest.split()
+    by = None
+    if len(words) >= 2 and words[-2] == "by":
+        by, words = words[-1], words[:-2]
+    if not words:
+        raise ScenarioError("query", f"{kind} needs an object: {kind} OBJECT" + (" [ABILITY]" if kind == "activate" else ""))
+    target, ability = words[0], (" ".join(words[1:]) or None)
+    if ability is not None and kind != "activate":
+        raise ScenarioError("query", f"{kind} takes one object: {kind} OBJECT [by PLAYER]")
+    if target not in ev.scenario.index and target not in ev.objects:
+        raise ScenarioError("query", f"unknown object {target!r}")
+    if by is not None and by not in ev.scenario.players:
+        raise ScenarioError("query", f"unknown player {by!r}")
+    players = [by] if by else ([player] if player else [ev.turn["priority"]] + [p for p in ev.scenario.players
+                                                                                 if p != ev.turn["priority"]])
+    opts = []
+    for p in players:
+        opts = [o for o in actions(ev, p, include_illegal=True) if o.object == target and o.action == kind
+                and (ability is None or str(o.ability) == ability)]
+        if opts:
+            break
+    if not opts:
+        raise ScenarioError("query", f"no one may {kind} with {target} now" + (f" (ability {ability})" if ability else "")
+                                     + " now (see `pyrules actions --all`)")
+    nodes = [explain_option(ev, o) for o in opts]
+    if len(nodes) == 1:
+        return nodes[0]
+    return _with_summary(_group(f"the ways to {kind} {ev.renderer.name(target)}", nodes), ev=ev)
 
 
 def explain_cast(ev: Evaluation, rest: str, player: str | None, negated: bool):

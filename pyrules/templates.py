@@ -700,6 +700,20 @@ def _keyword_line(line: str, ctx: Ctx) -> Line | None:
 
 
 _ADDITIONAL = re.compile(r"As an additional cost to cast this spell, (.+?)\.?$", re.I)
+_CANT = re.compile(r"(.+?) can't (attack|block|attack or block)\.?$", re.I)
+
+
+def _restriction_line(line: str, ctx: Ctx) -> Line | None:
+    """"[This creature] can't attack / can't block / can't attack or block." — a restriction on the object
+    itself (restriction(A, cant_attack(self)), rules/mechanics/restrictions.lp) the combat rules consult."""
+    m = _CANT.match(line)
+    if not m or not _self_ref(m[1], ctx):
+        return None
+    kinds = {"attack": ["cant_attack"], "block": ["cant_block"], "attack or block": ["cant_attack", "cant_block"]}[m[2].lower()]
+    ab = Ability(ctx, f"restriction_{ctx.i}")
+    for name in kinds:
+        ab.add("restriction", F(name, C_("self")))
+    return _done(ctx, line, ab, [f"restriction {k}" for k in kinds])
 _ESCAPES_WITH = re.compile(r"(.+) escapes with (\w+) ([+-]\d+/[+-]\d+) counters? on it\.?$", re.I)
 
 
@@ -715,7 +729,7 @@ def read_face(card, face) -> list[Line]:
             continue
         got = None
         try:
-            got = _keyword_line(line, ctx)
+            got = _keyword_line(line, ctx) or _restriction_line(line, ctx)
             if got is None:
                 m = _ADDITIONAL.match(line)
                 if m:

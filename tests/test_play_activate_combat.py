@@ -320,3 +320,34 @@ def test_101_2_megatron_stops_opponents_casting_during_combat_only():
     later = scenario(obj("tt", "Think Twice", zone="hand", owner="bob"), obj("meg", "Megatron, Tyrant"),
                      phase="postcombat_main", priority="bob")
     assert entry(options(later, "bob"), "cast", "tt")["legal"]
+
+
+RESTRICTIONS = str(Path(__file__).parent / "data" / "restrictions.json")
+
+
+def test_509_1a_101_2_a_creature_whose_text_says_it_cant_block_is_no_blocker():
+    # Ogre Taskmaster: "Ogre Taskmaster can't block." (read from its text, not named in the rules)
+    d = scenario(obj("bears", "Grizzly Bears"), obj("ogre", "Ogre Taskmaster", owner="bob"),
+                 obj("guard", "Grizzly Bears", owner="bob"),
+                 phase="combat", step="declare_attackers",
+                 actions=[{"attack": {"bears": "bob"}}, {"pass": "alice"}, {"pass": "bob"}])
+    ev = pyrules.evaluate(pyrules.load(d, cards=(RESTRICTIONS,)))
+    assert ev.error is None and ev.turn["step"] == "declare_blockers"
+    opts = {o.object: o for o in ev.actions("bob", include_illegal=True) if o.action == "block"}
+    assert opts["guard"].legal and not opts["ogre"].legal
+    assert any("its own text says so" in r.reason for r in opts["ogre"].why_not)
+    blocked = pyrules.evaluate(pyrules.load({**d, "actions": d["actions"] + [{"block": {"ogre": "bears"}, "by": "bob"}]},
+                                            cards=(RESTRICTIONS,)))
+    assert blocked.error is not None and blocked.error["step"] == 4
+
+
+def test_608_2b_a_spell_whose_only_target_became_illegal_doesnt_resolve():
+    # Ice: "Tap target permanent. Draw a card." With its target gone, none of it happens: no card is drawn.
+    base = [obj("ice", "Fire // Ice", zone="hand"), obj("ring", "Sol Ring", owner="bob"),
+            obj("top", "Grizzly Bears", zone="library")]
+    cast = {"cast": "ice", "part": "Ice", "targets": ["ring"]}
+    ok = pyrules.evaluate(pyrules.load(scenario(*base, actions=[cast, {"resolve": "top"}])))
+    assert ok.objects["ring"].tapped and ok.objects["top"].zone == "hand"
+    gone = pyrules.evaluate(pyrules.load(scenario(*base, actions=[cast, {"move": "ring", "to": "hand"}, {"resolve": "top"}])))
+    assert gone.error is None and gone.objects["ice"].zone == "graveyard"  # removed from the stack (608.2b)
+    assert gone.objects["top"].zone == "library" and gone.players["alice"]["hand"] == 0

@@ -123,10 +123,24 @@ def _parsed(kb: KnowledgeBase, which: str) -> list:
     return statements
 
 
+_BUILT: dict[tuple[int, str], int] = {}   # how many Controls each program was given to, per process
+
+
 def _add_statements(ctl: clingo.Control, kb: KnowledgeBase, which: str) -> None:
+    """The program parts (or their shadows) into a new Control: the first time in a process as text (parsing
+    it once costs less than parsing it into trees and building from them), later from the trees."""
     from clingo import ast
 
     with _PARSED_LOCK:
+        key = (id(kb), which)
+        n = _BUILT.get(key, 0)
+        _BUILT[key] = n + 1
+        if n == 0 and key not in _PARSED:
+            texts = ([(part, params, text) for part, (params, text) in kb.parts.items()] if which == "parts" else
+                     [(f"{part}_why", kb.parts[part][0], text) for part, text in kb.shadow_parts().items()])
+            for name, params, text in texts:
+                ctl.add(name, list(params), text)
+            return
         statements = _parsed(kb, which)
         with ast.ProgramBuilder(ctl) as builder:
             for stm in statements:

@@ -38,18 +38,12 @@ BENCH = ROOT / "bench"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(BENCH))
 
+from common import median_s  # noqa: E402
+
 EXAMPLE = ROOT / "examples" / "arcee_march_your_turn.yaml"
 SECTIONS = ("startup", "show", "boards", "timeline", "big", "explain", "mana", "cards", "plan", "service")
 
 
-def median_s(fn, runs: int) -> float:
-    fn()  # warm
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def process_s(argv: list[str], runs: int) -> float:

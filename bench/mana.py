@@ -10,15 +10,14 @@ in process, medians over runs; the target is a ratio of at most 2x.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import pyrules  # noqa: E402
+from common import median_s  # noqa: E402
 
 CARDS = (str(ROOT / "tests/data/mana_cards.json"), str(ROOT / "tests/data/scryfall_list.json"))
 HAND = ["Grizzly Bears", "Bonecrusher Giant // Stomp", "Arcee, Sharpshooter", "Boros Guildmage", "Reaper King",
@@ -39,14 +38,6 @@ def board(with_sources: bool) -> dict:
             "track_mana": with_sources}
 
 
-def median_s(fn, runs: int) -> float:
-    fn()
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def main() -> None:

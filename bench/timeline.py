@@ -7,15 +7,14 @@ of that board, in process, medians over runs; every figure printed, the target a
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import pyrules  # noqa: E402
+from common import median_s  # noqa: E402
 
 
 def board(n: int, actions: list | None = None) -> dict:
@@ -41,14 +40,6 @@ def twenty_actions() -> list:
     return out
 
 
-def median_s(fn, runs: int) -> float:
-    fn()
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def main() -> None:

@@ -540,23 +540,17 @@ def _activated(line: str, ctx: Ctx) -> Line | None:
     mana = re.fullmatch(r"Add ((?:\{[WUBRGC]\})+)\.", rest)
     mana_each = re.fullmatch(r"Add \{([WUBRGC])\} for each (.+?) you control\.", rest)
     mana_choice = re.fullmatch(r"Add (?:one mana of any color|\{([WUBRG])\} or \{([WUBRG])\})\.", rest)
-    if mana_choice:
+    if mana_choice or mana or mana_each:
         ab = Ability(ctx, f"mana_{ctx.i}")
         ab.add("activated")
         ab.add("mana_ability")
         for it in items:
             ab.add("cost", it)
         ab.facts += cfacts
-        kind = F("or", C_(mana_choice[1].lower()), C_(mana_choice[2].lower())) if mana_choice[1] else C_("any")
-        ab.add("produces", kind, F("fixed", 1))
-        return _done(ctx, line, ab, [f"mana ability: {cost_text}: {rest[:-1].lower()}"])
-    if mana or mana_each:
-        ab = Ability(ctx, f"mana_{ctx.i}")
-        ab.add("activated")
-        ab.add("mana_ability")
-        for it in items:
-            ab.add("cost", it)
-        ab.facts += cfacts
+        if mana_choice:
+            kind = F("or", C_(mana_choice[1].lower()), C_(mana_choice[2].lower())) if mana_choice[1] else C_("any")
+            ab.add("produces", kind, F("fixed", 1))
+            return _done(ctx, line, ab, [f"mana ability: {cost_text}: {rest[:-1].lower()}"])
         if mana:
             counts: dict[str, int] = {}
             for sym in re.findall(r"\{([WUBRGC])\}", mana[1]):

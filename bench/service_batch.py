@@ -70,19 +70,23 @@ def bench_server(example: str, requests: int, workers: int) -> None:
                     time.sleep(0.1)
             for _ in range(10):
                 assert http.post("/show", json=body).status_code == 200
-        print(f"server: POST /show of {example}, warm, {requests} requests per run"
+        print(f"server: POST /show of {example}, warm, {requests} requests per run, the same request repeated"
               + (f", {workers} server processes" if workers > 1 else ", 1 server process"))
         rates = {}
-        for clients in (1, 8):
+        counter = iter(range(10**9))
+        for distinct, clients in ((False, 1), (False, 8), (True, 1), (True, 8)):
             times: list[float] = []
             errors: list[str] = []
             share = [requests // clients + (1 if i < requests % clients else 0) for i in range(clients)]
+            if distinct and clients == 1:
+                print("  distinct requests (each scenario's description differs: the answer cache never hits)")
 
             def client(n: int) -> None:
                 with httpx.Client(base_url=url, timeout=120) as http:
                     for _ in range(n):
+                        sent = {"scenario": {**scenario, "description": f"request {next(counter)}"}} if distinct else body
                         t = time.perf_counter()
-                        r = http.post("/show", json=body)
+                        r = http.post("/show", json=sent)
                         times.append(time.perf_counter() - t)
                         if r.status_code != 200:
                             errors.append(r.text[:100])
@@ -94,11 +98,12 @@ def bench_server(example: str, requests: int, workers: int) -> None:
             for t in threads:
                 t.join()
             wall = time.perf_counter() - t0
-            rates[clients] = len(times) / wall
+            rates[(distinct, clients)] = len(times) / wall
             print(f"  {clients} client thread{'s' if clients > 1 else ' '}: median {statistics.median(times) * 1000:7.1f} ms"
-                  f"   p95 {percentile(times, 0.95) * 1000:7.1f} ms   {rates[clients]:6.1f} requests/s"
+                  f"   p95 {percentile(times, 0.95) * 1000:7.1f} ms   {rates[(distinct, clients)]:6.1f} requests/s"
                   f"   ({len(times)} requests in {wall:.2f} s, {len(errors)} errors)")
-        print(f"  throughput, 8 clients / 1 client: {rates[8] / rates[1]:.2f}x")
+        print(f"  throughput, 8 clients / 1 client: repeated {rates[(False, 8)] / rates[(False, 1)]:.2f}x, "
+              f"distinct {rates[(True, 8)] / rates[(True, 1)]:.2f}x")
     finally:
         proc.terminate()
         proc.wait(timeout=15)

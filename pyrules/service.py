@@ -110,8 +110,55 @@ def answer_body(command: str, body) -> tuple[int, dict]:
     return answer(command, request)
 
 
+class AnswerCache:
+    """Recent answers by request: the same body sent to the same endpoint gets the same document (answers are
+    deterministic and the knowledge base doesn't change while the server runs), so a repeated question — an
+    engine or a page asking again — is answered from memory. Least recently used first out; bounded in
+    entries and bytes; internal errors are never kept."""
+
+    def __init__(self, entries: int = 512, max_bytes: int = 64 << 20):
+        from collections import OrderedDict
+
+        self.entries, self.max_bytes, self.size = entries, max_bytes, 0
+        self.items: OrderedDict[tuple[str, bytes], tuple[int, bytes]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key):
+        with self.lock:
+            hit = self.items.get(key)
+            if hit is not None:
+                self.items.move_to_end(key)
+            return hit
+
+    def put(self, key, value) -> None:
+        cost = len(key[1]) + len(value[1])
+        if value[0] not in (0, 1, 2) or cost > self.max_bytes // 8:
+            return
+        with self.lock:
+            if key in self.items:
+                return
+            self.items[key] = value
+            self.size += cost
+            while len(self.items) > self.entries or self.size > self.max_bytes:
+                (_, body), (_, content) = self.items.popitem(last=False)
+                self.size -= len(body) + len(content)
+
+
+CACHE = AnswerCache()
+
+
 def answer_bytes(command: str, raw: bytes) -> tuple[int, bytes]:
     """The whole of one POST, from the body's bytes to the response's: run in a worker thread."""
+    key = (command, raw)
+    hit = CACHE.get(key)
+    if hit is not None:
+        return hit
+    result = _answer_bytes(command, raw)
+    CACHE.put(key, result)
+    return result
+
+
+def _answer_bytes(command: str, raw: bytes) -> tuple[int, bytes]:
     try:
         try:
             body = json.loads(raw)

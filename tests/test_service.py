@@ -293,3 +293,20 @@ def test_serve_without_starlette_says_what_to_install(capsys, monkeypatch):
     for name in [m for m in sys.modules if m == "starlette" or m.startswith("starlette.")] + ["starlette"]:
         monkeypatch.setitem(sys.modules, name, None)  # as if pyrules[serve] were not installed
     assert "pip install 'pyrules[serve]'" in one_line_error(capsys, ["serve", "--port", "0"])
+
+
+def test_a_repeated_request_is_answered_from_the_cache_with_the_same_bytes():
+    from pyrules import service
+
+    body = json.dumps({"scenario": {"players": ["alice"], "turn": {"active": "alice", "phase": "precombat_main"},
+                                    "objects": [{"id": "b", "card": "Grizzly Bears", "owner": "alice",
+                                                 "zone": "battlefield"}]}}).encode()
+    first = service.answer_bytes("show", body)
+    assert service.CACHE.get(("show", body)) == first
+    assert service.answer_bytes("show", body) == first
+    small = service.AnswerCache(entries=2)
+    for i in range(3):
+        small.put(("show", bytes([i])), (0, b"{}"))
+    small.put(("show", b"x"), (3, b"{}"))  # an internal error is never kept
+    assert small.get(("show", bytes([0]))) is None and small.get(("show", bytes([2]))) == (0, b"{}")
+    assert small.get(("show", b"x")) is None

@@ -244,3 +244,10 @@ def test_CR_205_1b_a_wall_artifact_creature_keeps_its_other_types_but_not_its_cr
 def test_malformed_game_actions_exit_2_naming_the_field(action, field, write_yaml):
     r = cli("show", write_yaml(scenario(obj("bears", "Grizzly Bears"), actions=[action])))
     assert r.returncode == 2 and field in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_CR_508_8_advancing_to_a_skipped_step_stops_at_the_step_that_comes_instead():
+    # no creature attacks, so there is no declare blockers step (508.8): the game stops at end of combat
+    ev = run(scenario(obj("bears", "Grizzly Bears"), actions=[{"advance": {"phase": "combat", "step": "declare_blockers"}}]))
+    assert ev.error is None
+    assert (ev.turn["phase"], ev.turn["step"], ev.turn["active"]) == ("combat", "end_of_combat", "alice")

@@ -64,6 +64,11 @@ def scenarios(draw):
         st.builds(lambda i, p: {"gain_control": i, "by": p}, st.sampled_from(ids), st.sampled_from(PLAYERS)),
         st.builds(lambda i: {"play": i}, st.sampled_from(ids)),
         st.builds(lambda i, k: {"activate": i, "ability": k}, st.sampled_from(ids), st.integers(1, 3)),
+        st.builds(lambda i, p: {"attack": {i: p}}, st.sampled_from(ids), st.sampled_from(PLAYERS)),
+        st.builds(lambda i, j, p: {"block": {i: j}, "by": p}, st.sampled_from(ids), st.sampled_from(ids),
+                  st.sampled_from(PLAYERS)),
+        st.builds(lambda s: {"advance": {"phase": "combat", "step": s}},
+                  st.sampled_from(["declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"])),
     )
     d["actions"] = draw(st.lists(action, max_size=3))
     return d

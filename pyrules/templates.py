@@ -115,6 +115,12 @@ class Ability:
     def fact(self, sym: Symbol) -> None:
         self.facts.append(sym)
 
+    def filter(self, text: str, extra: tuple = ()) -> Symbol:
+        """The filter term for a phrase ("noncreature artifact"), its facts added to the ability's."""
+        term, facts = filter_term(text, extra=extra)
+        self.facts += facts
+        return term
+
     def effect(self, eff: Symbol) -> None:
         self.effects += 1
         self.add("effect", Number(self.effects), eff)
@@ -319,14 +325,10 @@ def effects(text: str, ab: Ability, ctx: Ctx) -> list[str]:
     # whole-text templates first
     m = re.fullmatch(r"Exile target card from a graveyard\. If it was a creature card, you gain (\w+) life\. Otherwise, you draw a card\.", text)
     if m:
-        term, ff = filter_term("card")
-        for x in ff:
-            ab.fact(x)
+        term = ab.filter("card")
         k = ab.target(F("card_in_graveyard", term))
         ab.effect(F("exile", F("target", k)))
-        cterm, cf = filter_term("creature")
-        for x in cf:
-            ab.fact(x)
+        cterm = ab.filter("creature")
         ab.effect(F("if_was", F("target", k), cterm, F("gain_life", C_("you"), number(m[1])), F("draw", C_("you"), 1)))
         return ["exile target card from a graveyard; creature: gain life, else draw"]
     sentences = [s.strip() for s in re.split(r"(?<=\.)\s+", text) if s.strip()]
@@ -388,9 +390,7 @@ def _effect(p: str, ab: Ability, ctx: Ctx, created: bool) -> str:
         return "ok"
     m = re.fullmatch(r"tap target (.+)", low)
     if m:
-        term, ff = filter_term(m[1])
-        for x in ff:
-            ab.fact(x)
+        term = ab.filter(m[1])
         k = ab.target(F("permanent", term))
         ab.effect(F("tap", F("target", k)))
         return "ok"
@@ -421,9 +421,7 @@ def _effect(p: str, ab: Ability, ctx: Ctx, created: bool) -> str:
         return "ok"
     m = re.fullmatch(r"destroy all (.+)", p, re.I)
     if m:
-        term, ff = filter_term(m[1])
-        for x in ff:
-            ab.fact(x)
+        term = ab.filter(m[1])
         ab.effect(F("destroy_all", term))
         return "ok"
     m = re.fullmatch(r"exile (this saga|.+?), then return it to the battlefield transformed under your control", p, re.I)
@@ -466,8 +464,7 @@ def _triggered(line: str, ctx: Ctx) -> Line | None:
     m = re.fullmatch(r"Whenever a permanent you control transforms into (?:a |an )?(.+?), (.+)", line)
     if m:
         ab = Ability(ctx, f"trigger_{ctx.i}")
-        term, ff = filter_term(m[1])
-        ab.facts += ff
+        term = ab.filter(m[1])
         ab.add("triggered")
         ab.add("trigger", F("transforms", term))
         understood = effects(m[2] + ".", ab, ctx)
@@ -487,8 +484,7 @@ def _triggered(line: str, ctx: Ctx) -> Line | None:
         # "exile up to one other target ... For as long as that card remains exiled, its owner may play it."
         m2 = re.fullmatch(r"exile up to one (other )?target (.+?)\. For as long as that card remains exiled, its owner may play it\.", rest)
         if m2:
-            term, ff = filter_term(m2[2], extra=("other",) if m2[1] else ())
-            ab.facts += ff
+            term = ab.filter(m2[2], extra=("other",) if m2[1] else ())
             k = ab.target(F("permanent", term), optional=True)
             ab.effect(F("exile_may_play", F("target", k)))
             ab.add("grants_exile_play")
@@ -509,8 +505,7 @@ def _chapter(line: str, ctx: Ctx) -> Line | None:
     rest = m[2]
     m2 = re.fullmatch(r"For each opponent, up to one target (.+?) they control becomes a (\d+)/(\d+) (\w+) artifact creature with (\w+) for as long as you control this Saga\.", rest)
     if m2:
-        term, ff = filter_term(m2[1])
-        ab.facts += ff
+        term = ab.filter(m2[1])
         k = ab.target(F("permanent", term), optional=True, each_opponent=True)
         d = ab.new_def()
         ab.facts += [F("adds_type", d, C_("artifact")), F("adds_type", d, C_("creature")),
@@ -558,8 +553,7 @@ def _activated(line: str, ctx: Ctx) -> Line | None:
             for sym, n in counts.items():
                 ab.add("produces", C_(sym.lower()), F("fixed", n))
             return _done(ctx, line, ab, [f"mana ability: {cost_text}: add {mana[1]}"])
-        term, ff = filter_term(mana_each[2])
-        ab.facts += ff
+        term = ab.filter(mana_each[2])
         ab.add("produces", C_(mana_each[1].lower()), F("count", term))
         return _done(ctx, line, ab, [f"mana ability: {cost_text}: add {{{mana_each[1]}}} for each {mana_each[2]} you control"])
     ab = Ability(ctx, f"activated_{ctx.i}")
@@ -571,8 +565,7 @@ def _activated(line: str, ctx: Ctx) -> Line | None:
         ab.add("timing", C_("sorcery"))
     m2 = re.fullmatch(r"Until end of turn, each (.+?) card in your graveyard gains \"Escape—(.+?)\.\"", rest)
     if m2:
-        term, ff = filter_term(m2[1])
-        ab.facts += ff
+        term = ab.filter(m2[1])
         d = ab.new_def()
         gitems, gfacts = cost_items(m2[2], ctx)
         ab.facts += [F("grants_escape", d, term), F("known_def", d)] + [F("grant_cost", d, it) for it in gitems] + gfacts
@@ -587,8 +580,7 @@ def _static(line: str, ctx: Ctx) -> Line | None:
     m = re.fullmatch(r"Each (.+?) is an artifact creature with power and toughness each equal to its mana value\.", s)
     if m:
         ab = Ability(ctx, f"static_{ctx.i}")
-        term, ff = filter_term(m[1])
-        ab.facts += ff
+        term = ab.filter(m[1])
         ab.add("static")
         ab.add("scope", F("each", term))
         ab.add("adds_type", C_("artifact"))
@@ -599,8 +591,7 @@ def _static(line: str, ctx: Ctx) -> Line | None:
     if m:
         ab = Ability(ctx, f"static_{ctx.i}")
         phrase = m[1].replace(" and ", " or ")
-        term, ff = filter_term(phrase)
-        ab.facts += ff
+        term = ab.filter(phrase)
         who = {" you cast": "you", " your opponents cast": "opponents", None: "any"}[m[2]]
         ab.add("static")
         ab.add("scope", F("spells", C_(who), term))
@@ -616,8 +607,7 @@ def _static(line: str, ctx: Ctx) -> Line | None:
     m = re.fullmatch(r"Each (.+?) card in your graveyard has escape\. The escape cost is equal to the card's mana cost plus exile (\w+) other cards from your graveyard\.", s)
     if m:
         ab = Ability(ctx, f"static_{ctx.i}")
-        term, ff = filter_term(m[1])
-        ab.facts += ff
+        term = ab.filter(m[1])
         ab.add("static")
         ab.add("grants_escape", term)
         ab.add("grant_cost", C_("mana_cost"))
@@ -632,8 +622,7 @@ def _static(line: str, ctx: Ctx) -> Line | None:
     m = re.fullmatch(r"(.+?) spells you control can't be countered\.", s)
     if m:
         ab = Ability(ctx, f"static_{ctx.i}")
-        term, ff = filter_term(m[1])
-        ab.facts += ff
+        term = ab.filter(m[1])
         ab.add("static")
         ab.add("restriction", F("cant_be_countered", term))
         return _done(ctx, line, ab, [f"{m[1]} spells you control can't be countered"])

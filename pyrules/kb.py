@@ -3,7 +3,9 @@
 Every rule in rules/ has a label: the comment right above it (or above the block of facts it belongs to),
 naming the Comprehensive Rules it encodes and the ruling ids it rests on:
 
-    % CR 702.161a; BOT-05 — living metal makes it an artifact creature during its controller's turn
+    % CR <rule>, <rule>; <RULING-ID> — what the rule says, in a sentence
+
+(the README shows a real one, next to the rule it labels).
 
 Labels are parsed with clingo.ast and are what explanations are made of: in explanation mode every
 labelled rule gets a shadow rule that records, for each instance that fires, the label, the conclusion
@@ -59,7 +61,7 @@ class Label:
     file: str
     line: int
     text: str
-    rules: tuple[str, ...]      # "CR 702.161a", ...
+    rules: tuple[str, ...]      # "CR <rule number>", ... in the order the label gives them
     rulings: tuple[str, ...]    # "BOT-05", ...
     summary: str                # what the rule says, after the dash
 
@@ -73,7 +75,8 @@ class Label:
 
 
 def parse_label(text: str) -> tuple[tuple[str, ...], tuple[str, ...], str]:
-    """'% CR 613.1d, 702.161a; BOT-05 — text' -> (('CR 613.1d', 'CR 702.161a'), ('BOT-05',), 'text')."""
+    """'% CR <a>, <b>; <RULING-ID> — text' -> (('CR <a>', 'CR <b>'), ('<RULING-ID>',), 'text'): the rule
+    numbers after "CR", the ruling ids (BOT-nn, REX-nn) after the semicolon, the text after the dash."""
     body = " ".join(line.lstrip("%").strip() for line in text.splitlines())
     refs, sep, summary = body.partition("—")
     if not sep:

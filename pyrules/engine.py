@@ -106,6 +106,13 @@ _PARSED_LOCK = threading.Lock()   # the trees are shared: one thread at a time r
                                   # reference counts on them are not thread-safe)
 
 
+def _texts(kb: KnowledgeBase, which: str) -> list[tuple[str, tuple, str]]:
+    """(part name, parameters, program text) of the knowledge base's parts, or of their shadow parts."""
+    if which == "parts":
+        return [(part, params, text) for part, (params, text) in kb.parts.items()]
+    return [(f"{part}_why", kb.parts[part][0], text) for part, text in kb.shadow_parts().items()]
+
+
 def _parsed(kb: KnowledgeBase, which: str) -> list:
     key = (id(kb), which)
     hit = _PARSED.get(key)
@@ -113,10 +120,8 @@ def _parsed(kb: KnowledgeBase, which: str) -> list:
         return hit[1]
     from clingo import ast
 
-    texts = ([(part, params, text) for part, (params, text) in kb.parts.items()] if which == "parts" else
-             [(f"{part}_why", kb.parts[part][0], text) for part, text in kb.shadow_parts().items()])
     statements: list = []
-    for name, params, text in texts:
+    for name, params, text in _texts(kb, which):
         head = f"#program {name}({', '.join(params)}).\n" if params else f"#program {name}.\n"
         ast.parse_string(head + text, statements.append)
     _PARSED[key] = (kb, statements)
@@ -136,9 +141,7 @@ def _add_statements(ctl: clingo.Control, kb: KnowledgeBase, which: str) -> None:
         n = _BUILT.get(key, 0)
         _BUILT[key] = n + 1
         if n == 0 and key not in _PARSED:
-            texts = ([(part, params, text) for part, (params, text) in kb.parts.items()] if which == "parts" else
-                     [(f"{part}_why", kb.parts[part][0], text) for part, text in kb.shadow_parts().items()])
-            for name, params, text in texts:
+            for name, params, text in _texts(kb, which):
                 ctl.add(name, list(params), text)
             return
         statements = _parsed(kb, which)
@@ -154,8 +157,7 @@ class Game:
                  targets=None):
         self.kb = base or load_kb()
         self.timings: dict[str, float] = {"ground": 0.0, "calls": 0}
-        self.started = time.monotonic()
-        self.deadline = self.started + current_limits().max_seconds   # checked after each grounding call
+        self.deadline = time.monotonic() + current_limits().max_seconds   # checked after each grounding call
         t0 = time.perf_counter()
         messages: list[str] = []       # (no reference back to the game: a cycle would keep the Control alive)
         self.messages = messages
@@ -189,7 +191,7 @@ class Game:
             detail = " ".join(" ".join(self.messages).split()) or str(exc)
             raise KnowledgeBaseError(f"clingo could not ground the knowledge base: {detail}") from None
         if time.monotonic() > self.deadline:
-            raise over_time(time.monotonic() - self.started)
+            raise over_time()
         self.timings["ground"] += time.perf_counter() - t0
         self.timings["calls"] += 1
         self.history += todo

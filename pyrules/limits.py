@@ -105,7 +105,7 @@ class BudgetExceeded(ScenarioError):
     """A question took more time or memory than its limit allows (bad input: exit 2, naming the limit)."""
 
 
-def over_time(seconds: float, limits: Limits | None = None) -> BudgetExceeded:
+def over_time(limits: Limits | None = None) -> BudgetExceeded:
     lim = limits or current()
     return BudgetExceeded("limits.max_seconds", f"answering took more than {lim.max_seconds} s (the scenario is too "
                           f"big or its timeline too long; raise it with {ENV_VAR}=max_seconds=N)")

@@ -215,7 +215,7 @@ def _solve(base: KnowledgeBase, facts: list[Symbol]) -> list[Symbol] | None:
     with ctl.solve(on_model=lambda m: best.append(m.symbols(atoms=True)), async_=True) as handle:
         if not handle.wait(budget):   # the search is interrupted when it outlasts the time limit
             handle.cancel()
-            raise over_time(budget)
+            raise over_time()
     return best[-1] if best else None   # the last model found is the optimum
 
 

@@ -42,9 +42,20 @@ class Node:
     decisive: bool = False
     brief: str | None = None   # how a short answer names this premise (`%: summary`), when it decides answers
 
-    def to_json(self) -> dict:
-        out = {"claim": self.claim, "rule": self.rule, "ruling": self.ruling,
-               "because": [b.to_json() for b in self.because]}
+    def to_json(self, _seen: dict[str, int] | None = None) -> dict:
+        """The tree as the interface's nested nodes. As in the text rendering, a sub-tree met a second time is
+        not repeated: the first time it is given in full with its number ("n"), later it is the same node
+        with no children and "see": that number. (A timeline's explanations share most of their sub-trees:
+        written out in full, one `show --explain --json` of a five-step timeline came to 135 MB.)"""
+        seen = {} if _seen is None else _seen
+        key = self.atom or self.claim
+        if self.because and key in seen:
+            return {"claim": self.claim, "rule": self.rule, "ruling": self.ruling, "because": [],
+                    "see": seen[key], "kind": self.kind}
+        out = {"claim": self.claim, "rule": self.rule, "ruling": self.ruling}
+        if self.because:
+            seen[key] = out["n"] = len(seen) + 1
+        out["because"] = [b.to_json(seen) for b in self.because]
         if self.summary is not None:
             out = {"summary": self.summary, **out}
         if self.rules[1:]:

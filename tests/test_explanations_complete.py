@@ -43,3 +43,31 @@ def test_every_reported_property_and_option_of_every_example_is_explained(name):
         if not opt["legal"]:
             assert opt["why_not"] and all(w["rule"] and w["rule"].startswith("CR ") for w in opt["why_not"])
             assert node["because"], "an illegal option's tree gives its reasons"
+
+
+def test_a_subtree_met_again_refers_back_to_where_it_was_given_in_full():
+    """A timeline's explanations share sub-trees across steps; JSON names a repeat by the number ("n") of the
+    node given in full earlier in the same tree, as the text rendering does, instead of writing it again."""
+    r = cli("show", str(EXAMPLES / "timeline_fire_in_response.yaml"), "--explain", "--json")
+    assert r.returncode == 0, r.stderr
+    assert len(r.stdout) < 20_000_000
+    refs = 0
+    for obj in json.loads(r.stdout)["objects"].values():
+        for node in obj["explanation"].values():
+            full: dict[int, dict] = {}
+
+            def walk(n):
+                nonlocal refs
+                if "see" in n:
+                    refs += 1
+                    assert n["because"] == [] and n["see"] in full, n
+                    assert full[n["see"]]["claim"] == n["claim"]
+                    return
+                if "n" in n:
+                    assert n["n"] not in full and n["because"]
+                    full[n["n"]] = n
+                for c in n["because"]:
+                    walk(c)
+
+            walk(node)
+    assert refs > 0, "the timeline's trees share sub-trees"

@@ -328,6 +328,8 @@ function showExplanation(title, node) {
 function renderNode(node, depth) {
   const kids = Array.isArray(node.because) ? node.because : [];
   const head = [el("span", { class: "claim", text: node.claim }), cites(node)];
+  if (node.n) head.unshift(el("span", { class: "num", text: "[" + node.n + "] " }));
+  if (node.see) head.push(el("span", { class: "ref", text: " (see [" + node.see + "] above)" }));
   if (!kids.length) {
     return el("div", { class: "leaf" }, head);
   }

@@ -251,3 +251,33 @@ def test_CR_508_8_advancing_to_a_skipped_step_stops_at_the_step_that_comes_inste
     ev = run(scenario(obj("bears", "Grizzly Bears"), actions=[{"advance": {"phase": "combat", "step": "declare_blockers"}}]))
     assert ev.error is None
     assert (ev.turn["phase"], ev.turn["step"], ev.turn["active"]) == ("combat", "end_of_combat", "alice")
+
+
+def test_CR_732_1_next_turn_ends_where_passing_in_every_step_ends():
+    """A macro action is a shortcut for every player passing in each step (CR 732.1): moving through the steps
+    in which nothing happens as they begin without stopping in them changes nothing. next_turn from alice's
+    main phase must leave the game where passing priority step by step leaves it, at bob's precombat main
+    phase: bob's tapped Bears untapped (502.3), their damage removed in the cleanup step (514.2)."""
+    board = [obj("bears", "Grizzly Bears", owner="bob", tapped=True, damage=1), obj("ring", "Sol Ring")]
+    passes = [{"pass": "alice"}, {"pass": "bob"}] * 6 + [{"pass": "bob"}, {"pass": "alice"}] * 2
+    by_macro = run(scenario(*board, actions=[{"next_turn": True}]))
+    by_passes = run(scenario(*board, actions=passes))
+    assert by_macro.error is None and by_passes.error is None
+    for ev in (by_macro, by_passes):
+        assert (ev.turn["active"], ev.turn["phase"]) == ("bob", "precombat_main")
+    assert by_macro.to_json()["objects"] == by_passes.to_json()["objects"]
+    assert not by_macro.objects["bears"].tapped
+    # the quiet steps were passed through: beginning of combat (the step next_turn ends the main phase into),
+    # cleanup, untap, draw and the main phase, not all eleven steps on the way
+    assert len(by_macro.game.moments) - 1 <= 5
+
+
+def test_CR_603_2_a_trigger_at_the_beginning_of_a_step_on_the_way_still_triggers_only_on_its_turn():
+    """Fountain of Renewal triggers at the beginning of its controller's upkeep: passing through bob's upkeep
+    (alice controls it) does nothing, alice's next upkeep triggers it (she gains 1 life)."""
+    ev = run(scenario(obj("fountain", "Fountain of Renewal"), actions=[{"next_turn": True}, {"next_turn": True}]),
+             cards=(FOUNTAIN,))
+    assert ev.error is None and ev.turn["active"] == "alice"
+    assert ev.players["alice"]["life"] == 21
+    assert run(scenario(obj("fountain", "Fountain of Renewal"), actions=[{"next_turn": True}]),
+               cards=(FOUNTAIN,)).players["alice"]["life"] == 20

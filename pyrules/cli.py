@@ -280,9 +280,16 @@ def main(argv: list[str] | None = None) -> int:
     from .limits import cap_memory, out_of_memory
 
     reserve = bytearray(16 << 20)  # freed when memory runs out, so that the refusal can still be written
+
+    def refuse() -> None:
+        exc = out_of_memory()
+        _error(exc.field, exc.message, 2, as_json)
+        sys.stdout.flush()
+        sys.stderr.flush()
+
     try:
         if argv is None:  # the `pyrules` process itself (not a caller's process running main in place)
-            cap_memory()
+            cap_memory(refuse=refuse)
         code = run(args)
     except MemoryError:
         del reserve

@@ -117,15 +117,26 @@ def out_of_memory(limits: Limits | None = None) -> BudgetExceeded:
                           f"(raise it with {ENV_VAR}=max_memory_mb=N)")
 
 
-def cap_memory(limits: Limits | None = None) -> None:
-    """Cap this process's data segment at max_memory_mb (the command line calls it; never lowers a cap
-    that is already smaller). Where the system has no such limit, nothing happens."""
+BACKSTOP = 1.5   # the data segment's hard cap, as a multiple of max_memory_mb (the watch refuses first)
+
+
+def cap_memory(limits: Limits | None = None, refuse=None) -> None:
+    """Hold this process to max_memory_mb (the command line calls it).
+
+    A thread watches the process's data segment and, once it is over the budget, calls `refuse()` (which
+    writes the refusal) and ends the process with exit code 2: wherever the memory is being taken. That
+    matters because clingo, out of memory inside grounding, can crash instead of raising. The data segment
+    is also capped by the system at BACKSTOP times the budget, for growth faster than the watch looks
+    (an allocation refused there raises MemoryError, or ends in clingo). A cap already smaller is never
+    raised. Where the system has neither, nothing happens."""
+    lim = limits or current()
+    if refuse is not None:
+        _watch(lim.max_memory_mb * 1024 * 1024, refuse)
     try:
         import resource
     except ImportError:  # pragma: no cover - not on this platform
         return
-    lim = limits or current()
-    want = lim.max_memory_mb * 1024 * 1024
+    want = int(lim.max_memory_mb * BACKSTOP) * 1024 * 1024
     try:
         soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
         if soft != resource.RLIM_INFINITY and soft <= want:
@@ -135,6 +146,33 @@ def cap_memory(limits: Limits | None = None) -> None:
         resource.setrlimit(resource.RLIMIT_DATA, (want, hard))
     except (ValueError, OSError):  # pragma: no cover - refused by the system: run without the cap
         pass
+
+
+def _watch(budget: int, refuse) -> None:
+    """Look at the data segment every 5 ms (/proc/self/statm, Linux); over the budget: refuse, exit 2."""
+    import threading
+
+    try:
+        page = os.sysconf("SC_PAGE_SIZE")
+        with open("/proc/self/statm", "rb") as fh:
+            fh.read()
+    except (OSError, ValueError, AttributeError):  # pragma: no cover - not Linux: the system cap alone
+        return
+
+    def watch() -> None:
+        import time
+
+        with open("/proc/self/statm", "rb") as fh:
+            while True:
+                fh.seek(0)
+                if int(fh.read().split()[5]) * page > budget:
+                    try:
+                        refuse()
+                    finally:
+                        os._exit(2)
+                time.sleep(0.005)
+
+    threading.Thread(target=watch, name="pyrules-memory-watch", daemon=True).start()
 
 
 def current() -> Limits:

@@ -748,19 +748,27 @@ def test_a_question_over_its_time_budget_is_refused_naming_the_limit(monkeypatch
     d = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"},
          "objects": [{"id": "w", "card": "Welcome to . . .", "owner": "alice", "zone": "battlefield",
                       "counters": {"lore": 1}}],
-         "actions": [{"next_turn": True}] * 6}
+         "actions": [{"next_turn": True}] * 60}  # about 300 moments: well over 1 s
     with pytest.raises(pyrules.ScenarioError) as err:
         pyrules.evaluate(pyrules.load(d)).to_json()
     assert err.value.field == "limits.max_seconds" and "more than 1 s" in err.value.message
 
 
-def test_a_process_over_its_memory_budget_exits_2_naming_the_limit(tmp_path):
+@pytest.mark.parametrize("cap", [50, 70, 90])
+@pytest.mark.parametrize("bytecode", ["cached", "compiled at start"])
+def test_a_process_over_its_memory_budget_exits_2_naming_the_limit(tmp_path, cap, bytecode):
+    """Wherever the memory runs out (in Python, or inside clingo's grounding, where clingo crashes instead of
+    raising: a fresh checkout without bytecode ran out there under a 70 MB cap), the process refuses in one
+    line naming the limit and exits 2."""
     objects = [{"id": f"o{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "battlefield"} for i in range(3000)]
     path = tmp_path / "big.json"
     path.write_text(json.dumps({"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"},
                                 "objects": objects}))
+    env = {**os.environ, "PYRULES_LIMITS": f"max_memory_mb={cap}"}
+    if bytecode != "cached":
+        env.update(PYTHONPYCACHEPREFIX=str(tmp_path / "no-bytecode"), PYTHONDONTWRITEBYTECODE="1")
     r = subprocess.run([sys.executable, "-m", "pyrules.cli", "show", str(path), "--json"], capture_output=True,
-                       text=True, env={**os.environ, "PYRULES_LIMITS": "max_memory_mb=70"})
-    assert r.returncode == 2, r.stderr[-500:]
+                       text=True, env=env)
+    assert r.returncode == 2, (r.returncode, r.stderr[-500:])
     err = json.loads(r.stdout)["error"]
-    assert err["field"] == "limits.max_memory_mb" and "70 MB" in err["message"]
+    assert err["field"] == "limits.max_memory_mb" and f"{cap} MB" in err["message"]

@@ -96,58 +96,60 @@ class Moment:
     kind: str | None = None
 
 
-# The knowledge base's program parts parsed once per process (clingo's abstract syntax trees): a new Control
-# gets the statements through a ProgramBuilder instead of parsing the program's text again.
-_PARSED: dict[tuple[int, str], tuple[KnowledgeBase, list]] = {}
+# The knowledge base's program parts are added to a Control when it first grounds them (a `show` of a still
+# board never needs the parts that check and carry out actions). The first Control in a process gets a part
+# as text; later ones get the syntax trees parsed once (through a ProgramBuilder), which costs less than
+# parsing the text again.
+_TEXTS: dict[tuple[int, str], tuple[KnowledgeBase, dict[str, tuple[tuple, str]]]] = {}
+_PARSED: dict[tuple[int, str, str], tuple[KnowledgeBase, list]] = {}
 atexit.register(_PARSED.clear)  # free the trees while clingo's library is still loaded
-
+_BUILT: dict[tuple[int, str, str], int] = {}   # how many Controls each part was given to, per process
 
 _PARSED_LOCK = threading.Lock()   # the trees are shared: one thread at a time reads them (clingo's own
                                   # reference counts on them are not thread-safe)
 
 
-def _texts(kb: KnowledgeBase, which: str) -> list[tuple[str, tuple, str]]:
-    """(part name, parameters, program text) of the knowledge base's parts, or of their shadow parts."""
-    if which == "parts":
-        return [(part, params, text) for part, (params, text) in kb.parts.items()]
-    return [(f"{part}_why", kb.parts[part][0], text) for part, text in kb.shadow_parts().items()]
-
-
-def _parsed(kb: KnowledgeBase, which: str) -> list:
-    key = (id(kb), which)
-    hit = _PARSED.get(key)
+def _texts(kb: KnowledgeBase, which: str) -> dict[str, tuple[tuple, str]]:
+    """Part name -> (parameters, program text): the knowledge base's parts, or their shadow parts (name_why)."""
+    hit = _TEXTS.get((id(kb), which))
     if hit is not None and hit[0] is kb:
         return hit[1]
+    if which == "parts":
+        out = {part: (params, text) for part, (params, text) in kb.parts.items()}
+    else:
+        out = {f"{part}_why": (kb.parts[part][0], text) for part, text in kb.shadow_parts().items()}
+    _TEXTS[(id(kb), which)] = (kb, out)
+    return out
+
+
+def _add_parts(ctl: clingo.Control, kb: KnowledgeBase, which: str, names: list[str]) -> None:
+    """Program parts (or shadow parts) into a Control: as text the first time in a process, later as trees."""
     from clingo import ast
 
-    statements: list = []
-    for name, params, text in _texts(kb, which):
-        head = f"#program {name}({', '.join(params)}).\n" if params else f"#program {name}.\n"
-        ast.parse_string(head + text, statements.append)
-    _PARSED[key] = (kb, statements)
-    return statements
-
-
-_BUILT: dict[tuple[int, str], int] = {}   # how many Controls each program was given to, per process
-
-
-def _add_statements(ctl: clingo.Control, kb: KnowledgeBase, which: str) -> None:
-    """The program parts (or their shadows) into a new Control: the first time in a process as text (parsing
-    it once costs less than parsing it into trees and building from them), later from the trees."""
-    from clingo import ast
-
+    texts = _texts(kb, which)
+    trees: list = []
     with _PARSED_LOCK:
-        key = (id(kb), which)
-        n = _BUILT.get(key, 0)
-        _BUILT[key] = n + 1
-        if n == 0 and key not in _PARSED:
-            for name, params, text in _texts(kb, which):
+        for name in names:
+            params, text = texts[name]
+            key = (id(kb), which, name)
+            n = _BUILT.get(key, 0)
+            _BUILT[key] = n + 1
+            hit = _PARSED.get(key)
+            if hit is not None and hit[0] is not kb:
+                hit = None
+            if n == 0 and hit is None:
                 ctl.add(name, list(params), text)
-            return
-        statements = _parsed(kb, which)
-        with ast.ProgramBuilder(ctl) as builder:
-            for stm in statements:
-                builder.add(stm)
+                continue
+            if hit is None:
+                statements: list = []
+                head = f"#program {name}({', '.join(params)}).\n" if params else f"#program {name}.\n"
+                ast.parse_string(head + text, statements.append)
+                hit = _PARSED[key] = (kb, statements)
+            trees += hit[1]
+        if trees:
+            with ast.ProgramBuilder(ctl) as builder:
+                for stm in trees:
+                    builder.add(stm)
 
 
 class Game:
@@ -162,7 +164,7 @@ class Game:
         messages: list[str] = []       # (no reference back to the game: a cycle would keep the Control alive)
         self.messages = messages
         self.ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg), message_limit=5)
-        _add_statements(self.ctl, self.kb, "parts")
+        self.loaded: set[str] = set()   # the parts (and shadow parts) added to the Control so far
         self.added: set[Symbol] = set()
         self.history: list[tuple[str, list]] = []   # every part instance grounded, in order
         self.explained = False
@@ -176,11 +178,18 @@ class Game:
             self.ground_explanations()
 
     # ------------------------------------------------------------------ grounding
+    def _load(self, which: str, names) -> None:
+        missing = list(dict.fromkeys(n for n in names if n not in self.loaded))
+        if missing:
+            _add_parts(self.ctl, self.kb, which, missing)
+            self.loaded.update(missing)
+
     def _ground(self, parts: list[tuple[str, list]]) -> None:
         todo = [(name, args) for name, args in parts if name in self.kb.parts]
         if not todo:
             return
         t0 = time.perf_counter()
+        self._load("parts", (name for name, _args in todo))
         try:
             self.ctl.ground(todo)
         except MemoryError:
@@ -206,7 +215,6 @@ class Game:
         if self.explained:
             return
         self.explained = True
-        _add_statements(self.ctl, self.kb, "shadows")
         self._ground_shadows(self.history)
 
     def _ground_shadows(self, instances) -> None:
@@ -214,6 +222,7 @@ class Game:
         if not todo:
             return
         t0 = time.perf_counter()
+        self._load("shadows", (name for name, _args in todo))
         self.ctl.ground(todo)
         self.timings["explain"] = self.timings.get("explain", 0.0) + time.perf_counter() - t0
 

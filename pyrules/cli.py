@@ -281,11 +281,12 @@ def main(argv: list[str] | None = None) -> int:
 
     reserve = bytearray(16 << 20)  # freed when memory runs out, so that the refusal can still be written
 
-    def refuse() -> None:
+    def refuse() -> int:
         exc = out_of_memory()
-        _error(exc.field, exc.message, 2, as_json)
+        code = _error(exc.field, exc.message, 2, as_json)
         sys.stdout.flush()
         sys.stderr.flush()
+        return code
 
     try:
         if argv is None:  # the `pyrules` process itself (not a caller's process running main in place)
@@ -296,8 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         import gc
 
         gc.collect()
-        exc = out_of_memory()
-        code = _error(exc.field, exc.message, 2, as_json)
+        code = refuse()
     except ScenarioError as exc:
         code = _error(exc.field, exc.message, 2, as_json)
     except KnowledgeBaseError as exc:

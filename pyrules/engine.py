@@ -100,7 +100,7 @@ class Moment:
 # board never needs the parts that check and carry out actions). The first Control in a process gets a part
 # as text; later ones get the syntax trees parsed once (through a ProgramBuilder), which costs less than
 # parsing the text again.
-_TEXTS: dict[tuple[int, str], tuple[KnowledgeBase, dict[str, tuple[tuple, str]]]] = {}
+_TEXTS: dict[int, tuple[KnowledgeBase, dict[str, tuple[tuple, str]]]] = {}   # the shadow parts, per knowledge base
 _PARSED: dict[tuple[int, str, str], tuple[KnowledgeBase, list]] = {}
 atexit.register(_PARSED.clear)  # free the trees while clingo's library is still loaded
 _BUILT: dict[tuple[int, str, str], int] = {}   # how many Controls each part was given to, per process
@@ -111,14 +111,13 @@ _PARSED_LOCK = threading.Lock()   # the trees are shared: one thread at a time r
 
 def _texts(kb: KnowledgeBase, which: str) -> dict[str, tuple[tuple, str]]:
     """Part name -> (parameters, program text): the knowledge base's parts, or their shadow parts (name_why)."""
-    hit = _TEXTS.get((id(kb), which))
+    if which == "parts":
+        return kb.parts
+    hit = _TEXTS.get(id(kb))
     if hit is not None and hit[0] is kb:
         return hit[1]
-    if which == "parts":
-        out = {part: (params, text) for part, (params, text) in kb.parts.items()}
-    else:
-        out = {f"{part}_why": (kb.parts[part][0], text) for part, text in kb.shadow_parts().items()}
-    _TEXTS[(id(kb), which)] = (kb, out)
+    out = {f"{part}_why": (kb.parts[part][0], text) for part, text in kb.shadow_parts().items()}
+    _TEXTS[id(kb)] = (kb, out)
     return out
 
 

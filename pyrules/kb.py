@@ -458,7 +458,7 @@ class _Views:
     def emit(self, part, stm, _shadows):
         for target, key_of in self._targets(part):
             out, _bad = self._rename(stm, key_of)
-            yield target, self.without_anonymous(out, part)
+            yield target, _without_anonymous(out)
 
     def emit_rule(self, part, stm, shadow_rules, where):
         for target, key_of in self._targets(part):
@@ -467,29 +467,31 @@ class _Views:
                 raise KnowledgeBaseError(f"{where}: {bad[0]} is a view's predicate: its key argument must be "
                                          + ("v" if part in self.blocks else "a key such as tr(t)"))
             shadow_texts = [str(self._rename(sh, key_of)[0]) for sh in shadow_rules]
-            yield target, self.without_anonymous(out, part), shadow_texts
+            yield target, _without_anonymous(out), shadow_texts
 
-    def without_anonymous(self, stm, part) -> str:
-        """The statement's text with a variable of its own for each '_' of a positive body atom.
 
-        The answer is the same; the cost is not. clingo turns each '_' of a body literal into a projection
-        that it visits again on every later grounding call, whichever part the call grounds: about 17
-        microseconds each, per call, and with some 600 of them every moment of a timeline paid tens of
-        milliseconds for them. A '_' in a negative literal ("no such atom") keeps its projection: written out
-        as rules of our own, the projections cost more than clingo's (measured: a 20-action timeline took
-        15% longer)."""
-        from clingo import ast
+def _without_anonymous(stm) -> str:
+    """The statement's text with a variable of its own for each '_' of a positive body atom.
 
-        if stm.ast_type != ast.ASTType.Rule:
-            return str(stm)
-        namer = _transformers()[2]("PyrulesAny")
-        body = []
-        for lit in stm.body:
-            if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
-                    and lit.atom.ast_type == ast.ASTType.SymbolicAtom):
-                lit = namer(lit)
-            body.append(lit)
-        return str(ast.Rule(stm.location, stm.head, body))
+    The answer is the same; the cost is not. clingo turns each '_' of a body literal into a projection that
+    it visits again on every later grounding call, whichever part the call grounds: about 17 microseconds
+    each, per call, and with some 600 of them every moment of a timeline paid tens of milliseconds for them.
+    A '_' in a negative literal ("no such atom") keeps its projection: written out as rules of our own, the
+    projections cost more than clingo's (measured: a 20-action timeline took 15% longer)."""
+    from clingo import ast
+
+    if stm.ast_type != ast.ASTType.Rule:
+        return str(stm)
+    return str(ast.Rule(stm.location, stm.head, _named_positive(stm.body)))
+
+
+def _named_positive(body) -> list:
+    """The body with every '_' of a positive atom given a fresh name (PyrulesAnon1, ...)."""
+    from clingo import ast
+
+    namer = _transformers()[2]()
+    return [namer(lit) if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+            and lit.atom.ast_type == ast.ASTType.SymbolicAtom else lit for lit in body]
 
 
 def _label_lines(lines: list[str], rule_line: int) -> str | None:
@@ -598,16 +600,16 @@ def _transformers():
             return node
 
     class NameAnonymous(ast.Transformer):
-        """Give every '_' a fresh name, so that the atom it is in can be recorded in a shadow head."""
+        """Give every '_' a fresh name: a shadow head can then record the atom it is in, and clingo keeps no
+        projection for it (_without_anonymous)."""
 
-        def __init__(self, prefix: str = "PyrulesAnon"):
+        def __init__(self):
             self.n = 0
-            self.prefix = prefix
 
         def visit_Variable(self, node):
             if node.name == "_":
                 self.n += 1
-                return ast.Variable(node.location, f"{self.prefix}{self.n}")
+                return ast.Variable(node.location, f"PyrulesAnon{self.n}")
             return node
 
     class AnyForAnonymous(ast.Transformer):
@@ -659,7 +661,7 @@ def _shadows(rule, k: int) -> list:
     shadows of a part are grounded after the part itself, when its atoms are known."""
     from clingo import Number, ast
 
-    Vars, Rename, NameAnonymous, AnyForAnonymous, _ = _transformers()
+    Vars, Rename, _, AnyForAnonymous, _ = _transformers()
 
     def variables(nodes) -> set[str]:
         v = Vars()
@@ -672,12 +674,7 @@ def _shadows(rule, k: int) -> list:
 
     head = rule.head
     loc = rule.location
-    namer = NameAnonymous()
-    body = []
-    for lit in rule.body:
-        if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign and lit.atom.ast_type == ast.ASTType.SymbolicAtom:
-            lit = namer(lit)
-        body.append(lit)
+    body = _named_positive(rule.body)
     recorded = []
     aggregates = []
     for lit in body:

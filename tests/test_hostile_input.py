@@ -746,9 +746,9 @@ def test_a_question_over_its_time_budget_is_refused_naming_the_limit(monkeypatch
 
     monkeypatch.setenv("PYRULES_LIMITS", "max_seconds=1")
     d = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"},
-         "objects": [{"id": "w", "card": "Welcome to . . .", "owner": "alice", "zone": "battlefield",
-                      "counters": {"lore": 1}}],
-         "actions": [{"next_turn": True}] * 60}  # about 300 moments: well over 1 s
+         "objects": [{"id": f"b{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "battlefield"}
+                     for i in range(5)],
+         "actions": [{"next_turn": True}] * 60}  # 300 moments, about 25 s unbounded: well over 1 s
     with pytest.raises(pyrules.ScenarioError) as err:
         pyrules.evaluate(pyrules.load(d)).to_json()
     assert err.value.field == "limits.max_seconds" and "more than 1 s" in err.value.message

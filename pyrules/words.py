@@ -1,7 +1,8 @@
 """Words for atoms and terms, from the knowledge base's `%:` templates.
 
 Templates are sentences with slots: {X} names the value of X, {a X} adds an article, {X:+} a signed
-number, {in Z} / {from Z} / {to Z} a zone with its preposition ("on the battlefield", "from exile").
+number, {in Z} / {from Z} / {to Z} a zone with its preposition ("on the battlefield", "from exile"), {N card|cards}
+a count with the noun that agrees with it ("1 card", "4 cards").
 Object ids read as card names ("Arcee, Acrobatic Coupe"), or with their id when two objects share a name.
 """
 
@@ -151,6 +152,11 @@ class Renderer:
 
         def sub(m: re.Match) -> str:
             spec = m.group(1)
+            name, space, forms = spec.partition(" ")
+            if space and "|" in forms and name in values and values[name].type == SymbolType.Number:
+                one, _, many = forms.partition("|")
+                n = values[name].number
+                return f"{n} {one if n == 1 else many}"
             for prefix, table in (("in ", ZONE_IN), ("from ", ZONE_FROM), ("to ", ZONE_TO)):
                 if spec.startswith(prefix) and spec[len(prefix):] in values:
                     v = values[spec[len(prefix):]]

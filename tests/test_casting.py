@@ -156,6 +156,18 @@ def test_REX_07_cards_sacrificed_for_an_additional_cost_count_toward_escapes_exi
     assert r.reason == "2 other cards in your graveyard; escape needs 3"
 
 
+def test_CR_702_138a_the_reason_counts_the_other_cards_in_the_graveyard_in_plain_english():
+    # Uro's escape exiles five other cards (CR 702.138a); with one other card there, the reason says so in
+    # the singular, and with none it says "0 other cards"
+    one = find(options(scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="graveyard"), *graveyard(1))),
+               "uro", "escape")
+    assert [r.reason for r in one.why_not if r.code == "exile_short(1,5)"] == \
+        ["1 other card in your graveyard; escape needs 5"]
+    none = find(options(scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="graveyard"))), "uro", "escape")
+    assert [r.reason for r in none.why_not if r.code == "exile_short(0,5)"] == \
+        ["0 other cards in your graveyard; escape needs 5"]
+
+
 def test_REX_08_split_and_adventurer_cards_with_escape_choose_the_part_then_pay_its_cost_plus_three():
     park = obj("park", "Welcome to . . .", face="back")
     fi = obj("fi", "Fire // Ice", zone="graveyard")

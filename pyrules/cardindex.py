@@ -30,7 +30,7 @@ import functools
 import json
 import os
 import re
-import threading
+import _thread
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,12 +68,12 @@ def search_key(name: str) -> str:
 
 
 def default_cache_dir() -> Path:
-    env = os.environ.get(ENV_CACHE_DIR)
-    if env:
-        return Path(env)
-    import platformdirs
+    from .kb import cache_dir   # the same directory as the compiled knowledge base's ($PYRULES_CACHE_DIR too)
 
-    return Path(platformdirs.user_cache_dir("pyrules"))
+    found = cache_dir()
+    if found is None:  # pragma: no cover - platformdirs missing on a platform that needs it
+        raise OSError("no cache directory: set PYRULES_CACHE_DIR")
+    return found
 
 
 @dataclass
@@ -332,7 +332,7 @@ class _IndexSource(_Source):
         # read-only and immutable: an index file is never changed once renamed into place, only replaced
         self._conn = sqlite3.connect(db_path.resolve().as_uri() + "?mode=ro&immutable=1", uri=True,
                                      check_same_thread=False)
-        self._lock = threading.Lock()      # one connection, used from any thread (the service)
+        self._lock = _thread.allocate_lock()      # one connection, used from any thread (the service)
         self._table: SearchTable | None = None
         meta = dict(self._conn.execute("SELECT key, value FROM meta"))
         if meta.get("schema") != str(SCHEMA_VERSION) or meta.get("complete") != "1":

@@ -24,20 +24,42 @@ from .errors import KnowledgeBaseError, ScenarioError
 COMMANDS = ("show", "actions", "explain", "cards", "plan", "serve", "batch")
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, told the terminal's width up front: left to itself it imports shutil for
+    that whenever a parser is built (some 5 ms of every command's start), though help is rarely printed."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        if width is None:
+            try:
+                width = int(os.environ.get("COLUMNS", "")) or os.get_terminal_size(sys.__stdout__.fileno()).columns
+            except (ValueError, OSError, AttributeError):
+                width = 80
+            width = max(width - 2, 40)
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str):  # one line, exit 2 (argparse prints the whole usage otherwise)
         raise ScenarioError("arguments", message)
 
 
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser; serve's and batch's own options are added (and their modules imported) only when
-    the command is one of them or unknown (for the usage), so that the other commands start quickly."""
+    """The argument parser. For a known command only that command's parser is built (serve's and batch's
+    options import their modules); for anything else (no command, --help, --version, a typo) all of them,
+    for the usage and the list of commands."""
     from . import __version__
 
     p = _Parser(prog="pyrules", description="A declarative rules knowledge base for Magic: The Gathering.")
     p.add_argument("--version", action="version", version=f"pyrules {__version__}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     _parser.sub = sub
+
+    def want(name: str) -> bool:
+        return command not in COMMANDS or command == name
 
     def common(sp, step=True):
         sp.add_argument("--json", action="store_true", help="one JSON document on stdout")
@@ -47,59 +69,65 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
             sp.add_argument("--step", type=int, default=None, metavar="N",
                             help="the state after the first N actions of the timeline (default: all)")
 
-    s = sub.add_parser("show", help="the derived characteristics of objects",
-                       usage="pyrules show SCENARIO [ID ...] [--explain] [--json] [--step N] [--cards FILE]")
-    s.add_argument("scenario", help="a YAML or JSON scenario file, or - for standard input")
-    s.add_argument("ids", nargs="*", help="only these objects (default: all)")
-    s.add_argument("--explain", action="store_true", help="attach an explanation tree to each property")
-    common(s)
+    if want("show"):
+        s = sub.add_parser("show", help="the derived characteristics of objects",
+                           usage="pyrules show SCENARIO [ID ...] [--explain] [--json] [--step N] [--cards FILE]")
+        s.add_argument("scenario", help="a YAML or JSON scenario file, or - for standard input")
+        s.add_argument("ids", nargs="*", help="only these objects (default: all)")
+        s.add_argument("--explain", action="store_true", help="attach an explanation tree to each property")
+        common(s)
 
-    a = sub.add_parser("actions", help="every action a player may take now, with its cost and why not",
-                       usage="pyrules actions SCENARIO [--player P] [--all] [--explain] [--depth N] [--json] [--step N]")
-    a.add_argument("scenario")
-    a.add_argument("--player", help="whose options (default: the player with priority)")
-    a.add_argument("--all", action="store_true", help="list the options that are not legal too, with the reasons")
-    a.add_argument("--explain", action="store_true", help="each option's short answer (and its tree with --json)")
-    a.add_argument("--depth", type=int, default=None, metavar="N", help="cut explanation trees at depth N")
-    common(a)
+    if want("actions"):
+        a = sub.add_parser("actions", help="every action a player may take now, with its cost and why not",
+                           usage="pyrules actions SCENARIO [--player P] [--all] [--explain] [--depth N] [--json] [--step N]")
+        a.add_argument("scenario")
+        a.add_argument("--player", help="whose options (default: the player with priority)")
+        a.add_argument("--all", action="store_true", help="list the options that are not legal too, with the reasons")
+        a.add_argument("--explain", action="store_true", help="each option's short answer (and its tree with --json)")
+        a.add_argument("--depth", type=int, default=None, metavar="N", help="cut explanation trees at depth N")
+        common(a)
 
-    e = sub.add_parser("explain", help="why a conclusion holds, as a tree of rules and rulings",
-                       usage="pyrules explain SCENARIO QUERY [--format text|json|dot|html] [--depth N] [--render FILE]")
-    e.add_argument("scenario")
-    e.add_argument("query", nargs="+", help="OBJECT.PROPERTY, 'cast OBJECT [METHOD] [PART]', 'why not ...', 'trigger OBJECT' (see README)")
-    e.add_argument("--format", choices=("text", "json", "dot", "html"), default=None,
-                   help="text (default), json, dot (Graphviz source) or html (one self-contained page)")
-    e.add_argument("--render", metavar="FILE", help="with --format dot: render to FILE (.svg, .png or .pdf) with Graphviz")
-    e.add_argument("--player", help="whose options, for cast queries (default: the player with priority)")
-    e.add_argument("--depth", type=int, default=None, metavar="N", help="cut the tree at depth N")
-    common(e)
+    if want("explain"):
+        e = sub.add_parser("explain", help="why a conclusion holds, as a tree of rules and rulings",
+                           usage="pyrules explain SCENARIO QUERY [--format text|json|dot|html] [--depth N] [--render FILE]")
+        e.add_argument("scenario")
+        e.add_argument("query", nargs="+", help="OBJECT.PROPERTY, 'cast OBJECT [METHOD] [PART]', 'why not ...', 'trigger OBJECT' (see README)")
+        e.add_argument("--format", choices=("text", "json", "dot", "html"), default=None,
+                       help="text (default), json, dot (Graphviz source) or html (one self-contained page)")
+        e.add_argument("--render", metavar="FILE", help="with --format dot: render to FILE (.svg, .png or .pdf) with Graphviz")
+        e.add_argument("--player", help="whose options, for cast queries (default: the player with priority)")
+        e.add_argument("--depth", type=int, default=None, metavar="N", help="cut the tree at depth N")
+        common(e)
 
-    c = sub.add_parser("cards", help="the card database: list, one card line by line, or coverage",
-                       usage="pyrules cards [NAME] [--coverage] [--json] [--cards FILE]")
-    c.add_argument("name", nargs="*", help="a card name as you'd type it (either face, 'Front // Back', a prefix)")
-    c.add_argument("--coverage", action="store_true", help="how much of the cards' text is modelled")
-    common(c, step=False)
+    if want("cards"):
+        c = sub.add_parser("cards", help="the card database: list, one card line by line, or coverage",
+                           usage="pyrules cards [NAME] [--coverage] [--json] [--cards FILE]")
+        c.add_argument("name", nargs="*", help="a card name as you'd type it (either face, 'Front // Back', a prefix)")
+        c.add_argument("--coverage", action="store_true", help="how much of the cards' text is modelled")
+        common(c, step=False)
 
-    pl = sub.add_parser("plan", help="the shortest legal lines of actions to a goal ('how can I ...')",
-                        usage="pyrules plan SCENARIO GOAL [--player P] [--horizon N] [--all] [--explain] [--budget S] [--json]")
-    pl.add_argument("scenario")
-    pl.add_argument("goal", nargs="+", help="OBJECT.PROPERTY = VALUE, OBJECT.PROPERTY != VALUE, PLAYER.life <= N, "
-                                            "cast OBJECT [METHOD], joined with ' and ' (see README)")
-    pl.add_argument("--player", help="who plans (default: the player with priority); the others only pass")
-    pl.add_argument("--horizon", type=int, default=None, metavar="N", help="the most actions a plan may take (default 10)")
-    pl.add_argument("--all", action="store_true", help="every shortest plan (at most 20), not only the preferred one")
-    pl.add_argument("--explain", action="store_true", help="each step's why, and the goal's")
-    pl.add_argument("--budget", type=float, default=None, metavar="S",
-                    help="seconds of search before answering that the limit was hit (default 120)")
-    common(pl)
+    if want("plan"):
+        pl = sub.add_parser("plan", help="the shortest legal lines of actions to a goal ('how can I ...')",
+                            usage="pyrules plan SCENARIO GOAL [--player P] [--horizon N] [--all] [--explain] [--budget S] [--json]")
+        pl.add_argument("scenario")
+        pl.add_argument("goal", nargs="+", help="OBJECT.PROPERTY = VALUE, OBJECT.PROPERTY != VALUE, PLAYER.life <= N, "
+                                                "cast OBJECT [METHOD], joined with ' and ' (see README)")
+        pl.add_argument("--player", help="who plans (default: the player with priority); the others only pass")
+        pl.add_argument("--horizon", type=int, default=None, metavar="N", help="the most actions a plan may take (default 10)")
+        pl.add_argument("--all", action="store_true", help="every shortest plan (at most 20), not only the preferred one")
+        pl.add_argument("--explain", action="store_true", help="each step's why, and the goal's")
+        pl.add_argument("--budget", type=float, default=None, metavar="S",
+                        help="seconds of search before answering that the limit was hit (default 120)")
+        common(pl)
 
-    serve = sub.add_parser("serve", help="an HTTP JSON API and a page to explore scenarios (pyrules[serve])")
-    batch_ = sub.add_parser("batch", help="many scenarios answered in parallel, one JSON line each")
-    if command in ("serve", "batch", "-h", "--help", None):
-        from . import batch, service  # neither imports its optional dependencies until it runs
+    if want("serve"):
+        from . import service  # it imports its optional dependencies only when it runs
 
-        service.add_arguments(serve)
-        batch.add_arguments(batch_)
+        service.add_arguments(sub.add_parser("serve", help="an HTTP JSON API and a page to explore scenarios (pyrules[serve])"))
+    if want("batch"):
+        from . import batch
+
+        batch.add_arguments(sub.add_parser("batch", help="many scenarios answered in parallel, one JSON line each"))
     return p
 
 

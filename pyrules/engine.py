@@ -14,8 +14,8 @@ and reads atoms; it never rebuilds a state.
 
 from __future__ import annotations
 
+import _thread
 import atexit
-import threading
 import time
 from dataclasses import dataclass
 
@@ -105,7 +105,7 @@ _PARSED: dict[tuple[int, str, str], tuple[KnowledgeBase, list]] = {}
 atexit.register(_PARSED.clear)  # free the trees while clingo's library is still loaded
 _BUILT: dict[tuple[int, str, str], int] = {}   # how many Controls each part was given to, per process
 
-_PARSED_LOCK = threading.Lock()   # the trees are shared: one thread at a time reads them (clingo's own
+_PARSED_LOCK = _thread.allocate_lock()   # the trees are shared: one thread at a time reads them (clingo's own
                                   # reference counts on them are not thread-safe)
 
 
@@ -123,8 +123,6 @@ def _texts(kb: KnowledgeBase, which: str) -> dict[str, tuple[tuple, str]]:
 
 def _add_parts(ctl: clingo.Control, kb: KnowledgeBase, which: str, names: list[str]) -> None:
     """Program parts (or shadow parts) into a Control: as text the first time in a process, later as trees."""
-    from clingo import ast
-
     texts = _texts(kb, which)
     trees: list = []
     with _PARSED_LOCK:
@@ -140,12 +138,16 @@ def _add_parts(ctl: clingo.Control, kb: KnowledgeBase, which: str, names: list[s
                 ctl.add(name, list(params), text)
                 continue
             if hit is None:
+                from clingo import ast
+
                 statements: list = []
                 head = f"#program {name}({', '.join(params)}).\n" if params else f"#program {name}.\n"
                 ast.parse_string(head + text, statements.append)
                 hit = _PARSED[key] = (kb, statements)
             trees += hit[1]
         if trees:
+            from clingo import ast
+
             with ast.ProgramBuilder(ctl) as builder:
                 for stm in trees:
                     builder.add(stm)

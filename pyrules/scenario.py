@@ -54,13 +54,31 @@ class Scenario:
 
 # ------------------------------------------------------------------------------------------------ shape
 
+_FJS_IMPORT = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException"
+
+
+def _fastjsonschema_exceptions():
+    """fastjsonschema's own exceptions module, loaded from its file without running the package's __init__
+    (which imports every draft's code generator: some 7 ms of each command's start)."""
+    import importlib.util
+
+    package = importlib.util.find_spec("fastjsonschema")
+    where = os.path.join(list(package.submodule_search_locations)[0], "exceptions.py")
+    spec = importlib.util.spec_from_file_location("pyrules_fastjsonschema_exceptions", where)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @cache
 def _validator():
-    """The schema compiled to Python by fastjsonschema once, kept as a module in the cache directory (keyed by
-    the schema's hash) so that later processes import it with its bytecode instead of compiling it again."""
-    import hashlib
+    """(validate, the exception it raises): the schema compiled to Python by fastjsonschema once, kept as a
+    module in the cache directory (keyed by the schema) so that later processes import it with its bytecode
+    instead of compiling it again. The module gets fastjsonschema's exception classes from pyrules rather
+    than by importing the package."""
     import importlib.util
     import json as _json
+    import zlib
 
     from .kb import cache_dir
 
@@ -69,24 +87,31 @@ def _validator():
     if directory is None:
         import fastjsonschema
 
-        return fastjsonschema.compile(schema)
-    digest = hashlib.sha256(_json.dumps(schema, sort_keys=True).encode()).hexdigest()[:24]
+        return fastjsonschema.compile(schema), fastjsonschema.JsonSchemaValueException
+    data = ("2\n" + _json.dumps(schema, sort_keys=True)).encode()
+    digest = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
     path = directory / f"validator_{digest}.py"
     if not path.is_file():
         import fastjsonschema
 
-        code = fastjsonschema.compile_to_code(schema)
+        # (a fastjsonschema that writes its import otherwise keeps it: the module then raises the package's
+        # own class, which is what _validator returns)
+        code = fastjsonschema.compile_to_code(schema).replace(
+            _FJS_IMPORT, "# JsonSchemaValueException, JsonSchemaValuesException: given by pyrules.scenario")
         try:
             directory.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_text(code, encoding="utf-8")
             os.replace(tmp, path)
         except OSError:
-            return fastjsonschema.compile(schema)
+            return fastjsonschema.compile(schema), fastjsonschema.JsonSchemaValueException
+    exceptions = _fastjsonschema_exceptions()
     spec = importlib.util.spec_from_file_location(f"pyrules_validator_{digest}", path)
     module = importlib.util.module_from_spec(spec)
+    module.JsonSchemaValueException = exceptions.JsonSchemaValueException
+    module.JsonSchemaValuesException = exceptions.JsonSchemaValuesException
     spec.loader.exec_module(module)
-    return module.validate
+    return module.validate, module.JsonSchemaValueException
 
 
 def _path(text: str) -> str:
@@ -139,11 +164,10 @@ def _shape_error(exc) -> ScenarioError:
 
 
 def _check_shape(data: dict) -> None:
-    from fastjsonschema.exceptions import JsonSchemaValueException
-
+    validate, invalid = _validator()
     try:
-        _validator()(data)
-    except JsonSchemaValueException as exc:
+        validate(data)
+    except invalid as exc:
         raise _shape_error(exc) from None
     _check_whole_numbers(data, "")
     _check_additional(data)

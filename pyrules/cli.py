@@ -58,8 +58,8 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     _parser.sub = sub
 
-    def want(name: str) -> bool:
-        return command not in COMMANDS or command == name
+    def want(name: str) -> bool:   # (--version needs no command's parser)
+        return command == name or (command not in COMMANDS and command != "--version")
 
     def common(sp, step=True):
         sp.add_argument("--json", action="store_true", help="one JSON document on stdout")

@@ -73,7 +73,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         s = sub.add_parser("show", help="the derived characteristics of objects",
                            usage="pyrules show SCENARIO [ID ...] [--explain] [--json] [--step N] [--cards FILE]")
         s.add_argument("scenario", help="a YAML or JSON scenario file, or - for standard input")
-        s.add_argument("ids", nargs="*", help="only these objects (default: all)")
+        s.add_argument("ids", nargs="*", default=[], help="only these objects (default: all)")
         s.add_argument("--explain", action="store_true", help="attach an explanation tree to each property")
         common(s)
 
@@ -102,7 +102,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     if want("cards"):
         c = sub.add_parser("cards", help="the card database: list, one card line by line, or coverage",
                            usage="pyrules cards [NAME] [--coverage] [--json] [--cards FILE]")
-        c.add_argument("name", nargs="*", help="a card name as you'd type it (either face, 'Front // Back', a prefix)")
+        c.add_argument("name", nargs="*", default=[], help="a card name as you'd type it (either face, 'Front // Back', a prefix)")
         c.add_argument("--coverage", action="store_true", help="how much of the cards' text is modelled")
         common(c, step=False)
 

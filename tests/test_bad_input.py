@@ -81,6 +81,8 @@ def test_missing_file():
 def test_bad_arguments_exit_2_with_one_line():
     r = cli("show")
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+    # show's ids are optional: only the scenario is named as missing
+    assert r.stderr.strip().endswith("the following arguments are required: scenario")
 
 
 def test_unknown_object_on_the_command_line(write_yaml):

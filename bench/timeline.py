@@ -59,6 +59,25 @@ def main() -> None:
     print(f"show of the board:          {show * 1000:8.1f} ms")
     print(f"20-action timeline (show):  {line * 1000:8.1f} ms  ({line / ev.t * 1000:.1f} ms per moment)")
     print(f"ratio timeline / show:      {line / show:8.2f}x  (target <= 5x)")
+    prepared = rules_prepared(g)
+    still = rules_prepared(pyrules.evaluate(still).game)
+    print(f"rules clingo prepares:      {prepared:8d} for the timeline ({prepared / ev.t:.0f} per moment), "
+          f"{still} for the show (what a moment costs: see README, Benchmark)")
+
+
+def rules_prepared(game) -> int:
+    """How many rules clingo set up over a game's grounding calls: each part instance grounded prepares
+    every statement of its part again (the figure the time of a moment follows)."""
+    from clingo import ast
+
+    sizes: dict[str, int] = {}
+    for name, _args in game.history:
+        if name not in sizes:
+            count = [0]
+            ast.parse_string(game.kb.parts[name][1],
+                             lambda stm: count.__setitem__(0, count[0] + (stm.ast_type != ast.ASTType.Program)))
+            sizes[name] = count[0]
+    return sum(sizes[name] for name, _args in game.history)
 
 
 if __name__ == "__main__":

@@ -193,14 +193,18 @@ def _rulings_text() -> str:
 
 
 def cache_dir() -> Path | None:
-    """PYRULES_CACHE_DIR, or the user's cache directory for "pyrules": platformdirs' user_cache_dir, which on
-    Linux is $XDG_CACHE_HOME/pyrules or ~/.cache/pyrules (worked out here without importing platformdirs)."""
+    """PYRULES_CACHE_DIR, or the user's cache directory for "pyrules": platformdirs' user_cache_dir. On Linux,
+    in the usual cases ($XDG_CACHE_HOME an absolute path, or unset and $HOME an absolute path) it is worked
+    out here the way platformdirs does, without importing it; in any other case platformdirs decides."""
     env = os.environ.get("PYRULES_CACHE_DIR")
     if env:
         return Path(env)
     if sys.platform.startswith("linux"):
         xdg = os.environ.get("XDG_CACHE_HOME", "")
-        return Path(xdg if xdg.strip() else os.path.expanduser("~/.cache")) / "pyrules"
+        if os.path.isabs(xdg):
+            return Path(xdg) / "pyrules"
+        if os.path.isabs(os.environ.get("HOME", "")):
+            return Path(os.path.expanduser("~/.cache")) / "pyrules"
     try:
         import platformdirs
     except ImportError:  # pragma: no cover - a dependency, but never fatal
@@ -209,19 +213,23 @@ def cache_dir() -> Path | None:
 
 
 def _key(root: Path) -> str:
-    """The cache key of the compiled knowledge base: the compiler's version, clingo's, and the size and
-    modification time of this file, of the rulings and of every rule file (editing one changes them; reading
-    and hashing every file would cost more than the rest of loading the cache)."""
+    """The cache key of the compiled knowledge base: the compiler's version, clingo's, the views the engine
+    grounds, and the contents of this file, the rulings and every rule file (with zlib's two checksums:
+    some 2 ms for all the files, where importing hashlib alone costs 5 ms)."""
     import zlib
 
     import clingo
 
-    parts = [COMPILER, clingo.__version__]
+    from .engine import view_keys
+
+    crc, adler, size = 0, 1, 0
     for rel, path in [("kb.py", __file__), ("rulings.yaml", str(_rulings_path()))] + _rule_paths(root):
-        st = os.stat(path)
-        parts.append(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}")
-    data = "\n".join(parts).encode()
-    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
+        with open(path, "rb") as fh:
+            data = rel.encode() + b"\0" + fh.read() + b"\0"
+        crc, adler, size = zlib.crc32(data, crc), zlib.adler32(data, adler), size + len(data)
+    data = f"{COMPILER}\0{clingo.__version__}\0{sorted(view_keys())}".encode()
+    crc, adler = zlib.crc32(data, crc), zlib.adler32(data, adler)
+    return f"{crc:08x}{adler:08x}{size:x}"
 
 
 @cache

@@ -153,10 +153,12 @@ class Renderer:
         def sub(m: re.Match) -> str:
             spec = m.group(1)
             name, space, forms = spec.partition(" ")
-            if space and "|" in forms and name in values and values[name].type == SymbolType.Number:
+            if space and "|" in forms and name in values:
                 one, _, many = forms.partition("|")
-                n = values[name].number
-                return f"{n} {one if n == 1 else many}"
+                v = values[name]
+                if v.type == SymbolType.Number:
+                    return f"{v.number} {one if v.number == 1 else many}"
+                return f"{self.term(v)} {many}"
             for prefix, table in (("in ", ZONE_IN), ("from ", ZONE_FROM), ("to ", ZONE_TO)):
                 if spec.startswith(prefix) and spec[len(prefix):] in values:
                     v = values[spec[len(prefix):]]

@@ -5,6 +5,7 @@ every rule file or importing platformdirs, to keep start-up short)."""
 import os
 import shutil
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +26,13 @@ def test_the_cache_key_changes_when_a_rule_file_is_edited_added_or_removed(tmp_p
     target.write_text(text.replace("% an edit", "% a tide"), encoding="utf-8")   # same size, new content
     os.utime(target, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
     assert kbmod._key(root) not in (first, edited)
+    # an edit that keeps the size and the modification time (cp -p, tar, a store with fixed times)
+    kept = kbmod._key(root)
+    st = target.stat()
+    text = target.read_text(encoding="utf-8")
+    target.write_text(text.replace("% a tide", "% a ride"), encoding="utf-8")
+    os.utime(target, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert target.stat().st_size == st.st_size and kbmod._key(root) != kept
     (root / "core" / "extra.lp").write_text("% nothing\n", encoding="utf-8")
     added = kbmod._key(root)
     (root / "core" / "extra.lp").unlink()
@@ -38,13 +46,15 @@ def test_the_rule_files_are_listed_in_a_fixed_order_with_paths_relative_to_the_r
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the cache directory is worked out by hand on Linux only")
-@pytest.mark.parametrize("xdg", [None, "", "/tmp/somewhere-else"])
-def test_the_cache_directory_is_platformdirs_user_cache_dir(monkeypatch, xdg):
+@pytest.mark.parametrize("xdg", [None, "", "  ", "/tmp/somewhere-else", "relative/dir", "./rel", "~/x", " /tmp/lead"])
+@pytest.mark.parametrize("home", [None, "", "relhome", "/tmp/a-home", "/tmp/a-home/"])
+def test_the_cache_directory_is_platformdirs_user_cache_dir(monkeypatch, xdg, home):
     import platformdirs
 
     monkeypatch.delenv("PYRULES_CACHE_DIR", raising=False)
-    if xdg is None:
-        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
-    else:
-        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
-    assert str(kbmod.cache_dir()) == platformdirs.user_cache_dir("pyrules")
+    for name, value in (("XDG_CACHE_HOME", xdg), ("HOME", home)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    assert kbmod.cache_dir() == Path(platformdirs.user_cache_dir("pyrules"))

@@ -72,7 +72,9 @@ def rules_prepared(game) -> int:
 
     sizes: dict[str, int] = {}
     for name, _args in game.history:
-        if name not in sizes:
+        if name not in game.kb.parts:   # a part that only brings in a fact: one rule
+            sizes[name] = 1
+        elif name not in sizes:
             count = [0]
             ast.parse_string(game.kb.parts[name][1],
                              lambda stm: count.__setitem__(0, count[0] + (stm.ast_type != ast.ASTType.Program)))

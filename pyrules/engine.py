@@ -27,6 +27,7 @@ from .kb import KnowledgeBase, kb as load_kb
 from .limits import current as current_limits, out_of_memory, over_time
 from .terms import parse
 
+FACT_PART = "pyrules_fact_"   # the parts that bring a moment's facts into the grounding call (Game.fact_parts)
 MAX_AUTO = 400   # automatic moments after one action before the engine gives up (a loop in the rules)
 
 # The state of moment t, in order: (part, gate or None, the views grounded with it).
@@ -213,11 +214,11 @@ class Game:
             self.loaded.update(missing)
 
     def _ground(self, parts: list[tuple[str, list]]) -> None:
-        todo = [(name, args) for name, args in parts if name in self.kb.parts]
+        todo = [(name, args) for name, args in parts if name in self.kb.parts or name.startswith(FACT_PART)]
         if not todo:
             return
         t0 = time.perf_counter()
-        self._load("parts", (name for name, _args in todo))
+        self._load("parts", (name for name, _args in todo if not name.startswith(FACT_PART)))
         try:
             self.ctl.ground(todo)
         except MemoryError:
@@ -278,15 +279,30 @@ class Game:
             todo += [(part, [T])] + self._views(views, None, T)
         return todo
 
-    def _check(self, t: int, kinds: set[str]) -> None:
-        self._ground(self._check_parts(t, kinds))
-
     def add(self, facts: list[Symbol]) -> None:
         """Facts, added as symbols through clingo's backend: nothing a scenario says is parsed as ASP."""
         with self.ctl.backend() as backend:
             for sym in facts:
                 backend.add_rule([backend.add_atom(sym)])
         self.added.update(facts)
+
+    def fact_parts(self, facts: list[Symbol]) -> list[tuple[str, list]]:
+        """Facts as part instances of the grounding call that needs them, rather than through the backend:
+        opening clingo's backend costs as much as a grounding call (it prepares a program too, 5-15 ms once
+        a timeline has grown), and a moment's facts would open it twice. Each signature has a part of its own,
+        `#program pyrules_fact_NAME_N(a1, ..., aN). NAME(a1, ..., aN).`, written from the signature alone; the
+        values come in as symbols, as the parameters of the part."""
+        out = []
+        for sym in facts:
+            n = len(sym.arguments)
+            name = f"{FACT_PART}{sym.name}_{n}"
+            if name not in self.loaded:
+                params = [f"a{i}" for i in range(n)]
+                self.ctl.add(name, params, f"{sym.name}({', '.join(params)})." if n else f"{sym.name}.")
+                self.loaded.add(name)
+            out.append((name, list(sym.arguments)))
+        self.added.update(facts)
+        return out
 
     def next_moment(self, facts: list[Symbol], step: int, checked: bool, kind: str | None = None,
                     between=None) -> int:
@@ -298,20 +314,20 @@ class Game:
         tune_allocator()
         t = self.t + 1
         T = Number(t)
-        self.add(facts + [Function("step_no", [T, Number(step)])])
+        given = self.fact_parts(facts + [Function("step_no", [T, Number(step)])])
         # whether a player's action is allowed is decided in the same grounding call as what it does: the
         # checks read only the state before it, and the transition reads their why_not/4
         check = self._check_parts(t - 1, {kind} if kind else set()) if checked else []
         if check and between is not None:
-            self._ground(check)
-            check = []
-            self.add(between(self, t))
+            self._ground(given + check)
+            check, given = [], []
+            given = self.fact_parts(between(self, t))
         if not checked:
             kind = self.auto_kind(t - 1)
         parts = set(EVENT_PARTS.get(kind, ()))
         if self.fact(Function("gate", [Function("triggers"), Number(t - 1)])):
             parts.add("d_put")
-        self._ground(check + [("d_act", [T])] + [(p, [T]) for p in STEP_ORDER if p in parts] + [("d_chg", [T]), ("d_frame", [T])])
+        self._ground(given + check + [("d_act", [T])] + [(p, [T]) for p in STEP_ORDER if p in parts] + [("d_chg", [T]), ("d_frame", [T])])
         self._state(t)
         self.t = t
         self.moments.append(Moment(t, step, not checked, kind))
@@ -347,15 +363,14 @@ class Game:
 
     def ground_query(self, part: str, t: int, facts: list[Symbol] = ()) -> None:
         """Ground a query part for moment t, with its facts: show, or check (every option of the players asking)."""
-        if facts:
-            self.add(list(facts))
+        given = self.fact_parts(list(facts)) if facts else []
         T = Number(t)
         if part == "check":
-            self._check(t, {"asking"})
+            self._ground(given + self._check_parts(t, {"asking"}))
         elif part == "show":
-            self._ground([("show", [T])] + self._views(QUERY_VIEWS, None, T))
+            self._ground(given + [("show", [T])] + self._views(QUERY_VIEWS, None, T))
         else:
-            self._ground([(part, [T])])
+            self._ground(given + [(part, [T])])
 
     def nonfacts(self) -> list[Symbol]:
         """Atoms the grounder could not decide: none, in a stratified knowledge base."""

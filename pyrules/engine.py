@@ -16,17 +16,19 @@ from __future__ import annotations
 
 import _thread
 import atexit
+import re
 import time
 from dataclasses import dataclass
 
 import clingo
-from clingo import Function, Number, Symbol
+from clingo import Function, Number, Symbol, SymbolType
 
 from .errors import KnowledgeBaseError
 from .kb import KnowledgeBase, kb as load_kb
 from .limits import current as current_limits, out_of_memory, over_time
 from .terms import parse
 
+_NAME = re.compile(r"[a-z][A-Za-z0-9_]*")
 FACT_PART = "pyrules_fact_"   # the parts that bring a moment's facts into the grounding call (Game.fact_parts)
 MAX_AUTO = 400   # automatic moments after one action before the engine gives up (a loop in the rules)
 
@@ -292,8 +294,11 @@ class Game:
         a timeline has grown), and a moment's facts would open it twice. Each signature has a part of its own,
         `#program pyrules_fact_NAME_N(a1, ..., aN). NAME(a1, ..., aN).`, written from the signature alone; the
         values come in as symbols, as the parameters of the part."""
-        out = []
+        out, odd = [], []
         for sym in facts:
+            if not (sym.type == SymbolType.Function and sym.positive and _NAME.fullmatch(sym.name)):
+                odd.append(sym)   # (no such fact is made today) through the backend, never written into a program
+                continue
             n = len(sym.arguments)
             name = f"{FACT_PART}{sym.name}_{n}"
             if name not in self.loaded:
@@ -302,6 +307,8 @@ class Game:
                 self.loaded.add(name)
             out.append((name, list(sym.arguments)))
         self.added.update(facts)
+        if odd:
+            self.add(odd)
         return out
 
     def next_moment(self, facts: list[Symbol], step: int, checked: bool, kind: str | None = None,

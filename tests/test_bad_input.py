@@ -108,3 +108,20 @@ def test_json_scenarios_are_accepted(write_yaml):
     r = cli("show", write_yaml(json.dumps(OK), "s.json"), "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["objects"]["bears"]["power"] == 2
+
+
+def test_a_moments_facts_are_parameters_of_a_part_never_program_text():
+    """A moment's facts enter the grounding call as part instances whose parameters are the fact's
+    arguments (symbols); a name that is not a plain predicate name goes through clingo's backend."""
+    from clingo import Function, Number, String
+
+    from pyrules.engine import Game
+    from pyrules.facts import scenario_facts
+
+    g = Game(scenario_facts(pyrules.load(OK)))
+    tricky = Function("occurs", [String('x). bad(1'), Number(1)])
+    odd = Function("a b", [Number(1)])
+    parts = g.fact_parts([tricky, odd])
+    assert [name for name, _ in parts] == ["pyrules_fact_occurs_2"]
+    g._ground(parts)
+    assert g.fact(tricky) and g.fact(odd) and not g.atoms("bad", 1)

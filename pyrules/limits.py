@@ -175,6 +175,15 @@ def _watch(budget: int, refuse) -> None:
     _thread.start_new_thread(watch, ())
 
 
+def data_segment_mb() -> float | None:
+    """The process's data segment in MB, as the memory watch reads it (Linux); None where it can't be read."""
+    try:
+        with open("/proc/self/statm", "rb") as fh:
+            return int(fh.read().split()[5]) * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
+    except (OSError, ValueError, AttributeError, IndexError):
+        return None
+
+
 def current() -> Limits:
     """The limits in force: DEFAULT, changed by PYRULES_LIMITS when it is set."""
     global _from_env

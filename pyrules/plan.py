@@ -3,7 +3,9 @@
 The search is breadth-first over states the knowledge base computes itself. A state is the scenario with a
 prefix of planned actions appended to its timeline, played out by the engine (model.evaluate: one clingo
 Control grounded moment by moment; a Control can't be copied, so every state is its own replay of the
-prefix). Its successors are exactly what the rules allow there:
+prefix; the evaluation of a state is kept until its successors are asked for, up to KEPT of them and while
+the process uses less than half its memory budget, so that it isn't played out twice). Its successors are
+exactly what the rules allow there:
 
 - when the planning player has priority: every option `actions` lists as legal for them (Option.to_action:
   casting with every method, part and permission, playing a land, activating an ability; attacking and
@@ -39,6 +41,8 @@ MAX_HORIZON = 40
 MAX_PLANS = 20
 DEFAULT_BUDGET = 120.0      # seconds of search before answering that the limit was hit
 MAX_STATES = 4000           # states played out, at most
+KEPT = 256                  # evaluated states kept for their options to be asked next (each holds a Control),
+                            # while the process uses less than half its memory budget
 
 PLAYER_PROPERTIES = ("life", "mana_pool", "hand", "library", "graveyard")
 TURN_PROPERTIES = ("active", "phase", "step", "priority", "lands_played")
@@ -312,6 +316,13 @@ class Planner:
     def done(self, st: State) -> bool:
         return st.met == len(self.goal.conditions)
 
+    def _room(self) -> bool:
+        """Whether one more evaluated state may be kept: the process under half its memory budget."""
+        from .limits import current, data_segment_mb
+
+        used = data_segment_mb()
+        return used is None or used < current().max_memory_mb / 2
+
     def _over_limit(self) -> bool:
         if time.perf_counter() - self.t0 > self.budget or self.played >= self.max_states:
             self.limit_hit = True
@@ -447,8 +458,8 @@ class Planner:
                         evs[child.key] = child_ev
                     else:
                         nxt.append(child)
-                        if depth < self.horizon and len(evs) < 8:
-                            evs[child.key] = child_ev     # a few kept: their options are asked for next
+                        if depth < self.horizon and len(evs) < KEPT and self._room():
+                            evs[child.key] = child_ev     # kept: its options are asked for next, without a replay
                     del child_ev
                 if self.limit_hit:
                     break

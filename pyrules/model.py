@@ -7,7 +7,7 @@ reads the state after the last one (or after `step` of them).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from clingo import Function, Number, String, Symbol, SymbolType
@@ -112,7 +112,8 @@ class Evaluation:
             for name, arity in (("out_object", 9), ("out_pt", 4), ("out_list", 4), ("out_counter", 4),
                                 ("out_attr", 3), ("out_player", 3), ("out_game", 2), ("out_flag", 3),
                                 ("out_reason", 3), ("out_ability", 4)):
-                got[name] = self.game.terms(name, arity)
+                # (the moment is the last argument: a game extended past a state it showed holds both)
+                got[name] = [x for x in self.game.terms(name, arity) if x.arguments[-1].number == self.t]
             self._cache["show"] = got
         return self._cache["show"]
 
@@ -413,32 +414,54 @@ def evaluate(source: Scenario | str | dict, step: int | None = None, explain: bo
     ev.requested_step = step
     _check_valid(ev)
     for i in range(n):
-        action = sc.actions[i]
-        where = f"actions[{i}]"
-        try:
-            action = _resolve_part(sc, action)
-        except ScenarioError as exc:
-            raise ScenarioError(f"{where}.{exc.field}", exc.message) from None
-        kind_of(action, where)
-        t_prev = game.t
-        facts = action_facts(action, t_prev + 1, _priority(game, sc.players, t_prev), sc.players)
-        between = None
-        if sc.track_mana and event_kind(action) in ("cast", "activate"):
-            from .payment import timeline_payment
-
-            between = timeline_payment(action)   # the payment, found by search from the state before it
-        t = game.next_moment(facts, step=i + 1, checked=True, kind=event_kind(action), between=between)
-        rejected = [s for s in game.atoms("rejected", 2) if s.arguments[1].number == t]
-        if rejected:
-            a = rejected[0].arguments[0]
-            syms = [(s.arguments[1], s.arguments[2]) for s in game.atoms("why_not", 4)
-                    if s.arguments[0] == a and s.arguments[3].number == t_prev]
-            ev.t, ev.step = t_prev, i
-            ev.error = {"step": i + 1, "action": sc.actions[i], "why_not": [r.to_json() for r in ev.reasons(syms)]}
+        if not _play(ev, i):
             return ev
-        game.settle(i + 1)
-        ev.t, ev.step = game.t, i + 1
     return ev
+
+
+def _play(ev: Evaluation, i: int) -> bool:
+    """Action i of the scenario's timeline, played on the evaluation's game: False when the rules refuse it
+    (ev.error then says why, and ev stays at the state before it)."""
+    sc, game = ev.scenario, ev.game
+    action = sc.actions[i]
+    where = f"actions[{i}]"
+    try:
+        action = _resolve_part(sc, action)
+    except ScenarioError as exc:
+        raise ScenarioError(f"{where}.{exc.field}", exc.message) from None
+    kind_of(action, where)
+    t_prev = game.t
+    facts = action_facts(action, t_prev + 1, _priority(game, sc.players, t_prev), sc.players)
+    between = None
+    if sc.track_mana and event_kind(action) in ("cast", "activate"):
+        from .payment import timeline_payment
+
+        between = timeline_payment(action)   # the payment, found by search from the state before it
+    t = game.next_moment(facts, step=i + 1, checked=True, kind=event_kind(action), between=between)
+    rejected = [s for s in game.atoms("rejected", 2) if s.arguments[1].number == t]
+    if rejected:
+        a = rejected[0].arguments[0]
+        syms = [(s.arguments[1], s.arguments[2]) for s in game.atoms("why_not", 4)
+                if s.arguments[0] == a and s.arguments[3].number == t_prev]
+        ev.t, ev.step = t_prev, i
+        ev.error = {"step": i + 1, "action": sc.actions[i], "why_not": [r.to_json() for r in ev.reasons(syms)]}
+        return False
+    game.settle(i + 1)
+    ev.t, ev.step = game.t, i + 1
+    return True
+
+
+def extend(ev: Evaluation, action: dict) -> Evaluation:
+    """The evaluation of ev's scenario with one more action (an action as plans make them), played on ev's
+    own game instead of a replay of the whole timeline: the same moments, the same answers. ev gives its
+    game up and must not be asked anything afterwards."""
+    if ev.error is not None or ev.step != len(ev.scenario.actions) or ev.game.explained:
+        raise ValueError("only an evaluation of a whole timeline, without an error or explanations, can be extended")
+    sc = replace(ev.scenario, actions=list(ev.scenario.actions) + [action])
+    child = Evaluation(sc, ev.game, ev.t, ev.step)
+    ev.game = None   # (the game now belongs to the child)
+    _play(child, len(sc.actions) - 1)
+    return child
 
 
 # ------------------------------------------------------------------------------------------------ options
@@ -864,8 +887,6 @@ def _situation(ev: Evaluation, root):
 
 
 def _with_summary(root, answer: str | None = None, tail: str | None = None, ev: Evaluation | None = None):
-    from dataclasses import replace
-
     from .explain import cite_only_what_applies, summarize
 
     if answer is None and root.kind == "group" and len(root.because) == 1 and root.because[0].kind == "absent":

@@ -4,8 +4,9 @@ The search is breadth-first over states the knowledge base computes itself. A st
 prefix of planned actions appended to its timeline, played out by the engine (model.evaluate: one clingo
 Control grounded moment by moment; a Control can't be copied, so every state is its own replay of the
 prefix; the evaluation of a state is kept until its successors are asked for, up to KEPT of them and while
-the process uses less than half its memory budget, so that it isn't played out twice). Its successors are
-exactly what the rules allow there:
+the process uses less than half its memory budget, so that it isn't played out twice, and its last successor
+is played on its own game, model.extend, rather than replayed). Its successors are exactly what the rules
+allow there:
 
 - when the planning player has priority: every option `actions` lists as legal for them (Option.to_action:
   casting with every method, part and permission, playing a land, activating an ability; attacking and
@@ -413,6 +414,8 @@ class Planner:
 
     # ---------------------------------------------------------------- breadth first
     def run(self) -> PlanResult:
+        from .model import extend
+
         root = self._state(self.root_ev, 0)
         root.index = 0
         self.states[root.key] = root
@@ -432,10 +435,14 @@ class Planner:
                 ev = evs.pop(st.key, None) or self._evaluate(self.prefix(st))
                 if ev.error:
                     continue
-                for rank, action in enumerate(self.successors(ev, st)):
+                actions = self.successors(ev, st)
+                for rank, action in enumerate(actions):
                     if self._over_limit() or (goals and not self.want_all):
                         break
-                    child_ev = self._evaluate(self.prefix(st) + [action])
+                    if rank == len(actions) - 1 and ev is not self.root_ev and not ev.game.explained:
+                        child_ev = extend(ev, action)   # the last successor plays on its parent's game
+                    else:
+                        child_ev = self._evaluate(self.prefix(st) + [action])
                     self.played += 1
                     if child_ev.error:
                         self.rejected += 1

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
-from .explain import Node
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:   # (the trees are made by pyrules.explain, imported only when something is explained)
+    from .explain import Node
 
 
 def type_line(o) -> str:

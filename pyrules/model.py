@@ -632,9 +632,6 @@ def _options(ev: Evaluation) -> list[Option]:
             out.append(Option(x.name[:-5], ev.ident(o), p.string, x in legal, reasons, term=x))
         elif x.name == "activate":
             out.append(_activate_option(ev, x, x in legal, reasons, at, generic, symbols, sacrifice, discard, life))
-    from .payment import pay_options
-
-    pay_options(ev, out)
     order = {"cast": 0, "play": 1, "activate": 2, "attack": 3, "block": 4}
     out.sort(key=lambda op: (order.get(op.action, 9), ev.scenario.index.get(op.object, 1 << 30), op.object,
                              str(op.method), str(op.face), str(op.part), str(op.source)))
@@ -671,11 +668,22 @@ def _activate_option(ev: Evaluation, x: Symbol, legal: bool, reasons, at, generi
     return Option("activate", ev.ident(o), p.string, legal, reasons, term=x, cost=cost, ability=ability)
 
 
-def actions(ev: Evaluation, player: str | None = None, include_illegal: bool = False) -> list[Option]:
+def actions(ev: Evaluation, player: str | None = None, include_illegal: bool = False,
+            payments: bool = True) -> list[Option]:
+    """A player's options (the player with priority by default). With payments (the default), each cast and
+    activation says whether the player's mana sources can pay it and how (payable, payment): found by a
+    search per distinct cost, done once per player and evaluation, and only for the player asked about."""
     p = player or ev.turn["priority"]
     if p not in ev.scenario.players:
         raise ScenarioError("--player", f"unknown player {p!r} (players: {', '.join(ev.scenario.players)})")
-    return [o for o in _options(ev) if o.player == p and (include_illegal or o.legal)]
+    mine = [o for o in _options(ev) if o.player == p]
+    paid = ev._cache.setdefault("paid", set())
+    if payments and p not in paid:
+        from .payment import pay_options
+
+        pay_options(ev, mine)
+        paid.add(p)
+    return [o for o in mine if include_illegal or o.legal]
 
 
 def actions_json(ev: Evaluation, player: str | None = None, include_illegal: bool = False, explain: bool = False,

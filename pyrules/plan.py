@@ -335,7 +335,8 @@ class Planner:
         holder = st.doc["turn"]["priority"]
         if holder is None or any(d.get("lost") for d in ev.players.values()):
             return []
-        opts = ev.actions(self.player, include_illegal=True)
+        # (whether the mana sources can pay matters only when the scenario tracks mana)
+        opts = ev.actions(self.player, include_illegal=True, payments=self.sc.track_mana)
         legal = [o for o in opts if o.legal and not (self.sc.track_mana and o.payable is False)
                  and not self._mana_ability(ev, o)]
         if holder != self.player:

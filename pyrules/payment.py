@@ -288,12 +288,16 @@ def _read(model: list[Symbol], cost: Cost, wallet: Wallet) -> Payment:
 # ------------------------------------------------------------------------------------------------ answers
 
 def pay_options(ev, options) -> None:
-    """Payability of every cast option `actions` lists, at the evaluation's moment (sets payable, payment, x)."""
+    """Payability of every cast option `actions` lists, at the evaluation's moment (sets payable, payment, x).
+
+    One search per distinct cost and wallet. The searches are independent clingo programs, and clingo runs
+    them without Python's lock, so with more than one core they run two at a time."""
     g, t = ev.game, ev.t
     costs = option_costs(g, t)
     facts = state_atoms(g, t)
     wallets: dict[tuple, Wallet] = {}
-    cache: dict[tuple, Payment] = {}
+    todo: dict[tuple, tuple] = {}
+    mine = []
     for o in options:
         cost = costs.get(o.term) if o.action in ("cast", "activate") else None
         if cost is None:
@@ -302,14 +306,29 @@ def pay_options(ev, options) -> None:
         wkey = (o.player, exclude)
         w = wallets.get(wkey) or wallets.setdefault(wkey, Wallet(g, o.player, t, facts, exclude))
         key = (wkey, cost)
-        if key not in cache:
-            cache[key] = search(ev.base, cost, w)
+        todo.setdefault(key, (cost, w))
+        mine.append((o, cost, key))
+    cache = _search_all(ev.base, todo)
+    for o, cost, key in mine:
         p = cache[key]
         o.payable = p.payable
         o.payment = [{"source": e["source"] if isinstance(e["source"], str) else ev.ident(e["source"]), "mana": e["mana"]}
                      for e in p.entries] if p.payable else None
         o.x = p.x if cost.x_count else None
         o.payment_why_not = [] if p.payable else ev.reasons(p.reasons)
+
+
+def _search_all(base: KnowledgeBase, todo: dict[tuple, tuple]) -> dict[tuple, Payment]:
+    """search() for each (cost, wallet), two at a time where there are two cores; the same answers either way."""
+    import os
+
+    if len(todo) < 2 or (os.cpu_count() or 1) < 2:
+        return {key: search(base, cost, w) for key, (cost, w) in todo.items()}
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=2, thread_name_prefix="pyrules-payment") as pool:
+        futures = {key: pool.submit(search, base, cost, w) for key, (cost, w) in todo.items()}
+        return {key: f.result() for key, f in futures.items()}
 
 
 def _tapped_by_cost(game, x: Symbol, t: int) -> frozenset:

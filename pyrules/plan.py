@@ -42,6 +42,7 @@ MAX_HORIZON = 40
 MAX_PLANS = 20
 DEFAULT_BUDGET = 120.0      # seconds of search before answering that the limit was hit
 MAX_STATES = 4000           # states played out, at most
+PARALLEL = True             # successors replayed two at a time on a machine with two cores or more
 KEPT = 256                  # evaluated states kept for their options to be asked next (each holds a Control),
                             # while the process uses less than half its memory budget
 
@@ -415,6 +416,18 @@ class Planner:
 
     # ---------------------------------------------------------------- breadth first
     def run(self) -> PlanResult:
+        """The search, with a state's successors replayed two at a time where there are two cores (each is its
+        own clingo Control, grounded without Python's lock); they are looked at in the same order either way."""
+        import os
+
+        if PARALLEL and (os.cpu_count() or 1) > 1:
+            from concurrent.futures import ThreadPoolExecutor
+
+            with ThreadPoolExecutor(max_workers=2, thread_name_prefix="pyrules-plan") as pool:
+                return self._run(pool)
+        return self._run(None)
+
+    def _run(self, pool) -> PlanResult:
         from .model import extend
 
         root = self._state(self.root_ev, 0)
@@ -437,13 +450,19 @@ class Planner:
                 if ev.error:
                     continue
                 actions = self.successors(ev, st)
+                extended = ev is not self.root_ev and not ev.game.explained   # the last one plays on ev's game
+                prefix = self.prefix(st)
+                replays = actions[:-1] if extended else actions
+                ahead = [pool.submit(self._evaluate, prefix + [a]) for a in replays] if pool else None
                 for rank, action in enumerate(actions):
                     if self._over_limit() or (goals and not self.want_all):
                         break
-                    if rank == len(actions) - 1 and ev is not self.root_ev and not ev.game.explained:
+                    if extended and rank == len(actions) - 1:
                         child_ev = extend(ev, action)   # the last successor plays on its parent's game
+                    elif ahead is not None:
+                        child_ev = ahead[rank].result()
                     else:
-                        child_ev = self._evaluate(self.prefix(st) + [action])
+                        child_ev = self._evaluate(prefix + [action])
                     self.played += 1
                     if child_ev.error:
                         self.rejected += 1
@@ -469,6 +488,10 @@ class Planner:
                         if depth < self.horizon and len(evs) < KEPT and self._room():
                             evs[child.key] = child_ev     # kept: its options are asked for next, without a replay
                     del child_ev
+                if ahead is not None:
+                    for f in ahead:   # (successors not looked at: the search stopped early)
+                        f.cancel()
+                    ahead = None
                 if self.limit_hit:
                     break
             frontier = nxt

@@ -18,6 +18,7 @@ import _thread
 import atexit
 import re
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import clingo
@@ -154,6 +155,21 @@ def _add_parts(ctl: clingo.Control, kb: KnowledgeBase, which: str, names: list[s
             with ast.ProgramBuilder(ctl) as builder:
                 for stm in trees:
                     builder.add(stm)
+
+
+@contextmanager
+def two_at_a_time():
+    """A pool of two threads for independent clingo work (each thread its own Control), or None on a machine
+    with one core: clingo grounds and solves without Python's lock, so two Controls really work at once."""
+    import os
+
+    if (os.cpu_count() or 1) < 2:
+        yield None
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=2, thread_name_prefix="pyrules-clingo") as pool:
+        yield pool
 
 
 _ALLOCATOR_TUNED = False
@@ -306,7 +322,7 @@ class Game:
                 self.ctl.add(name, params, f"{sym.name}({', '.join(params)})." if n else f"{sym.name}.")
                 self.loaded.add(name)
             out.append((name, list(sym.arguments)))
-        self.added.update(facts)
+            self.added.add(sym)
         if odd:
             self.add(odd)
         return out
@@ -327,8 +343,7 @@ class Game:
         check = self._check_parts(t - 1, {kind} if kind else set()) if checked else []
         if check and between is not None:
             self._ground(given + check)
-            check, given = [], []
-            given = self.fact_parts(between(self, t))
+            check, given = [], self.fact_parts(between(self, t))
         if not checked:
             kind = self.auto_kind(t - 1)
         parts = set(EVENT_PARTS.get(kind, ()))

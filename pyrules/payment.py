@@ -320,13 +320,13 @@ def pay_options(ev, options) -> None:
 
 def _search_all(base: KnowledgeBase, todo: dict[tuple, tuple]) -> dict[tuple, Payment]:
     """search() for each (cost, wallet), two at a time where there are two cores; the same answers either way."""
-    import os
-
-    if len(todo) < 2 or (os.cpu_count() or 1) < 2:
+    if len(todo) < 2:
         return {key: search(base, cost, w) for key, (cost, w) in todo.items()}
-    from concurrent.futures import ThreadPoolExecutor
+    from .engine import two_at_a_time
 
-    with ThreadPoolExecutor(max_workers=2, thread_name_prefix="pyrules-payment") as pool:
+    with two_at_a_time() as pool:
+        if pool is None:
+            return {key: search(base, cost, w) for key, (cost, w) in todo.items()}
         futures = {key: pool.submit(search, base, cost, w) for key, (cost, w) in todo.items()}
         return {key: f.result() for key, f in futures.items()}
 

@@ -418,14 +418,12 @@ class Planner:
     def run(self) -> PlanResult:
         """The search, with a state's successors replayed two at a time where there are two cores (each is its
         own clingo Control, grounded without Python's lock); they are looked at in the same order either way."""
-        import os
+        if not PARALLEL:
+            return self._run(None)
+        from .engine import two_at_a_time
 
-        if PARALLEL and (os.cpu_count() or 1) > 1:
-            from concurrent.futures import ThreadPoolExecutor
-
-            with ThreadPoolExecutor(max_workers=2, thread_name_prefix="pyrules-plan") as pool:
-                return self._run(pool)
-        return self._run(None)
+        with two_at_a_time() as pool:
+            return self._run(pool)
 
     def _run(self, pool) -> PlanResult:
         from .model import extend

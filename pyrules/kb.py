@@ -216,19 +216,27 @@ def _key(root: Path) -> str:
     """The cache key of the compiled knowledge base: the compiler's version, clingo's, the views the engine
     grounds, and the contents of this file, the rulings and every rule file (with zlib's two checksums:
     some 2 ms for all the files, where importing hashlib alone costs 5 ms)."""
-    import zlib
-
     import clingo
 
     from .engine import view_keys
 
+    def chunks():
+        for rel, path in [("kb.py", __file__), ("rulings.yaml", str(_rulings_path()))] + _rule_paths(root):
+            with open(path, "rb") as fh:
+                yield rel.encode() + b"\0" + fh.read() + b"\0"
+        yield f"{COMPILER}\0{clingo.__version__}\0{sorted(view_keys())}".encode()
+
+    return checksum(chunks())
+
+
+def checksum(chunks) -> str:
+    """A cache key for some bytes: zlib's crc32 and adler32 of them, and their length (importing hashlib
+    alone would cost 5 ms of a command's start)."""
+    import zlib
+
     crc, adler, size = 0, 1, 0
-    for rel, path in [("kb.py", __file__), ("rulings.yaml", str(_rulings_path()))] + _rule_paths(root):
-        with open(path, "rb") as fh:
-            data = rel.encode() + b"\0" + fh.read() + b"\0"
+    for data in chunks:
         crc, adler, size = zlib.crc32(data, crc), zlib.adler32(data, adler), size + len(data)
-    data = f"{COMPILER}\0{clingo.__version__}\0{sorted(view_keys())}".encode()
-    crc, adler = zlib.crc32(data, crc), zlib.adler32(data, adler)
     return f"{crc:08x}{adler:08x}{size:x}"
 
 

@@ -164,8 +164,7 @@ def _watch(budget: int, refuse) -> None:
 
         with open("/proc/self/statm", "rb") as fh:
             while True:
-                fh.seek(0)
-                if int(fh.read().split()[5]) * page > budget:
+                if _data_pages(fh) * page > budget:
                     try:
                         refuse()
                     finally:
@@ -175,11 +174,17 @@ def _watch(budget: int, refuse) -> None:
     _thread.start_new_thread(watch, ())
 
 
+def _data_pages(fh) -> int:
+    """The data segment, in pages, from an open /proc/self/statm (its sixth field)."""
+    fh.seek(0)
+    return int(fh.read().split()[5])
+
+
 def data_segment_mb() -> float | None:
     """The process's data segment in MB, as the memory watch reads it (Linux); None where it can't be read."""
     try:
         with open("/proc/self/statm", "rb") as fh:
-            return int(fh.read().split()[5]) * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
+            return _data_pages(fh) * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
     except (OSError, ValueError, AttributeError, IndexError):
         return None
 

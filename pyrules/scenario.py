@@ -78,9 +78,8 @@ def _validator():
     than by importing the package."""
     import importlib.util
     import json as _json
-    import zlib
 
-    from .kb import cache_dir
+    from .kb import cache_dir, checksum
 
     schema = json_schema()
     directory = cache_dir()
@@ -88,8 +87,7 @@ def _validator():
         import fastjsonschema
 
         return fastjsonschema.compile(schema), fastjsonschema.JsonSchemaValueException
-    data = ("2\n" + _json.dumps(schema, sort_keys=True)).encode()
-    digest = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
+    digest = checksum([("2\n" + _json.dumps(schema, sort_keys=True)).encode()])
     path = directory / f"validator_{digest}.py"
     if not path.is_file():
         import fastjsonschema

@@ -27,7 +27,7 @@ from clingo import Function, Number, Symbol, SymbolType
 from .errors import KnowledgeBaseError
 from .kb import KnowledgeBase, kb as load_kb
 from .limits import current as current_limits, out_of_memory, over_time
-from .terms import parse
+from .terms import facts as read_facts
 
 _NAME = re.compile(r"[a-z][A-Za-z0-9_]*")
 FACT_PART = "pyrules_fact_"   # the parts that bring a moment's facts into the grounding call (Game.fact_parts)
@@ -379,9 +379,8 @@ class Game:
         return [a.symbol for a in self.ctl.symbolic_atoms.by_signature(name, arity) if a.is_fact]
 
     def terms(self, name: str, arity: int) -> list:
-        """The same atoms as plain Python terms read from their text (pyrules.terms): one call into clingo per
-        atom instead of one per argument, for answers read in bulk."""
-        return [parse(str(a.symbol)) for a in self.ctl.symbolic_atoms.by_signature(name, arity) if a.is_fact]
+        """The same atoms as plain Python terms (pyrules.terms), read in bulk: for answers read by the hundred."""
+        return read_facts(self.ctl, name, arity)
 
     def ground_query(self, part: str, t: int, facts: list[Symbol] = ()) -> None:
         """Ground a query part for moment t, with its facts: show, or check (every option of the players asking)."""

@@ -30,3 +30,32 @@ def test_a_parsed_term_is_the_symbol(text):
 def test_text_that_is_not_a_term_is_refused():
     with pytest.raises(ValueError):
         parse("f(a) g")
+
+
+TERMS = ['out_object("o1","Arcee, Sharpshooter",battlefield,"alice","alice",front,3,card,2)',
+         'f(-3,"q\\"x\\\\n",g(h,()),(1,2))', "f((a,b))", "f(())", "f(-x)", 'f("é\\n")', "f(-5,0)",
+         "f(x,1,2,trigger_3)", 'f("")', "f(tok(2,1),(a,))"]
+
+
+@pytest.mark.parametrize("direct", [True, False], ids=["C calls", "text"])
+def test_facts_read_in_bulk_are_the_grounded_symbols(direct, monkeypatch):
+    """pyrules.terms.facts reads a signature's facts with clingo's C functions called directly (or, where a
+    clingo build doesn't give them, from each atom's text): either way the terms are the symbols clingo holds,
+    text included, and atoms that are not facts are left out."""
+    import clingo
+
+    from pyrules import terms
+
+    monkeypatch.setattr(terms, "_DIRECT", direct and terms._DIRECT)
+    ctl = clingo.Control(["--warn=none"])
+    with ctl.backend() as b:
+        for text in TERMS:
+            b.add_rule([b.add_atom(parse_term(text))])
+        b.add_rule([b.add_atom(parse_term("f(not_a_fact)"))], [b.add_atom(parse_term("g"))], choice=False)
+        b.add_rule([b.add_atom(parse_term("g"))], choice=True)
+    got = {str(t): t for t in terms.facts(ctl, "f", 1) + terms.facts(ctl, "f", 2) + terms.facts(ctl, "f", 4)
+           + terms.facts(ctl, "out_object", 9)}
+    want = [parse_term(t) for t in TERMS]
+    assert sorted(got) == sorted(str(s) for s in want)
+    for sym in want:
+        assert same(sym, got[str(sym)])

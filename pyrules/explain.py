@@ -19,6 +19,7 @@ from typing import Iterable
 from clingo import Function, Number, Symbol, SymbolType
 
 from .kb import AGG, WHY, KnowledgeBase
+from .terms import Term, of_symbol
 from .words import Renderer
 
 TIMED = {"does", "occurs", "event", "ends", "performed_sba", "resolving", "casting", "moves",
@@ -91,10 +92,12 @@ class Explainer:
     def __init__(self, base: KnowledgeBase, game, renderer: Renderer, facts: set[Symbol], step_of: dict[int, int]):
         self.base = base
         self.renderer = renderer
-        self.facts = facts
+        # the atoms are read as terms (pyrules.terms): one object per clingo symbol, so that the dictionaries
+        # below hash and compare in Python rather than through a call into clingo for each lookup
+        self.facts = {of_symbol(f) for f in facts}
         self.step_of = step_of
         self.derivs: dict[Symbol, list[tuple[int, tuple[Symbol, ...], tuple[Symbol, ...]]]] = {}
-        for sym in game.atoms(WHY, 3):
+        for sym in game.terms(WHY, 3):
             k, head, body = sym.arguments
             pos, neg = [], []
             for b in body.arguments:
@@ -104,7 +107,7 @@ class Explainer:
                     pos.append(b)
             self.derivs.setdefault(head, []).append((k.number, tuple(pos), tuple(neg)))
         self.agg: dict[tuple[int, Symbol], list[tuple[Symbol, ...]]] = {}
-        for sym in game.atoms(AGG, 3):
+        for sym in game.terms(AGG, 3):
             k, head, body = sym.arguments
             self.agg.setdefault((k.number, head), []).append(tuple(body.arguments))
         self.because_not: dict[Symbol, list[Symbol]] = {}
@@ -215,6 +218,8 @@ class Explainer:
 
     def absent_node(self, a: Symbol, path: frozenset = frozenset()) -> Node:
         """The absence of an atom; where the knowledge base says why (absent_because/3), with that reason."""
+        if not isinstance(a, Term):
+            a = of_symbol(a)
         reasons = [r.arguments[1] for r in self.because_not.get(a, [])]
         kids = [n for r in sorted(reasons, key=str) if r not in path for n in self._nodes(r, path)]
         label = self._defining_label(a)
@@ -247,6 +252,8 @@ class Explainer:
 
     def node(self, atom: Symbol, _path: frozenset = frozenset()) -> Node:
         """The explanation tree of an atom (memoised)."""
+        if not isinstance(atom, Term):
+            atom = of_symbol(atom)
         if atom.name == "holds":
             atom = self._origin(atom)
         cached = self._memo.get(atom)
@@ -303,6 +310,8 @@ class Explainer:
         return "printed on the card" if atom.name.startswith(("face", "card", "layout", "keyword", "cost", "effect", "target", "trigger", "filter", "scope", "static", "adds_", "sets_", "grants", "mod_pt", "restriction", "chapter", "produces")) else "a fact"
 
     def has(self, atom: Symbol) -> bool:
+        if not isinstance(atom, Term):
+            atom = of_symbol(atom)
         return atom in self.best or atom in self.facts
 
 

@@ -213,3 +213,10 @@ def facts(ctl, name: str, arity: int) -> list[Term]:
     if not _DIRECT:
         return [parse(str(a.symbol)) for a in ctl.symbolic_atoms.by_signature(name, arity) if a.is_fact]
     return _Reader().facts(ctl, name, arity)
+
+
+def of_symbol(sym) -> Term:
+    """The term of a clingo Symbol: the one facts() gives for it (one object per symbol), or read from its text."""
+    if not _DIRECT:
+        return parse(str(sym))
+    return _Reader().decode(sym._rep)

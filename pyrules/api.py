@@ -60,7 +60,14 @@ def cards(name: str | None = None, files: tuple[str, ...] = (), coverage: bool =
         return coverage_json(db)
     if name is None:
         return {"cards": [{"name": c.name, "layout": c.layout} for c in sorted(db.cards.values(), key=lambda c: c.name)]}
-    return card_json(find_card(db, name))
+    from .cardfile import CardDataError
+
+    try:
+        return card_json(find_card(db, name))
+    except CardDataError as exc:   # the card's record can't be read: name the card, its field and the option
+        if exc.card_name is None:
+            raise
+        raise ScenarioError("--cards", str(exc)) from None
 
 
 def _int_or_none(value, field_name: str):

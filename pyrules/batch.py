@@ -149,6 +149,17 @@ def answer_item(item: Item, command: str = "show", defaults: dict | None = None)
 
 
 def _answer(label, kind: str, payload, command: str, defaults: dict) -> tuple[int, dict]:
+    cards = defaults.get("cards")   # --cards: card files for every input (a line may name its own as well)
+    rest = {k: v for k, v in defaults.items() if k != "cards"}
+    return _answer_one(label, kind, payload, command, rest, list(cards) if cards else None)
+
+
+def _answer_one(label, kind: str, payload, command: str, defaults: dict, cards) -> tuple[int, dict]:
+    def with_cards(request: dict) -> dict:
+        if cards:
+            request["cards"] = list(cards) + [c for c in request.get("cards") or () if c not in cards]
+        return request
+
     if kind == "error":
         raise ScenarioError(*payload)
     if kind == "text":
@@ -157,7 +168,7 @@ def _answer(label, kind: str, payload, command: str, defaults: dict) -> tuple[in
             raise ScenarioError("scenario", f"{label} must hold a YAML or JSON mapping")
         request = build_request(defaults)
         request["scenario"] = data
-        return answer(command, request)
+        return answer(command, with_cards(request))
     try:
         data = json.loads(payload)
     except ValueError as exc:
@@ -167,12 +178,12 @@ def _answer(label, kind: str, payload, command: str, defaults: dict) -> tuple[in
     if not isinstance(data, dict):
         raise ScenarioError("input", f"line {label} must be a scenario mapping or a request object")
     if not any(k in data for k in REQUEST_KEYS):  # the scenario itself
-        return answer(command, build_request({**defaults, "scenario": data}))
+        return answer(command, with_cards(build_request({**defaults, "scenario": data})))
     fields = {**defaults, **data}
     line_command = fields.pop("command", command)
     if line_command not in COMMANDS:
         raise ScenarioError("command", f"unknown command {repr(line_command)[:60]} (one of: {', '.join(COMMANDS)})")
-    return answer(line_command, build_request(fields, LINE_FIELDS))
+    return answer(line_command, with_cards(build_request(fields, LINE_FIELDS)))
 
 
 def answer_chunk(items: list[Item], command: str, defaults: dict | None) -> list[tuple[int, str]]:
@@ -227,7 +238,11 @@ def answers(items: Iterable[Item], command: str = "show", defaults: dict | None 
     if chunk < 1:
         raise ScenarioError("--chunk", f"must be 1 or more, not {chunk}")
     defaults = dict(defaults or {})
-    build_request(defaults)  # the options themselves are checked once, before any work
+    build_request({k: v for k, v in defaults.items() if k != "cards"})  # the options are checked once, before any work
+    if defaults.get("cards"):
+        from .api import card_db
+
+        card_db(tuple(defaults["cards"]))   # a card file that can't be read is bad input, before any work
     it = iter(items)
     if dask is not None:
         yield from _on_dask(it, command, defaults, jobs, dask, chunk)
@@ -317,6 +332,9 @@ def add_arguments(p) -> None:
     p.add_argument("--query", help="explain: the query for every input that has none of its own")
     p.add_argument("--goal", help="plan: the goal for every input that has none of its own")
     p.add_argument("--horizon", type=int, default=None, metavar="N", help="plan: the most actions a plan may take")
+    p.add_argument("--cards", action="append", default=[], metavar="FILE",
+                   help="more cards for every input: a Scryfall card, list or bulk file, or MTGJSON AtomicCards (repeatable)")
+    p.add_argument("--json", action="store_true", help="accepted for every command: a batch always answers in JSON Lines")
 
 
 def main(args, out=None) -> int:
@@ -324,6 +342,8 @@ def main(args, out=None) -> int:
     out = out or sys.stdout
     defaults = {k: getattr(args, k) for k in ("step", "player", "query", "goal", "horizon") if getattr(args, k) is not None}
     defaults.update({k: True for k in ("all", "explain") if getattr(args, k)})
+    if args.cards:
+        defaults["cards"] = list(args.cards)
     jobs = args.jobs if args.jobs is not None else default_jobs()
     items = read_items(args.input)
     worst = 0

@@ -264,6 +264,8 @@ def with_files(files: tuple[str, ...] = ()) -> CardDB:
 def ScenarioErrorFromCard(exc) -> Exception:
     from .errors import ScenarioError
 
+    if getattr(exc, "card_name", None) is None and getattr(exc, "field", None) == "--cards":
+        return ScenarioError("--cards", exc.message)   # the file itself: named once, in the field
     return ScenarioError("--cards", str(exc))
 
 

@@ -104,7 +104,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
                            usage="pyrules cards [NAME] [--coverage] [--json] [--cards FILE]")
         c.add_argument("name", nargs="*", default=[], help="a card name as you'd type it (either face, 'Front // Back', a prefix)")
         c.add_argument("--coverage", action="store_true", help="how much of the cards' text is modelled")
-        common(c, step=False)
+        common(c)   # (--step: every command takes it; the card database has no timeline)
 
     if want("plan"):
         pl = sub.add_parser("plan", help="the shortest legal lines of actions to a goal ('how can I ...')",
@@ -223,10 +223,13 @@ def run(argv: list[str]) -> int:
     fmt = args.format or ("json" if args.json else "text")
     if args.render and fmt != "dot":
         raise ScenarioError("--render", "goes with --format dot")
-    node = explain(ev, query, args.player).cut(args.depth)
     if fmt == "json":
-        _dump(node.to_json())
-    elif fmt == "dot":
+        from .model import explain_json
+
+        _dump(explain_json(ev, query, args.player, args.depth))
+        return code
+    node = explain(ev, query, args.player).cut(args.depth)
+    if fmt == "dot":
         source = tree_dot(node, query)
         if args.render:
             _render(source, args.render)
@@ -235,7 +238,10 @@ def run(argv: list[str]) -> int:
     elif fmt == "html":
         _out(tree_html(node, f"Why: {query}"))
     else:
-        _out(tree_text(node))
+        text = tree_text(node)
+        if ev.error:   # which action of the timeline was illegal, and why (the tree is of the state before it)
+            text += "\n" + timeline_text(ev)
+        _out(text)
     return code
 
 

@@ -356,7 +356,9 @@ def summarize(root: Node, answer: str | None = None, tail: str | None = None) ->
     """A judge's short answer, in at most three sentences: the answer with the facts that decided it, each
     with its rule (and the ruling behind it, when one applies); then, for an action, what it costs."""
     premises = deciding(root)
-    head = (answer or root.claim).strip().rstrip(".")
+    head = (answer or root.claim).strip()
+    if head.endswith(".") and not head.endswith(". . ."):   # (a name may end in an ellipsis: "Welcome to . . .")
+        head = head[:-1]
     head = head[0].upper() + head[1:]
     parts = []
     for n in premises:
@@ -367,13 +369,15 @@ def summarize(root: Node, answer: str | None = None, tail: str | None = None) ->
         head += f" ({_cite(root)})"
     if parts:
         joined = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-        text = head + (" — " if ":" in lead else ": ") + joined + "."
+        text = head + (" — " if ":" in lead else ": ") + joined
     else:
-        text = head + "."
+        text = head
     if "CR " not in text:
         cite = _cite(root) or next((_cite(n) for n in root.walk() if n.rule), "")
         if cite:
-            text = text[:-1] + f" ({cite})."
+            text += f" ({cite})"
+    if not text.endswith("."):
+        text += "."
     if tail:
         text += " " + _sentence(tail)
     return text

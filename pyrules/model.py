@@ -959,7 +959,7 @@ def explain_action(ev: Evaluation, kind: str, rest: str, player: str | None):
         if opts:
             break
     if not opts:
-        raise ScenarioError("query", f"no one may {kind} with {target} now" + (f" (ability {ability})" if ability else "")
+        raise ScenarioError("query", f"no one may {kind} with {target}" + (f" (ability {ability})" if ability else "")
                                      + " now (see `pyrules actions --all`)")
     nodes = [explain_option(ev, o) for o in opts]
     if len(nodes) == 1:
@@ -1039,7 +1039,10 @@ def explain_option(ev: Evaluation, o: Option):
 
 def explain_json(ev: Evaluation, query: str, player: str | None = None, depth: int | None = None) -> dict:
     node = explain(ev, query, player)
-    return node.cut(depth).to_json()
+    out = node.cut(depth).to_json()
+    if ev.error:   # the timeline stopped at an illegal action: the answer is about the state before it
+        out["error"] = ev.error
+    return out
 
 
 def explain_trigger(ev: Evaluation, target: str):

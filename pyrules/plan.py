@@ -176,8 +176,52 @@ def parse_goal(text, sc) -> Goal:
                                         "compare power, toughness or another property")
         if op in ORDERED and (not isinstance(value, int) or isinstance(value, bool)):
             raise ScenarioError("goal", f"{clause!r}: {op} compares numbers; {raw.strip()!r} is not a number")
+        _check_value(kind, prop, value, raw.strip(), clause, sc)
         conds.append(Condition(kind, subject, prop, op, value, clause))
     return Goal(text, tuple(conds))
+
+
+# The values a property can have, as `show --json` writes them: a goal that compares a property with a value
+# it can never have is bad input, not a search that can't succeed.
+NUMBERS = {("object", "power"), ("object", "toughness"), ("object", "mana_value"), ("object", "damage"),
+           ("player", "life"), ("player", "hand"), ("player", "library"), ("player", "graveyard"),
+           ("turn", "lands_played")}
+NULLABLE = {("object", "power"), ("object", "toughness"), ("object", "mana_value")}
+FLAGS = {"tapped", "token", "can_attack", "escaped", "summoning_sick"}
+PLAYER_VALUED = {("object", "controller"), ("object", "owner"), ("turn", "active"), ("turn", "priority")}
+
+
+def _check_value(kind: str, prop: str, value, raw: str, clause: str, sc) -> None:
+    from .schema import PHASES, STEPS, ZONES
+
+    key = (kind, prop)
+    if key in NUMBERS:
+        if value is None and key in NULLABLE:
+            return
+        if not isinstance(value, int) or isinstance(value, bool):
+            null = " (or null)" if key in NULLABLE else ""
+            raise ScenarioError("goal", f"{clause!r}: {prop} is a number{null}; {raw!r} is not")
+        return
+    if kind == "object" and prop in FLAGS:
+        if not isinstance(value, bool):
+            raise ScenarioError("goal", f"{clause!r}: {prop} is true or false; {raw!r} is neither")
+        return
+    choices = None
+    if key == ("object", "zone"):
+        choices = ZONES
+    elif key == ("object", "face"):
+        choices = ("front", "back", None)
+    elif key == ("turn", "phase"):
+        choices = PHASES
+    elif key == ("turn", "step"):
+        choices = tuple(dict.fromkeys(x for steps in STEPS.values() for x in steps if x)) + (None,)
+    elif key in PLAYER_VALUED:
+        choices = tuple(sc.players) + ((None,) if kind == "object" else ())
+    folded = {c.casefold() if isinstance(c, str) else c for c in (choices or ())}
+    if choices is not None and (value.casefold() if isinstance(value, str) else value) not in folded:
+        shown = ", ".join("null" if c is None else c for c in choices)
+        hint = _hint(value, [c for c in choices if c]) if isinstance(value, str) else ""
+        raise ScenarioError("goal", f"{clause!r}: {raw!r} is not a {prop.replace('_', ' ')}{hint} (one of: {shown})")
 
 
 def _same(actual, value) -> bool:

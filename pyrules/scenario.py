@@ -330,6 +330,8 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
                 ref(o[key], f"{where}.{key}")
                 if o[key] == o["id"]:
                     raise ScenarioError(f"{where}.{key}", f"an object can't be {key.replace('_', ' ')} itself")
+        if "exiled_with" in o:   # (it may name the object itself: an adventurer card exiles itself)
+            ref(o["exiled_with"], f"{where}.exiled_with")
         for k, t in enumerate(o.get("targets", [])):
             if t not in index and t not in players:
                 raise ScenarioError(f"{where}.targets[{k}]", f"unknown target {t!r}: not an object id or a player" + _did_you_mean(t, list(index) + players))

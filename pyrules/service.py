@@ -24,6 +24,7 @@ from __future__ import annotations
 import difflib
 import json
 import logging
+import os
 import socket
 import sys
 import threading
@@ -101,12 +102,27 @@ def build_request(body, fields: dict = FIELDS) -> dict:
     return request
 
 
+# What `pyrules serve --step N --cards FILE` gives every request that doesn't say otherwise (passed to worker
+# processes in the environment).
+DEFAULTS_ENV = "PYRULES_SERVE_DEFAULTS"
+
+
+def serve_defaults() -> dict:
+    text = os.environ.get(DEFAULTS_ENV)
+    return json.loads(text) if text else {}
+
+
 def answer_body(command: str, body) -> tuple[int, dict]:
     """answer() for a decoded request body: (exit code, document); a bad body is exit code 2 like bad input."""
     try:
         request = build_request(body)
     except ScenarioError as exc:
         return 2, _error(exc.field, exc.message)
+    defaults = serve_defaults()
+    if defaults.get("cards"):
+        request["cards"] = list(defaults["cards"])
+    if "step" in defaults and request.get("step") is None:
+        request["step"] = defaults["step"]
     return answer(command, request)
 
 
@@ -424,6 +440,11 @@ GET /cards, /cards/NAME, /health. Needs pip install 'pyrules[serve]'."""
     p.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0 picks a free one)")
     p.add_argument("--workers", type=int, default=1, metavar="N",
                    help="server processes sharing the port (default 1; more use more cores, each loads the knowledge base)")
+    p.add_argument("--step", type=int, default=None, metavar="N",
+                   help="the state after N actions, for every request that gives no step of its own")
+    p.add_argument("--cards", action="append", default=[], metavar="FILE",
+                   help="more cards for every request: a Scryfall card, list or bulk file, or MTGJSON AtomicCards (repeatable)")
+    p.add_argument("--json", action="store_true", help="accepted for every command: the service always answers in JSON")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),
                    help="uvicorn's log level (default info: one line per request)")
 
@@ -432,6 +453,18 @@ def main(args) -> int:
     """`pyrules serve`: serve until interrupted. Bad arguments are ScenarioErrors (one line, exit 2)."""
     if args.workers < 1:
         raise ScenarioError("--workers", f"must be 1 or more, not {args.workers}")
+    defaults: dict = {}
+    if args.step is not None:
+        if args.step < 0:
+            raise ScenarioError("--step", "must be 0 or more")
+        defaults["step"] = args.step
+    if args.cards:
+        from .api import card_db
+
+        card_db(tuple(args.cards))   # a card file that can't be read is refused before serving
+        defaults["cards"] = [os.path.abspath(f) for f in args.cards]
+    if defaults:
+        os.environ[DEFAULTS_ENV] = json.dumps(defaults)
     sock = listen(args.host, args.port)
     try:
         server = _server(None, args.log_level)  # builds the app: a missing starlette is reported before serving

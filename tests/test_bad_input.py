@@ -45,6 +45,28 @@ CASES = [
      "must be a whole number, not 1.5"),
     ("unknown target", _objects({"id": "c", "ability_of": "w", "ability": "chapter_1", "zone": "stack", "targets": ["zz"]},
                                 obj("w", "Welcome to . . .")), "objects[0].targets[0]", "unknown target 'zz'"),
+    ("unknown exiled_with", _objects(obj("a", "Grizzly Bears", zone="exile", exiled_with="zz")),
+     "objects[0].exiled_with", "unknown id 'zz'"),
+    # CR 301.5, 303.4: only Auras and Equipment (and Fortifications) are attached to permanents
+    ("CR 301.5 Sol Ring attached", _objects(obj("a", "Grizzly Bears"), obj("s", "Sol Ring", attached_to="a")),
+     "objects[1].attached_to", "301.5"),
+    # CR 508.1a: only creatures attack, and only the active player's
+    ("CR 508.1a an artifact attacking", scenario(obj("r", "Sol Ring", owner="alice", attacking="bob"), phase="combat",
+                                                 step="declare_attackers"), "objects[0].attacking", "508.1a"),
+    ("CR 508.1a a creature attacking on its opponent's turn",
+     scenario(obj("g", "Grizzly Bears", owner="bob", attacking="alice"), phase="combat", step="declare_attackers"),
+     "objects[0].attacking", "508.1a"),
+    # CR 508.1b: a creature attacks an opponent of its controller
+    ("CR 508.1b a creature attacking its controller",
+     scenario(obj("g", "Grizzly Bears", owner="alice", attacking="alice"), phase="combat", step="declare_attackers"),
+     "objects[0].attacking", "508.1b"),
+    # CR 509.1a: the defending player's creatures block attacking creatures
+    ("CR 509.1a blocking a creature that isn't attacking",
+     scenario(obj("a", "Grizzly Bears", owner="alice"), obj("b", "Grizzly Bears", owner="bob", blocking="a"),
+              phase="combat", step="declare_blockers"), "objects[1].blocking", "509.1a"),
+    ("CR 509.1a the active player's creature blocking",
+     scenario(obj("a", "Grizzly Bears", owner="alice", attacking="bob"), obj("c", "Grizzly Bears", owner="alice", blocking="a"),
+              phase="combat", step="declare_blockers"), "objects[1].blocking", "509.1a"),
 ]
 
 
@@ -125,3 +147,32 @@ def test_a_moments_facts_are_parameters_of_a_part_never_program_text():
     assert [name for name, _ in parts] == ["pyrules_fact_occurs_2"]
     g._ground(parts)
     assert g.fact(tricky) and g.fact(odd) and not g.atoms("bad", 1)
+
+
+def test_509_1a_a_legal_block_is_accepted():
+    """The other side of the combat checks: bob's creature blocks alice's attacking creature."""
+    ev = pyrules.evaluate(pyrules.load(scenario(obj("a", "Grizzly Bears", owner="alice", attacking="bob"),
+                                                obj("b", "Grizzly Bears", owner="bob", blocking="a"),
+                                                phase="combat", step="declare_blockers")))
+    assert (ev.objects["a"].attacking, ev.objects["b"].blocking) == ("bob", "a")
+
+
+def test_a_card_file_that_cant_be_read_is_named_once(tmp_path):
+    from conftest import cli as cli_in_process
+
+    r = cli_in_process("show", "examples/arcee_march_opponent_turn.yaml", "--cards", str(tmp_path / "none.json"))
+    assert r.returncode == 2
+    assert r.stderr.strip() == f"pyrules: error: --cards: {tmp_path / 'none.json'}: no such file"
+
+
+def test_a_card_missing_a_field_is_refused_naming_the_card_and_the_field(tmp_path):
+    """interface §5.4: a card pyrules can't read is refused with exit 2 naming the card and the field."""
+    from conftest import cli as cli_in_process
+
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps([{"object": "card", "name": "No Type", "layout": "normal", "mana_cost": "{2}",
+                                 "oracle_text": ""}]), encoding="utf-8")
+    r = cli_in_process("cards", "No Type", "--cards", str(path), "--json")
+    assert r.returncode == 2
+    err = json.loads(r.stdout)["error"]
+    assert err["field"] == "--cards" and "No Type" in err["message"] and "type_line" in err["message"]

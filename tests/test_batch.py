@@ -172,3 +172,26 @@ def test_bad_arguments_are_one_line_and_exit_2(capsys, jsonl, argv, field):
 def test_dask_missing_is_one_line_and_exit_2(capsys, jsonl, monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if pyrules[dist] were not installed
     assert "pip install 'pyrules[dist]'" in one_line_error(capsys, ["batch", str(jsonl), "--dask", "local"])
+
+
+def test_every_command_takes_json_step_and_cards(tmp_path):
+    """interface §2 and §5.4: every command takes --json, --step N and --cards FILE (cards has no timeline,
+    a batch and the service always answer in JSON: the options are accepted there too)."""
+    from conftest import cli as run
+
+    card = tmp_path / "card.json"
+    card.write_text(json.dumps({"object": "card", "name": "Test Ogre", "layout": "normal", "mana_cost": "{2}{R}",
+                                "type_line": "Creature — Ogre", "oracle_text": "", "power": "3", "toughness": "3",
+                                "colors": ["R"]}), encoding="utf-8")
+    assert run("cards", "Grizzly Bears", "--step", "0", "--json").returncode == 0
+    line = tmp_path / "in.jsonl"
+    line.write_text(json.dumps({"players": ["alice"], "turn": {"active": "alice", "phase": "precombat_main"},
+                                "objects": [{"id": "o", "card": "Test Ogre", "owner": "alice", "zone": "battlefield"}]})
+                    + "\n", encoding="utf-8")
+    r = run("batch", str(line), "--json", "--cards", str(card), "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    answer_line = json.loads(r.stdout)
+    assert answer_line["exit"] == 0 and answer_line["answer"]["objects"]["o"]["power"] == 3
+    parser = cli._parser("serve")
+    args = parser.parse_args(["serve", "--json", "--step", "1", "--cards", str(card), "--port", "0"])
+    assert (args.json, args.step, args.cards) == (True, 1, [str(card)])

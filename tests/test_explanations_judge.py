@@ -133,3 +133,12 @@ def test_why_not_escape_on_an_opponents_turn_names_the_timing_rule_first():
     node = pyrules.evaluate(pyrules.load(d)).explain("why not cast uro escape by alice")
     assert node.summary.startswith("No:") and "CR 117.1a" in node.summary and "REX-02" in node.summary
     assert "main phase" in node.because[0].claim   # the deciding reason comes first
+
+
+def test_a_summary_keeps_a_name_that_ends_in_an_ellipsis_whole():
+    """Card names are given exactly as printed (interface.md): the summary of Welcome to . . .'s name keeps
+    its last "." (CR 709.4a, the name of a Saga)."""
+    ev = pyrules.evaluate(pyrules.load(EXAMPLES / "jurassic_park.yaml"))
+    summary = ev.explain_property("saga", "name").summary
+    assert summary.count("Welcome to . . .") == 2 and "Welcome to . .  " not in summary
+    assert summary.endswith(".")

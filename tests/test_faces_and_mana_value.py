@@ -107,3 +107,13 @@ def test_cards_can_be_named_by_either_face_or_both():
     for name in ("Arcee, Sharpshooter", "Arcee, Acrobatic Coupe", "Arcee, Sharpshooter // Arcee, Acrobatic Coupe",
                  "arcee, acrobatic coupe"):
         assert show(scenario(obj("a", name, zone="hand")))["a"].name == "Arcee, Sharpshooter"
+
+
+def test_a_one_faced_card_is_reported_front_face_up_by_show_as_by_actions():
+    """interface §1 (face: front | back, default front) and §3 (actions gives a one-faced card's face as "front"):
+    show reports the same face for the same card."""
+    d = scenario(obj("ring", "Sol Ring"), obj("bears", "Grizzly Bears", zone="hand"))
+    ev = pyrules.evaluate(pyrules.load(d))
+    assert (ev.objects["ring"].face, ev.objects["bears"].face) == ("front", "front")
+    cast = [o for o in ev.actions_json("alice")["actions"] if o["object"] == "bears"]
+    assert cast and all(o["face"] == "front" for o in cast)

@@ -209,6 +209,14 @@ def test_cli_json_shape_and_explanation():
     ("bears.power <= big", "compares numbers"),
     ("bears.zone = battlefield and", "empty condition"),
     ("carol.life <= 3", "unknown object 'carol'"),
+    # a value the property can never have, as show --json writes it (interface §5.6: a malformed goal)
+    ("alice.life = x", "life is a number"),
+    ("bears.power = big", "power is a number (or null)"),
+    ("bears.tapped = yes", "tapped is true or false"),
+    ("bears.zone = battlefeld", "did you mean 'battlefield'"),
+    ("bears.face = sideways", "is not a face"),
+    ("bears.controller = carol", "is not a controller"),
+    ("turn.step = upkep", "did you mean 'upkeep'"),
 ])
 def test_a_malformed_goal_or_unknown_object_is_exit_2_naming_it(tmp_path, goal, words):
     path = tmp_path / "s.json"
@@ -231,3 +239,10 @@ def _yaml(path):
     import yaml
 
     return yaml.safe_load(path.read_text())
+
+
+@pytest.mark.parametrize("goal", ["bears.power = null", "bears.tapped = true", "turn.step = null",
+                                  "bears.zone = Battlefield", "bears.controller = alice", "alice.life >= 20"])
+def test_a_goal_with_a_value_the_property_can_have_is_searched(goal):
+    """The values show --json can print for these properties are accepted (names in any letter case)."""
+    parse_goal(goal, pyrules.load(scenario(obj("bears", "Grizzly Bears"))))

@@ -310,3 +310,20 @@ def test_a_repeated_request_is_answered_from_the_cache_with_the_same_bytes():
     small.put(("show", b"x"), (3, b"{}"))  # an internal error is never kept
     assert small.get(("show", bytes([0]))) is None and small.get(("show", bytes([2]))) == (0, b"{}")
     assert small.get(("show", b"x")) is None
+
+
+def test_serve_step_and_cards_apply_to_requests_that_give_none(monkeypatch, tmp_path):
+    """`pyrules serve --step N --cards FILE`: every request without a step of its own is answered at step N, and
+    the card file's cards are known (interface §2, §5.4)."""
+    card = tmp_path / "card.json"
+    card.write_text(json.dumps({"object": "card", "name": "Test Ogre", "layout": "normal", "mana_cost": "{2}{R}",
+                                "type_line": "Creature — Ogre", "oracle_text": "", "power": "3", "toughness": "3",
+                                "colors": ["R"]}), encoding="utf-8")
+    monkeypatch.setenv(service.DEFAULTS_ENV, json.dumps({"step": 0, "cards": [str(card)]}))
+    data = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"},
+            "objects": [{"id": "o", "card": "Test Ogre", "owner": "alice", "zone": "hand"}],
+            "actions": [{"cast": "o"}]}
+    code, doc = service.answer_body("show", {"scenario": data})
+    assert code == 0 and doc["objects"]["o"]["zone"] == "hand"        # step 0: before the cast
+    code, doc = service.answer_body("show", {"scenario": data, "step": 1})
+    assert code == 0 and doc["objects"]["o"]["zone"] == "stack"       # its own step wins

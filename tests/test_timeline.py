@@ -56,9 +56,10 @@ def test_BOT_03_a_transform_instruction_converts_it():
 
 
 def test_CR_712_9_a_one_faced_permanent_cant_convert():
-    # the instruction does nothing: a one-faced card has no face to turn (show reports face null for it)
+    # the instruction does nothing: a one-faced card has no other face to turn to (it keeps its only face,
+    # which show reports as its front, the scenario's default face)
     ev = run(scenario(obj("bears", "Grizzly Bears"), actions=[{"convert": "bears"}]))
-    assert ev.error is None and ev.objects["bears"].face is None
+    assert ev.error is None and ev.objects["bears"].face == "front"
     assert (ev.objects["bears"].name, ev.objects["bears"].power) == ("Grizzly Bears", 2)
     assert trig(ev) == [] and "converted" not in str(ev.game.atoms("event", 2))
 
@@ -327,3 +328,26 @@ def test_a_scenario_can_state_an_effect_that_still_applies():
     with pytest.raises(pyrules.ScenarioError) as err:
         run(scenario(obj("relic", "Sol Ring"), effects=[{"id": "w", "effect": "welcome_wall", "source": "nope"}]))
     assert err.value.field == "effects[0].source"
+
+
+def test_CR_113_8_an_ability_on_the_stack_that_names_no_controller_is_its_sources_controllers():
+    """The controller of a triggered ability is the player who controlled its source when it triggered
+    (CR 113.8): chapter II, given on the stack without a controller, is alice's, so its Dinosaur token is hers."""
+    d = scenario(obj("welcome", "Welcome to . . .", counters={"lore": 2}),
+                 {"id": "ch2", "ability_of": "welcome", "ability": "chapter_2", "zone": "stack"},
+                 actions=[{"resolve": "top"}])
+    assert run(d, step=0).objects["ch2"].controller == "alice"
+    ev = run(d)
+    assert ev.error is None
+    assert ev.objects["token_1"].controller == "alice" and ev.objects["token_1"].zone == "battlefield"
+
+
+def test_explain_after_an_illegal_action_names_it_in_the_json_and_exits_1():
+    """interface §2: exit 1 when a timeline action is illegal, and the JSON names it and says why (CR 702.138a)."""
+    d = scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="graveyard"), *gy(1),
+                 actions=[{"cast": "uro", "method": "escape"}])
+    code, doc = pyrules.answer("explain", {"scenario": d, "query": "uro.zone"})
+    assert code == 1
+    assert doc["error"]["step"] == 1 and doc["error"]["action"] == {"cast": "uro", "method": "escape"}
+    assert [w["rule"] for w in doc["error"]["why_not"]] == ["CR 702.138a"]
+    assert doc["claim"] and doc["summary"]   # the explanation itself: of the state before the illegal action

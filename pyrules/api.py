@@ -81,8 +81,9 @@ def _int_or_none(value, field_name: str):
 def answer(command: str, request: dict | None = None) -> tuple[int, dict]:
     """One request, answered as the command line's `--json` answers it: (exit code, JSON document).
 
-    `command` is show | actions | explain | cards | plan (with "goal", "horizon", "all", "explain"). `request` holds what the command line takes:
-    {"scenario": mapping or file path, "step": N, "ids": [...], "player": P, "all": bool, "explain": bool,
+    `command` is show | actions | explain | cards | plan (with "goal", "horizon", "all", "explain": a plan's
+    answer carries its explanation unless "explain" is false, as the command line's --json does). `request`
+    holds what the command line takes: {"scenario": mapping or file path, "step": N, "ids": [...], "player": P, "all": bool, "explain": bool,
     "query": "...", "depth": N, "name": "...", "cards": [files]}. Bad input gives (2, {"error": {"field",
     "message"}}); an illegal timeline action gives exit code 1 with the document's "error"; otherwise 0."""
     from .model import explain_json
@@ -101,7 +102,7 @@ def answer(command: str, request: dict | None = None) -> tuple[int, dict]:
             raise ScenarioError("scenario", "must be a mapping (or a file path)")
         if command == "plan":
             res = plan(scenario, request.get("goal"), request.get("player"), request.get("horizon"),
-                       bool(request.get("all")), bool(request.get("explain")), request.get("step"),
+                       bool(request.get("all")), bool(request.get("explain", True)), request.get("step"),
                        request.get("budget"), files)
             return (1 if res.error else 0), res.to_json()
         ev = evaluate(scenario, _int_or_none(request.get("step"), "step"), files)

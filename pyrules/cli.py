@@ -108,14 +108,16 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
 
     if want("plan"):
         pl = sub.add_parser("plan", help="the shortest legal lines of actions to a goal ('how can I ...')",
-                            usage="pyrules plan SCENARIO GOAL [--player P] [--horizon N] [--all] [--explain] [--budget S] [--json]")
+                            usage="pyrules plan SCENARIO GOAL [--player P] [--horizon N] [--all] [--explain] [--budget S] [--json [--no-explain]]")
         pl.add_argument("scenario")
         pl.add_argument("goal", nargs="+", help="OBJECT.PROPERTY = VALUE, OBJECT.PROPERTY != VALUE, PLAYER.life <= N, "
                                                 "cast OBJECT [METHOD], joined with ' and ' (see README)")
         pl.add_argument("--player", help="who plans (default: the player with priority); the others only pass")
         pl.add_argument("--horizon", type=int, default=None, metavar="N", help="the most actions a plan may take (default 10)")
         pl.add_argument("--all", action="store_true", help="every shortest plan (at most 20), not only the preferred one")
-        pl.add_argument("--explain", action="store_true", help="each step's why, and the goal's")
+        pl.add_argument("--explain", action="store_true", help="each step's why, and the goal's (in --json: always)")
+        pl.add_argument("--no-explain", dest="no_explain", action="store_true",
+                        help="--json without the explanation (it takes about as long as the search)")
         pl.add_argument("--budget", type=float, default=None, metavar="S",
                         help="seconds of search before answering that the limit was hit (default 120)")
         common(pl)
@@ -173,7 +175,9 @@ def run(argv: list[str]) -> int:
 
         if args.step is not None and args.step < 0:
             raise ScenarioError("--step", "must be 0 or more")
-        res = api.plan(args.scenario, " ".join(args.goal), args.player, args.horizon, args.all, args.explain,
+        # (the JSON answer carries the explanation, interface §5.6, unless asked not to)
+        explain_it = (args.explain or args.json) and not args.no_explain
+        res = api.plan(args.scenario, " ".join(args.goal), args.player, args.horizon, args.all, explain_it,
                        args.step, args.budget, tuple(args.cards))
         if args.json:
             _dump(res.to_json())

@@ -246,3 +246,14 @@ def _yaml(path):
 def test_a_goal_with_a_value_the_property_can_have_is_searched(goal):
     """The values show --json can print for these properties are accepted (names in any letter case)."""
     parse_goal(goal, pyrules.load(scenario(obj("bears", "Grizzly Bears"))))
+
+
+def test_the_json_answer_of_a_plan_carries_its_explanation():
+    """interface §5.6: `--json` gives {"goal", "found", "plans", "explanation": <node>} (--no-explain leaves it out)."""
+    r = cli("plan", str(EXAMPLES / "plan_kroxa_escape.yaml"), "cast kroxa escape", "--json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["found"] and doc["explanation"]["summary"].startswith("Yes")
+    assert doc["explanation"]["because"]
+    r = cli("plan", str(EXAMPLES / "plan_kroxa_escape.yaml"), "cast kroxa escape", "--json", "--no-explain")
+    assert "explanation" not in json.loads(r.stdout)

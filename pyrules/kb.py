@@ -117,6 +117,20 @@ class KnowledgeBase:
     def label(self, k: int) -> Label:
         return self.labels[k]
 
+    def fact_label(self, atom: str) -> Label | None:
+        """The label of a fact the knowledge base states (a rule without a body in its base part), by the
+        fact's text: what the rule it stands for is."""
+        found = self.__dict__.get("_fact_labels")
+        if found is None:
+            found = {}
+            for _head, text in self.shadows.get("base", ()):
+                m = re.fullmatch(r"pyrules_why\((\d+),(.*),\(\)\)\.", text.strip())
+                if m:
+                    found.setdefault(m[2], int(m[1]))
+            self.__dict__["_fact_labels"] = found
+        k = found.get(atom)
+        return None if k is None else self.labels[k]
+
     def cone(self, targets) -> set[tuple[str, int]]:
         """The predicates a set of predicates depends on (their rules' bodies, transitively)."""
         todo = list(targets) + [("absent_because", 3)]

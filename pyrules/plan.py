@@ -582,6 +582,13 @@ class Planner:
         res.why_not = self._why_not(depth)
         return res
 
+    def kb_label(self, fact: str):
+        """The label of a fact of the knowledge base (rules/output/goals.lp): the rule a goal's condition or
+        the search's bound stands for."""
+        from .kb import kb
+
+        return kb().fact_label(fact)
+
     def _why_not(self, depth: int) -> list:
         from .model import Reason
 
@@ -601,7 +608,8 @@ class Planner:
                     text = f"{c.text} doesn't hold {where}: there is no object {c.subject!r}"
                 else:
                     text = f"{c.text} doesn't hold {where}: {subject}.{c.prop} is {json.dumps(actual)}"
-            out.append(Reason(text, None, None, f"unmet({c.text})"))
+            lab = self.kb_label(f"goal_property({c.kind},{c.prop if c.kind != 'cast' else 'cast'})")
+            out.append(Reason(text, lab.rule if lab else None, None, f"unmet({c.text})", lab.rules if lab else ()))
         seen = {r.code for r in out}
         for _, o in sorted(self.blocked.values(), key=lambda no: (no[1].object, str(no[1].method), no[0])):
             unpaid = self.sc.track_mana and o.payable is False
@@ -612,13 +620,17 @@ class Planner:
                     continue
                 seen.add(key)
                 out.append(Reason(f"{what}: {r.reason}", r.rule, r.ruling, r.code, r.rules, r.rulings))
+        # the search's bounds, cited with the rules they stand for: the actions players may take, within the turn
+        bounds = [lab for lab in (self.kb_label("goal_bound(actions)"), self.kb_label("goal_bound(turn)")) if lab]
+        cited = tuple(r for lab in bounds for r in lab.rules)
+        first = cited[0] if cited else None
         if self.limit_hit:
             out.append(Reason(f"the search stopped at its limit ({self.budget:g} seconds or {self.max_states} states) "
                               f"after {len(self.states)} states, at {depth} action(s) of the horizon's {self.horizon}: "
-                              "a longer plan may exist", None, None, "search_limit"))
+                              "a longer plan may exist", first, None, "search_limit", cited))
         else:
             out.append(Reason(f"no line of at most {self.horizon} legal actions within this turn reaches the goal "
-                              f"({len(self.states)} states searched)", None, None, f"horizon({self.horizon})"))
+                              f"({len(self.states)} states searched)", first, None, f"horizon({self.horizon})", cited))
         del ev
         return out
 

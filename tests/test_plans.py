@@ -257,3 +257,17 @@ def test_the_json_answer_of_a_plan_carries_its_explanation():
     assert doc["explanation"]["because"]
     r = cli("plan", str(EXAMPLES / "plan_kroxa_escape.yaml"), "cast kroxa escape", "--json", "--no-explain")
     assert "explanation" not in json.loads(r.stdout)
+
+
+def test_every_reason_for_no_plan_is_cited():
+    """interface §5.6: "found": false with the reasons no plan exists within the horizon, cited — the goal's
+    unmet condition with the rule of what it asks about (a life total: CR 119.1), the search's bound with the
+    rules of the actions a player may take within the turn (CR 117.1, 500.1)."""
+    res = pyrules.plan(EXAMPLES / "plan_kroxa_escape.yaml", "bob.life <= 19", horizon=2)
+    assert not res.found
+    doc = res.to_json()
+    assert doc["why_not"] and all(w["rule"] and w["rule"].startswith("CR ") for w in doc["why_not"])
+    unmet = [w for w in doc["why_not"] if w["code"].startswith("unmet")]
+    assert [w["rule"] for w in unmet] == ["CR 119.1"]
+    bound = [w for w in doc["why_not"] if w["code"].startswith("horizon")]
+    assert bound and "CR 500.1" in bound[0]["rules"]

@@ -31,6 +31,7 @@ from .terms import facts as read_facts
 
 _NAME = re.compile(r"[a-z][A-Za-z0-9_]*")
 FACT_PART = "pyrules_fact_"   # the parts that bring a moment's facts into the grounding call (Game.fact_parts)
+PRUNE_SHADOWS = True   # leave out the shadow rules of conclusions no atom has (Game._ground_shadows)
 MAX_AUTO = 400   # automatic moments after one action before the engine gives up (a loop in the rules)
 
 # The state of moment t, in order: (part, gate or None, the views grounded with it).
@@ -104,7 +105,7 @@ class Moment:
 # board never needs the parts that check and carry out actions). The first Control in a process gets a part
 # as text; later ones get the syntax trees parsed once (through a ProgramBuilder), which costs less than
 # parsing the text again.
-_TEXTS: dict[int, tuple[KnowledgeBase, dict[str, tuple[tuple, str]]]] = {}   # the shadow parts, per knowledge base
+_TEXTS: dict[int, tuple] = {}   # the shadow parts (and which heads each explains), per knowledge base
 _PARSED: dict[tuple[int, str, str], tuple[KnowledgeBase, list]] = {}
 atexit.register(_PARSED.clear)  # free the trees while clingo's library is still loaded
 _BUILT: dict[tuple[int, str, str], int] = {}   # how many Controls each part was given to, per process
@@ -114,15 +115,33 @@ _PARSED_LOCK = _thread.allocate_lock()   # the trees are shared: one thread at a
 
 
 def _texts(kb: KnowledgeBase, which: str) -> dict[str, tuple[tuple, str]]:
-    """Part name -> (parameters, program text): the knowledge base's parts, or their shadow parts (name_why)."""
+    """Part name -> (parameters, program text): the knowledge base's parts, or their shadow parts: one for
+    each part and signature of the heads of its rules (NAME_why_K, shadow_heads)."""
     if which == "parts":
         return kb.parts
+    return _shadow_split(kb)[0]
+
+
+def _shadow_split(kb: KnowledgeBase):
+    """(shadow part -> (parameters, text), part -> [(head signature, shadow part)]): a part's shadow rules
+    grouped by the signature of the head they explain."""
     hit = _TEXTS.get(id(kb))
     if hit is not None and hit[0] is kb:
         return hit[1]
-    out = {f"{part}_why": (kb.parts[part][0], text) for part, text in kb.shadow_parts().items()}
-    _TEXTS[id(kb)] = (kb, out)
-    return out
+    texts: dict[str, tuple[tuple, str]] = {}
+    heads: dict[str, list[tuple[tuple[str, int], str]]] = {}
+    for part, items in kb.shadows.items():
+        if not items:
+            continue
+        by_sig: dict[tuple[str, int], list[str]] = {}
+        for sig, text in items:
+            by_sig.setdefault(sig, []).append(text)
+        for k, (sig, rules) in enumerate(by_sig.items()):
+            name = f"{part}_why_{k}"
+            texts[name] = (kb.parts[part][0], "\n".join(rules))
+            heads.setdefault(part, []).append((sig, name))
+    _TEXTS[id(kb)] = (kb, (texts, heads))
+    return texts, heads
 
 
 def _add_parts(ctl: clingo.Control, kb: KnowledgeBase, which: str, names: list[str]) -> None:
@@ -266,7 +285,25 @@ class Game:
         self._ground_shadows(self.history)
 
     def _ground_shadows(self, instances) -> None:
-        todo = [(f"{name}_why", args) for name, args in instances if self.kb.shadows.get(name)]
+        """The shadow rules of these part instances; only those whose head's predicate has atoms: a rule
+        whose conclusion no atom has never fired, and its shadow would be prepared by clingo for nothing
+        (about two rules in five, on the examples)."""
+        heads = _shadow_split(self.kb)[1]
+        present: dict[tuple[str, int], bool] = {}
+        atoms = self.ctl.symbolic_atoms
+        named: dict[tuple[str, int], list[tuple[str, int]]] = {}   # (a view's copies of a predicate are NAME__KEY)
+        for name, arity, positive in atoms.signatures:
+            if positive:
+                named.setdefault((name.split("__", 1)[0], arity), []).append((name, arity))
+
+        def has_atoms(sig) -> bool:
+            hit = present.get(sig)
+            if hit is None:
+                hit = present[sig] = any(any(True for _ in atoms.by_signature(*s)) for s in named.get(sig, ()))
+            return hit
+
+        todo = [(sub, args) for name, args in instances for sig, sub in heads.get(name, ())
+                if not PRUNE_SHADOWS or has_atoms(sig)]
         if not todo:
             return
         t0 = time.perf_counter()

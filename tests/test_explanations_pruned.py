@@ -1,0 +1,28 @@
+"""Explanations ground the shadow rules only of conclusions that some atom has (pyrules/engine.py,
+Game._ground_shadows): a rule whose conclusion no atom has never fired. The trees must be exactly those of
+every shadow rule grounded, for single states, options and timelines alike."""
+
+import json
+
+import pytest
+
+import pyrules
+from conftest import EXAMPLES
+from pyrules import engine
+
+CASES = ["arcee_march_opponent_turn.yaml", "cast_uro_escape.yaml", "jurassic_park.yaml",
+         "timeline_fire_in_response.yaml", "timeline_welcome_leaves.yaml"]
+
+
+def answers(name: str) -> str:
+    ev = pyrules.evaluate(pyrules.load(EXAMPLES / name))
+    shown = ev.to_json(explain=True)
+    acts = ev.actions_json(None, True, True)
+    return json.dumps([shown, acts], sort_keys=True)
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_pruned_shadows_give_the_trees_of_all_shadows(name, monkeypatch):
+    pruned = answers(name)
+    monkeypatch.setattr(engine, "PRUNE_SHADOWS", False)
+    assert answers(name) == pruned

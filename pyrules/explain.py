@@ -229,16 +229,7 @@ class Explainer:
 
     def _defining_label(self, a: Symbol):
         """The first rule that would conclude an atom of this predicate: what its absence is measured by."""
-        if not hasattr(self, "_defining"):
-            import re
-
-            self._defining: dict[tuple[str, int], int] = {}
-            for items in self.base.shadows.values():
-                for sig, text in items:
-                    m = re.match(r"\s*pyrules_why\((\d+),", text)
-                    if m and sig not in self._defining:
-                        self._defining[sig] = int(m[1])
-        k = self._defining.get((a.name, len(a.arguments)))
+        k = self.base.defining_labels().get((a.name, len(a.arguments)))
         return self.base.label(k) if k is not None else None
 
     def _nodes(self, atom: Symbol, path: frozenset) -> list[Node]:

@@ -117,6 +117,19 @@ class KnowledgeBase:
     def label(self, k: int) -> Label:
         return self.labels[k]
 
+    def defining_labels(self) -> dict[tuple[str, int], int]:
+        """Predicate -> the label of the first rule that concludes it (what an atom's absence is measured by)."""
+        found = self.__dict__.get("_defining")
+        if found is None:
+            found = {}
+            for items in self.shadows.values():
+                for sig, text in items:
+                    m = re.match(r"\s*pyrules_why\((\d+),", text)
+                    if m and sig not in found:
+                        found[sig] = int(m[1])
+            self.__dict__["_defining"] = found
+        return found
+
     def fact_label(self, atom: str) -> Label | None:
         """The label of a fact the knowledge base states (a rule without a body in its base part), by the
         fact's text: what the rule it stands for is."""

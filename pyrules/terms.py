@@ -21,7 +21,7 @@ _ESCAPES = {"n": "\n", "\\": "\\", '"': '"', "t": "\t"}
 
 
 class Term:
-    __slots__ = ("type", "name", "arguments", "number", "string", "_text", "_span")
+    __slots__ = ("type", "name", "arguments", "number", "string", "_text", "_span", "_hash")
 
     def __init__(self, type_, name="", arguments=(), number=0, string="", text=None, span=None):
         self.type = type_
@@ -31,6 +31,7 @@ class Term:
         self.string = string
         self._text = text
         self._span = span  # (tokens, first, end), or clingo's number for the symbol: the text, made when asked for
+        self._hash = None
 
     @property
     def text(self) -> str:
@@ -53,7 +54,10 @@ class Term:
         return str(self) == str(other)
 
     def __hash__(self) -> int:
-        return hash(self.text)
+        h = self._hash
+        if h is None:
+            h = self._hash = hash(self.text)
+        return h
 
 
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?\d+|-?[A-Za-z_\'][A-Za-z0-9_\']*|[(),]')

@@ -47,23 +47,20 @@ CASES = [
                                 obj("w", "Welcome to . . .")), "objects[0].targets[0]", "unknown target 'zz'"),
     ("unknown exiled_with", _objects(obj("a", "Grizzly Bears", zone="exile", exiled_with="zz")),
      "objects[0].exiled_with", "unknown id 'zz'"),
-    # CR 301.5, 303.4: only Auras and Equipment (and Fortifications) are attached to permanents
-    ("CR 301.5 Sol Ring attached", _objects(obj("a", "Grizzly Bears"), obj("s", "Sol Ring", attached_to="a")),
-     "objects[1].attached_to", "301.5"),
-    # CR 508.1a: only creatures attack, and only the active player's
-    ("CR 508.1a an artifact attacking", scenario(obj("r", "Sol Ring", owner="alice", attacking="bob"), phase="combat",
-                                                 step="declare_attackers"), "objects[0].attacking", "508.1a"),
+    # CR 704.5p: a permanent that is no Aura, Equipment or Fortification isn't attached to anything
+    ("CR 704.5p Sol Ring attached", _objects(obj("a", "Grizzly Bears"), obj("s", "Sol Ring", attached_to="a")),
+     "objects[1].attached_to", "704.5p"),
+    # CR 506.3: only a creature can attack or block; CR 508.1a: only the active player's creatures attack
+    ("CR 506.3 an artifact attacking", scenario(obj("r", "Sol Ring", owner="alice", attacking="bob"), phase="combat",
+                                                step="declare_attackers"), "objects[0].attacking", "506.3"),
     ("CR 508.1a a creature attacking on its opponent's turn",
      scenario(obj("g", "Grizzly Bears", owner="bob", attacking="alice"), phase="combat", step="declare_attackers"),
      "objects[0].attacking", "508.1a"),
-    # CR 508.1b: a creature attacks an opponent of its controller
-    ("CR 508.1b a creature attacking its controller",
+    # CR 506.2: in a two-player game the nonactive player is the defending player, the one who may be attacked
+    ("CR 506.2 a creature attacking its controller",
      scenario(obj("g", "Grizzly Bears", owner="alice", attacking="alice"), phase="combat", step="declare_attackers"),
-     "objects[0].attacking", "508.1b"),
+     "objects[0].attacking", "506.2"),
     # CR 509.1a: the defending player's creatures block attacking creatures
-    ("CR 509.1a blocking a creature that isn't attacking",
-     scenario(obj("a", "Grizzly Bears", owner="alice"), obj("b", "Grizzly Bears", owner="bob", blocking="a"),
-              phase="combat", step="declare_blockers"), "objects[1].blocking", "509.1a"),
     ("CR 509.1a the active player's creature blocking",
      scenario(obj("a", "Grizzly Bears", owner="alice", attacking="bob"), obj("c", "Grizzly Bears", owner="alice", blocking="a"),
               phase="combat", step="declare_blockers"), "objects[1].blocking", "509.1a"),
@@ -176,3 +173,12 @@ def test_a_card_missing_a_field_is_refused_naming_the_card_and_the_field(tmp_pat
     assert r.returncode == 2
     err = json.loads(r.stdout)["error"]
     assert err["field"] == "--cards" and "No Type" in err["message"] and "type_line" in err["message"]
+
+
+def test_510_1d_a_blocker_stays_blocking_when_the_creature_it_blocked_left_combat():
+    """A blocking creature remains blocking after the creature it blocks is removed from combat (CR 510.1d,
+    glossary "Blocking Creature"): a scenario may describe that state."""
+    ev = pyrules.evaluate(pyrules.load(scenario(obj("a", "Grizzly Bears", owner="alice"),
+                                                obj("b", "Grizzly Bears", owner="bob", blocking="a"),
+                                                phase="combat", step="combat_damage")))
+    assert ev.objects["b"].blocking == "a" and ev.objects["a"].attacking is None

@@ -351,3 +351,16 @@ def test_explain_after_an_illegal_action_names_it_in_the_json_and_exits_1():
     assert doc["error"]["step"] == 1 and doc["error"]["action"] == {"cast": "uro", "method": "escape"}
     assert [w["rule"] for w in doc["error"]["why_not"]] == ["CR 702.138a"]
     assert doc["claim"] and doc["summary"]   # the explanation itself: of the state before the illegal action
+
+
+def test_CR_113_8_the_default_controller_is_fixed_when_the_ability_was_put_on_the_stack():
+    """CR 113.8: the controller of a triggered ability is the player who controlled its source when it
+    triggered. Bob controls alice's Welcome to . . . as chapter II waits on the stack with no controller given;
+    the Saga then goes to its owner's graveyard: the ability is still bob's, and so is its Dinosaur token."""
+    d = scenario(obj("welcome", "Welcome to . . .", counters={"lore": 2}, controller="bob"),
+                 {"id": "ch2", "ability_of": "welcome", "ability": "chapter_2", "zone": "stack"},
+                 actions=[{"move": "welcome", "to": "graveyard"}, {"resolve": "top"}])
+    assert run(d, step=0).objects["ch2"].controller == "bob"
+    assert run(d, step=1).objects["ch2"].controller == "bob"
+    ev = run(d)
+    assert ev.error is None and ev.objects["token_2"].controller == "bob"

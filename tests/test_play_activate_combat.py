@@ -351,3 +351,24 @@ def test_608_2b_a_spell_whose_only_target_became_illegal_doesnt_resolve():
     gone = pyrules.evaluate(pyrules.load(scenario(*base, actions=[cast, {"move": "ring", "to": "hand"}, {"resolve": "top"}])))
     assert gone.error is None and gone.objects["ice"].zone == "graveyard"  # removed from the stack (608.2b)
     assert gone.objects["top"].zone == "library" and gone.players["alice"]["hand"] == 0
+
+
+def test_509_1a_a_creature_attacking_a_planeswalker_may_be_blocked_by_its_controller(tmp_path):
+    """CR 509.1a: the defending player blocks creatures attacking them or a planeswalker they control (506.2);
+    a creature attacking bob's planeswalker is bob's to block — as an option of `actions` and in the timeline."""
+    import json
+
+    card = tmp_path / "walker.json"
+    card.write_text(json.dumps({"object": "card", "name": "Test Walker", "layout": "normal", "mana_cost": "{2}{W}",
+                                "type_line": "Legendary Planeswalker — Test", "oracle_text": "", "loyalty": "3",
+                                "colors": ["W"]}), encoding="utf-8")
+    objs = [obj("a", "Grizzly Bears"), obj("w", "Test Walker", owner="bob"), obj("b", "Grizzly Bears", owner="bob")]
+    attack = [{"attack": {"a": "w"}}, {"pass": "alice"}, {"pass": "bob"}]
+    d = scenario(*objs, phase="combat", step="declare_attackers", actions=attack)
+    ev = run(d, cards=[str(card)])
+    assert ev.error is None and ev.objects["a"].attacking == "w" and ev.turn["step"] == "declare_blockers"
+    block = entry(options(d, "bob", cards=[str(card)]), "block", "b")
+    assert block["legal"], block["why_not"]
+    ev = run(scenario(*objs, phase="combat", step="declare_attackers", actions=attack + [{"block": {"b": "a"}, "by": "bob"}]),
+             cards=[str(card)])
+    assert ev.error is None and ev.objects["b"].blocking == "a"

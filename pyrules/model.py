@@ -574,6 +574,18 @@ class Option:
         return out
 
 
+def mana_text(generic: int, symbols: list[str], added: int = 0) -> str:
+    """A total cost's mana as interface §3 writes it: the cost paid in its printed order (generic first), and
+    the generic mana increases add after it — joined to the cost's own generic mana when it has some (a cost
+    is written with one generic symbol: Sol Ring under Thalia costs {2}); {0} when nothing is left."""
+    own = generic - added
+    if own:
+        text = "{" + str(generic) + "}" + "".join(symbols)
+    else:
+        text = "".join(symbols) + ("{" + str(added) + "}" if added else "")
+    return text or "{0}"
+
+
 def _options(ev: Evaluation) -> list[Option]:
     if "options" in ev._cache:
         return ev._cache["options"]
@@ -586,6 +598,7 @@ def _options(ev: Evaluation) -> list[Option]:
     for s in at("opt_why_not", 4):
         whys.setdefault(s.arguments[0], []).append((s.arguments[1], s.arguments[2]))
     generic = {s.arguments[0]: s.arguments[1].number for s in at("opt_generic", 3)}
+    added = {s.arguments[0]: s.arguments[1].number for s in at("opt_generic_added", 3)}
     symbols: dict[Symbol, list] = {}
     for s in at("opt_symbol", 4):
         symbols.setdefault(s.arguments[0], []).append((s.arguments[1].number, s.arguments[2]))
@@ -602,8 +615,7 @@ def _options(ev: Evaluation) -> list[Option]:
             p, o, m, src, f = x.arguments
             oid_ = ev.ident(o)
             syms = [symbol_text(sym) for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0])]
-            g_ = generic.get(x, 0)
-            mana = ("{" + str(g_) + "}" if g_ or not syms else "") + "".join(syms)
+            mana = mana_text(generic.get(x, 0), syms, added.get(x, 0))
             parts = []
             if exile.get(x):
                 parts.append(f"exile {NUMBER_NAMES.get(exile[x], exile[x])} other cards from your graveyard")
@@ -647,8 +659,7 @@ def _activate_option(ev: Evaluation, x: Symbol, legal: bool, reasons, at, generi
     items = {s.arguments[1] for s in at("cost_item", 3) if s.arguments[0] == x}
     crew = next((s.arguments[1].number for s in at("crew_n", 3) if s.arguments[0] == x), None)
     syms = [symbol_text(sym) for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0])]
-    g_ = generic.get(x, 0)
-    mana = ("{" + str(g_) + "}" if g_ or not syms else "") + "".join(syms)
+    mana = mana_text(generic.get(x, 0), syms)
     sac = dict(sacrifice.get(x, {}))
     name = ev.objects[ev.ident(o)].name if ev.ident(o) in ev.objects else ev.ident(o)
     if Function("sacrifice_self") in items:

@@ -33,8 +33,9 @@ def test_BOT_01_total_cost_adds_increases_to_the_alternative_cost_and_mana_value
     mtmte = find(opts, "arcee", "more_than_meets_the_eye")
     # cast normally it is a creature spell: Thalia doesn't tax it
     assert normal.legal and normal.cost.mana == "{1}{R}{W}" and normal.face == "front"
-    # cast converted it is a noncreature Vehicle spell: {R}{W} + {1}
-    assert mtmte.legal and mtmte.cost.mana == "{1}{R}{W}" and mtmte.face == "back"
+    # cast converted it is a noncreature Vehicle spell: {R}{W} + {1} (BOT-01: start from the alternative cost,
+    # add the increase; interface §3: the symbols an increase adds are written after the cost's own)
+    assert mtmte.legal and mtmte.cost.mana == "{R}{W}{1}" and mtmte.face == "back"
     assert normal.mana_value == mtmte.mana_value == 3
 
 
@@ -294,3 +295,14 @@ def test_actions_json_shape(write_yaml):
     r = cli("actions", write_yaml(d), "--json", "--all")
     illegal = [a for a in json.loads(r.stdout)["actions"] if not a["legal"]]
     assert illegal and all(a["why_not"] and all(set(w) >= {"reason", "rule", "ruling"} for w in a["why_not"]) for a in illegal)
+
+
+def test_interface_3_an_increase_is_written_after_a_cost_with_no_generic_mana_and_joins_one_that_has_some():
+    """Interface §3: cost.mana keeps the printed order of the cost paid; the symbols an increase adds come after
+    them. BOT-01: start from the cost paid (Arcee's More Than Meets the Eye {R}{W}), add the increase (Thalia's
+    {1}): {R}{W}{1}. A cost with generic mana of its own keeps one generic symbol: Think Twice's flashback {2}{U}
+    under Thalia costs {3}{U}."""
+    twice = obj("twice", "Think Twice", zone="graveyard")
+    opts = options(scenario(THALIA, ARCEE_HAND, twice))
+    assert find(opts, "arcee", "more_than_meets_the_eye").cost.mana == "{R}{W}{1}"
+    assert find(opts, "twice", "flashback").cost.mana == "{3}{U}"

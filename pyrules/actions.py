@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 
-from clingo import Function, Number, String, Symbol
+from clingo import Number, Symbol
+
+from .terms import Function, String
 
 from .errors import ScenarioError
 from .schema import METHODS, STEPS, ZONES

@@ -27,7 +27,7 @@ from clingo import Function, Number, Symbol, SymbolType
 from .errors import KnowledgeBaseError
 from .kb import KnowledgeBase, kb as load_kb
 from .limits import current as current_limits, out_of_memory, over_time
-from .terms import facts as read_facts
+from .terms import add_facts, facts as read_facts
 
 _NAME = re.compile(r"[a-z][A-Za-z0-9_]*")
 FACT_PART = "pyrules_fact_"   # the parts that bring a moment's facts into the grounding call (Game.fact_parts)
@@ -337,8 +337,7 @@ class Game:
     def add(self, facts: list[Symbol]) -> None:
         """Facts, added as symbols through clingo's backend: nothing a scenario says is parsed as ASP."""
         with self.ctl.backend() as backend:
-            for sym in facts:
-                backend.add_rule([backend.add_atom(sym)])
+            add_facts(backend, facts)
         self.added.update(facts)
 
     def fact_parts(self, facts: list[Symbol]) -> list[tuple[str, list]]:

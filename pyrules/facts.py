@@ -7,7 +7,9 @@ of the format says (pyrules/next/schema.py).
 
 from __future__ import annotations
 
-from clingo import Function, Number, String, Symbol
+from clingo import Number, Symbol
+
+from .terms import Function, String
 
 from .actions import oid
 from .carddata import bundled

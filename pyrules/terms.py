@@ -224,3 +224,64 @@ def of_symbol(sym) -> Term:
     if not _DIRECT:
         return parse(str(sym))
     return _Reader().decode(sym._rep)
+
+
+# ------------------------------------------------------------------------------------------------ building
+
+if _DIRECT:
+    from _thread import _local
+
+    from clingo._internal import _handle_error
+    from clingo.symbol import Symbol
+
+    class _Buffers(_local):
+        """Out-parameters and an argument array of the C calls that build symbols, one set per thread."""
+
+        def __init__(self):
+            self.args = _ffi.new("clingo_symbol_t[]", 64)
+            self.sym = _ffi.new("clingo_symbol_t*")
+            self.atom = _ffi.new("clingo_atom_t*")
+            self.head = _ffi.new("clingo_atom_t[]", 1)
+
+    _BUF = _Buffers()
+    _ENCODED: dict[str, bytes] = {}
+
+    def Function(name: str, arguments=(), positive: bool = True) -> Symbol:   # noqa: N802 (clingo's name)
+        """clingo.Function, with one call into the C library and no allocation."""
+        n = len(arguments)
+        if n > 64:
+            import clingo
+
+            return clingo.Function(name, arguments, positive)
+        buf = _BUF
+        args = buf.args
+        for i, a in enumerate(arguments):
+            args[i] = a._rep
+        raw = _ENCODED.get(name)
+        if raw is None:
+            raw = _ENCODED[name] = name.encode()
+        _handle_error(_lib.clingo_symbol_create_function(raw, args, n, positive, buf.sym))
+        return Symbol(buf.sym[0])
+
+    def String(text: str) -> Symbol:   # noqa: N802 (clingo's name)
+        """clingo.String, with one call into the C library and no allocation."""
+        buf = _BUF
+        _handle_error(_lib.clingo_symbol_create_string(text.encode(), buf.sym))
+        return Symbol(buf.sym[0])
+
+    def add_facts(backend, facts) -> None:
+        """Each symbol as a fact through an open clingo backend (Backend.add_atom and add_rule, called directly)."""
+        buf = _BUF
+        rep, sym, atom, head = backend._rep, buf.sym, buf.atom, buf.head
+        add_atom, rule, null = _lib.clingo_backend_add_atom, _lib.clingo_backend_rule, _ffi.NULL
+        for s in facts:
+            sym[0] = s._rep
+            _handle_error(add_atom(rep, sym, atom))
+            head[0] = atom[0]
+            _handle_error(rule(rep, False, head, 1, null, 0))
+else:   # pragma: no cover - depends on the clingo build
+    from clingo import Function, String  # noqa: F401
+
+    def add_facts(backend, facts) -> None:
+        for s in facts:
+            backend.add_rule([backend.add_atom(s)])

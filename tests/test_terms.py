@@ -59,3 +59,35 @@ def test_facts_read_in_bulk_are_the_grounded_symbols(direct, monkeypatch):
     assert sorted(got) == sorted(str(s) for s in want)
     for sym in want:
         assert same(sym, got[str(sym)])
+
+
+def test_symbols_built_with_direct_calls_are_clingos_own():
+    """pyrules.terms.Function and String build the symbols clingo.Function and clingo.String build (the facts of
+    every scenario are made with them), for names, strings with quotes, backslashes and accents, tuples, signs
+    and argument lists past the preallocated buffer."""
+    import clingo
+    from clingo import Number
+
+    from pyrules import terms
+
+    texts = ['plain', 'with "quotes"', "back\\slash", "é\nü", ""]
+    for t in texts:
+        assert terms.String(t) == clingo.String(t) and str(terms.String(t)) == str(clingo.String(t))
+    args = [Number(1), clingo.String("x"), clingo.Function("a")]
+    for name, a, positive in [("f", args, True), ("", args[:2], True), ("g", [], False), ("h", [Number(i) for i in range(70)], True)]:
+        assert terms.Function(name, a, positive) == clingo.Function(name, a, positive)
+
+
+def test_facts_added_with_direct_calls_are_facts():
+    import clingo
+    from clingo import Number
+
+    from pyrules import terms
+
+    ctl = clingo.Control(["--warn=none"])
+    syms = [terms.Function("p", [Number(i), terms.String(f"s{i}")]) for i in range(5)]
+    with ctl.backend() as b:
+        terms.add_facts(b, syms)
+    ctl.ground([("base", [])])
+    got = sorted(str(t) for t in terms.facts(ctl, "p", 2))
+    assert got == sorted(str(s) for s in syms)

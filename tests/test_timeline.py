@@ -364,3 +364,30 @@ def test_CR_113_8_the_default_controller_is_fixed_when_the_ability_was_put_on_th
     assert run(d, step=1).objects["ch2"].controller == "bob"
     ev = run(d)
     assert ev.error is None and ev.objects["token_2"].controller == "bob"
+
+
+def test_CR_707_8a_a_token_copy_keeps_the_face_it_was_made_with_when_the_original_turns_over():
+    """CR 707.8a, BOT-06: a token copy of a double-faced permanent is made with the face up that the original
+    showed, and is a permanent of its own: converting the original later (CR 701.28a), or its leaving the
+    battlefield, doesn't turn the token over. Two different names: no legend rule (CR 704.5j)."""
+    base = [obj("arcee", "Arcee, Sharpshooter", face="back"), obj("tok", None, copy_of="arcee", token=True)]
+    for action in ({"convert": "arcee"}, {"move": "arcee", "to": "graveyard"}):
+        ev = run(scenario(*base, actions=[action]))
+        assert ev.error is None
+        tok = ev.objects["tok"]
+        assert (tok.name, tok.face, tok.mana_value, tok.zone) == ("Arcee, Acrobatic Coupe", "back", 0, "battlefield")
+        assert ev.state_based_actions == []
+
+
+def test_BOT_10_a_spell_cast_converted_enters_back_face_up_with_its_back_faces_modular_counters():
+    """BOT-10: Blaster cast with More Than Meets the Eye enters the battlefield back face up, as Blaster, Morale
+    Booster, whose Modular 3 means it enters with three +1/+1 counters (CR 702.43a, 614.12: the face it enters
+    with decides)."""
+    ev = run(scenario(obj("blaster", "Blaster, Combat DJ", zone="hand"),
+                      actions=[{"cast": "blaster", "method": "more_than_meets_the_eye"}, {"resolve": "top"}]))
+    b = ev.objects["blaster"]
+    assert ev.error is None and (b.zone, b.face, b.name) == ("battlefield", "back", "Blaster, Morale Booster")
+    assert b.counters == {"+1/+1": 3}
+    normal = run(scenario(obj("blaster", "Blaster, Combat DJ", zone="hand"),
+                          actions=[{"cast": "blaster"}, {"resolve": "top"}])).objects["blaster"]
+    assert (normal.face, normal.counters) == ("front", {})   # the front face has no modular of its own

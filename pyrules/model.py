@@ -880,6 +880,11 @@ def situation_tags(ev: Evaluation, oid_: str) -> set[str]:
             tags.add("convert")
     if so and so.get("cast_with"):
         tags.add(str(so["cast_with"]).replace("_", "-"))
+    for a in ev.scenario.actions[:ev.step]:   # how the timeline cast it (a card cast with escape escaped)
+        if isinstance(a, dict) and a.get("cast") == oid_ and isinstance(a.get("method"), str):
+            tags.add(a["method"].replace("_", "-"))
+    if o is not None and o.escaped:
+        tags.add("escape")
     return tags & SITUATION_TAGS
 
 

@@ -140,3 +140,17 @@ def test_golden_renderings(example, query, stem, fmt):
     if os.environ.get("PYRULES_UPDATE_GOLDEN"):
         path.write_text(r.stdout, encoding="utf-8")
     assert r.stdout == path.read_text(encoding="utf-8"), f"{path.name} differs (PYRULES_UPDATE_GOLDEN=1 to accept)"
+
+
+def test_REX_10_an_escaped_instant_in_the_graveyard_cites_where_it_went_and_only_when_it_escaped():
+    """REX-10: after an escaped spell resolves it returns to its owner's graveyard if it's not a permanent spell
+    (CR 608.2n). The explanation of where Think Twice is cites REX-10 when it was cast with escape (Underworld
+    Breach's permission), and not when it was cast from the hand (the ruling is about escape)."""
+    gy = [obj(f"g{i}", "Sol Ring", zone="graveyard") for i in range(3)]
+    escaped = ev_of(scenario(obj("breach", "Underworld Breach"), obj("twice", "Think Twice", zone="graveyard"), *gy,
+                             actions=[{"cast": "twice", "method": "escape"}, {"resolve": "top"}]))
+    rules, rulings = cited(escaped.explain("twice.zone"))
+    assert "CR 608.2n" in rules and "REX-10" in rulings
+    normal = ev_of(scenario(obj("twice", "Think Twice", zone="hand"), actions=[{"cast": "twice"}, {"resolve": "top"}]))
+    rules, rulings = cited(normal.explain("twice.zone"))
+    assert "CR 608.2n" in rules and "REX-10" not in rulings

@@ -155,6 +155,7 @@ def test_REX_07_cards_sacrificed_for_an_additional_cost_count_toward_escapes_exi
     assert not no.legal and any(r.code == "exile_short(2,3)" for r in no.why_not)
     r = next(r for r in no.why_not if r.code == "exile_short(2,3)")
     assert r.reason == "2 other cards in your graveyard; escape needs 3"
+    assert r.ruling == "REX-07"   # the count includes what the sacrifice would put there: REX-07 applies
 
 
 def test_CR_702_138a_the_reason_counts_the_other_cards_in_the_graveyard_in_plain_english():
@@ -164,6 +165,8 @@ def test_CR_702_138a_the_reason_counts_the_other_cards_in_the_graveyard_in_plain
                "uro", "escape")
     assert [r.reason for r in one.why_not if r.code == "exile_short(1,5)"] == \
         ["1 other card in your graveyard; escape needs 5"]
+    # Uro has no sacrifice or discard cost: REX-07 (exiling what such a cost put there) doesn't apply
+    assert [(r.rule, r.ruling) for r in one.why_not if r.code == "exile_short(1,5)"] == [("CR 702.138a", None)]
     none = find(options(scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="graveyard"))), "uro", "escape")
     assert [r.reason for r in none.why_not if r.code == "exile_short(0,5)"] == \
         ["0 other cards in your graveyard; escape needs 5"]

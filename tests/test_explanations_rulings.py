@@ -154,3 +154,16 @@ def test_REX_10_an_escaped_instant_in_the_graveyard_cites_where_it_went_and_only
     normal = ev_of(scenario(obj("twice", "Think Twice", zone="hand"), actions=[{"cast": "twice"}, {"resolve": "top"}]))
     rules, rulings = cited(normal.explain("twice.zone"))
     assert "CR 608.2n" in rules and "REX-10" not in rulings
+
+
+def test_BOT_12_BOT_16_casting_a_card_exiled_with_prowl_is_explained_by_the_permission():
+    """BOT-16: the exiled cards' owners may play them for as long as they remain exiled, even once Prowl has
+    left the battlefield; BOT-12: with normal timing and costs. The answer to "may bob cast it" names that
+    permission as what keeps anything from forbidding the cast."""
+    d = scenario(obj("prowl", "Prowl, Stoic Strategist"), obj("bears", "Grizzly Bears", zone="exile", owner="bob",
+                                                                 exiled_with="prowl"),
+                 active="bob", actions=[{"move": "prowl", "to": "graveyard"}])
+    node = ev_of(d).explain("cast bears by bob")
+    rules, rulings = cited(node)
+    assert "BOT-16" in rulings and "BOT-12" in rulings
+    assert any("from exile" in n.claim and "Prowl" in n.claim for n in node.walk())

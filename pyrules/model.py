@@ -865,7 +865,8 @@ def explain_property(ev: Evaluation, oid_: str, prop: str):
 
 def situation_tags(ev: Evaluation, oid_: str) -> set[str]:
     """The mechanics and kinds of card an object involves, in the words of the rulings' `about` tags: its
-    keywords and subtypes, its card's layout (a transforming double-faced card converts), how it was cast."""
+    keywords and subtypes, its card's layout (a transforming double-faced card converts), how it was cast —
+    for a copy, how its original was cast too (a copy of a spell cast converted)."""
     from .explain import SITUATION_TAGS
 
     tags: set[str] = set()
@@ -878,14 +879,32 @@ def situation_tags(ev: Evaluation, oid_: str) -> set[str]:
         tags.add(card.layout)
         if card.layout == "transform":
             tags.add("convert")
+    tags |= _cast_tags(ev, oid_)
+    return tags & SITUATION_TAGS
+
+
+def _cast_tags(ev: Evaluation, oid_: str, _seen: frozenset = frozenset()) -> set[str]:
+    """How an object was cast: as the scenario says, as the timeline cast it, and, for a copy, how its original
+    was (a copy of a spell cast converted has the back face too, BOT-06)."""
+    tags: set[str] = set()
+    so = ev.scenario.object(oid_) if oid_ in ev.scenario.index else None
     if so and so.get("cast_with"):
         tags.add(str(so["cast_with"]).replace("_", "-"))
+    originals = [so["copy_of"]] if so and so.get("copy_of") else []
     for a in ev.scenario.actions[:ev.step]:   # how the timeline cast it (a card cast with escape escaped)
-        if isinstance(a, dict) and a.get("cast") == oid_ and isinstance(a.get("method"), str):
+        if not isinstance(a, dict):
+            continue
+        if a.get("cast") == oid_ and isinstance(a.get("method"), str):
             tags.add(a["method"].replace("_", "-"))
+        if a.get("as") == oid_:
+            originals.append(a.get("copy"))
+    o = ev.objects.get(oid_)
     if o is not None and o.escaped:
         tags.add("escape")
-    return tags & SITUATION_TAGS
+    for x in originals:
+        if isinstance(x, str) and x not in _seen:
+            tags |= _cast_tags(ev, x, _seen | {oid_})
+    return tags
 
 
 def _situation(ev: Evaluation, root):

@@ -167,3 +167,15 @@ def test_BOT_12_BOT_16_casting_a_card_exiled_with_prowl_is_explained_by_the_perm
     rules, rulings = cited(node)
     assert "BOT-16" in rulings and "BOT-12" in rulings
     assert any("from exile" in n.claim and "Prowl" in n.claim for n in node.walk())
+
+
+def test_BOT_06_a_copy_of_a_spell_cast_converted_cites_the_ruling_for_its_face():
+    """BOT-06: a copy of a permanent spell cast with More Than Meets the Eye has the back face's characteristics
+    (current CR 707.10g: it is double-faced, back face up). The copy's situation is its original's: cast converted,
+    so the ruling applies and is cited."""
+    d = scenario(obj("arcee", "Arcee, Sharpshooter", zone="hand"),
+                 actions=[{"cast": "arcee", "method": "more_than_meets_the_eye"}, {"copy": "arcee", "as": "acopy"}])
+    ev = ev_of(d)
+    assert ev.objects["acopy"].face == "back"
+    rules, rulings = cited(ev.explain("acopy.face"))
+    assert "CR 707.10g" in rules and "BOT-06" in rulings

@@ -154,6 +154,11 @@ def test_REX_10_an_escaped_instant_in_the_graveyard_cites_where_it_went_and_only
     normal = ev_of(scenario(obj("twice", "Think Twice", zone="hand"), actions=[{"cast": "twice"}, {"resolve": "top"}]))
     rules, rulings = cited(normal.explain("twice.zone"))
     assert "CR 608.2n" in rules and "REX-10" not in rulings
+    # a card that has escape but was cast from the hand didn't escape: REX-10 isn't about it
+    cling = ev_of(scenario(obj("cling", "Cling to Dust", zone="hand"), obj("t", "Sol Ring", zone="graveyard", owner="bob"),
+                           actions=[{"cast": "cling", "targets": ["t"]}, {"resolve": "top"}]))
+    rules, rulings = cited(cling.explain("cling.zone"))
+    assert cling.objects["cling"].zone == "graveyard" and "CR 608.2n" in rules and "REX-10" not in rulings
 
 
 def test_BOT_12_BOT_16_casting_a_card_exiled_with_prowl_is_explained_by_the_permission():

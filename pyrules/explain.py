@@ -320,6 +320,24 @@ def _briefs_below(n: Node, depth: int = 2) -> bool:
     return depth > 0 and any(c.brief or _briefs_below(c, depth - 1) for c in n.because)
 
 
+def _same_kind(n: Node, chosen: list[Node]) -> bool:
+    """Whether a premise states the same kind of fact about the same thing as one already chosen (its earlier
+    value, say: "it was put front face up" and, deeper, "it was put back face up" before a convert)."""
+    def kind(node: Node):
+        from .terms import parse
+
+        if not node.atom or node.atom.startswith("not "):
+            return None
+        try:
+            t = parse(node.atom)
+        except ValueError:
+            return None
+        return (t.name, str(t.arguments[0]) if t.arguments else "")
+
+    k = kind(n)
+    return k is not None and any(kind(o) == k for o in chosen)
+
+
 def deciding(root: Node, limit: int = 3, max_depth: int = 6) -> list[Node]:
     """The premises that decide an answer, most decisive first: for a negative answer its reasons; else,
     breadth first through the tree, the nodes the knowledge base names in short answers (`%: summary`)."""
@@ -336,7 +354,7 @@ def deciding(root: Node, limit: int = 3, max_depth: int = 6) -> list[Node]:
             if key in seen:
                 continue
             seen.add(key)
-            if n.brief and n.brief not in {o.brief for o in out} and len(out) < limit:
+            if n.brief and n.brief not in {o.brief for o in out} and len(out) < limit and not _same_kind(n, out):
                 out.append(n)
             nxt.extend(n.because)
         level, depth = nxt, depth + 1

@@ -142,3 +142,14 @@ def test_a_summary_keeps_a_name_that_ends_in_an_ellipsis_whole():
     summary = ev.explain_property("saga", "name").summary
     assert summary.count("Welcome to . . .") == 2 and "Welcome to . .  " not in summary
     assert summary.endswith(".")
+
+
+def test_a_summary_doesnt_give_a_fact_and_its_earlier_value_as_two_reasons():
+    """After a convert (CR 701.28a) Arcee is front face up; the short answer names that, not also the back face
+    it showed before (both are in the tree, one the other's past)."""
+    from conftest import obj, scenario
+
+    ev = pyrules.evaluate(pyrules.load(scenario(obj("arcee", "Arcee, Sharpshooter", face="back"),
+                                                actions=[{"convert": "arcee"}])))
+    s = ev.explain_property("arcee", "name").summary
+    assert "front face up" in s and "back face up" not in s

@@ -150,11 +150,9 @@ def answer_item(item: Item, command: str = "show", defaults: dict | None = None)
 
 def _answer(label, kind: str, payload, command: str, defaults: dict) -> tuple[int, dict]:
     cards = defaults.get("cards")   # --cards: card files for every input (a line may name its own as well)
-    rest = {k: v for k, v in defaults.items() if k != "cards"}
-    return _answer_one(label, kind, payload, command, rest, list(cards) if cards else None)
+    if "cards" in defaults:
+        defaults = {k: v for k, v in defaults.items() if k != "cards"}
 
-
-def _answer_one(label, kind: str, payload, command: str, defaults: dict, cards) -> tuple[int, dict]:
     def with_cards(request: dict) -> dict:
         if cards:
             request["cards"] = list(cards) + [c for c in request.get("cards") or () if c not in cards]

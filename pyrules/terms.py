@@ -13,6 +13,7 @@ arguments, number, string, str()), so code that reads answers works on either.
 from __future__ import annotations
 
 import re
+from _thread import _local
 
 from clingo import SymbolType
 
@@ -143,8 +144,9 @@ def _symbol_text(rep: int) -> str:
     return _ffi.string(buf).decode()
 
 
-class _Reader:
-    """The out-parameters of the C calls, allocated once per reader (a reader serves one thread at a time)."""
+class _Calls(_local):
+    """The out-parameters and argument arrays of the C calls that read and build symbols: allocated once per
+    thread (an instance is thread-local), not at each call."""
 
     def __init__(self):
         self.args = _ffi.new("clingo_symbol_t**")
@@ -157,6 +159,11 @@ class _Reader:
         self.end = _ffi.new("clingo_symbolic_atom_iterator_t*")
         self.flag = _ffi.new("bool*")
         self.sym = _ffi.new("clingo_symbol_t*")
+        # building (Function, String, add_facts)
+        self.made_args = _ffi.new("clingo_symbol_t[]", 64)
+        self.made = _ffi.new("clingo_symbol_t*")
+        self.atom = _ffi.new("clingo_atom_t*")
+        self.head = _ffi.new("clingo_atom_t[]", 1)
 
     def decode(self, rep: int) -> Term:
         term = _DECODED.get(rep)
@@ -212,38 +219,29 @@ class _Reader:
             step(atoms, it[0], it)
 
 
+_CALLS = _Calls() if _DIRECT else None
+
+
 def facts(ctl, name: str, arity: int) -> list[Term]:
     """The atoms of name/arity that are facts in a grounded clingo Control, as terms."""
     if not _DIRECT:
         return [parse(str(a.symbol)) for a in ctl.symbolic_atoms.by_signature(name, arity) if a.is_fact]
-    return _Reader().facts(ctl, name, arity)
+    return _CALLS.facts(ctl, name, arity)
 
 
 def of_symbol(sym) -> Term:
     """The term of a clingo Symbol: the one facts() gives for it (one object per symbol), or read from its text."""
     if not _DIRECT:
         return parse(str(sym))
-    return _Reader().decode(sym._rep)
+    return _CALLS.decode(sym._rep)
 
 
 # ------------------------------------------------------------------------------------------------ building
 
 if _DIRECT:
-    from _thread import _local
-
     from clingo._internal import _handle_error
     from clingo.symbol import Symbol
 
-    class _Buffers(_local):
-        """Out-parameters and an argument array of the C calls that build symbols, one set per thread."""
-
-        def __init__(self):
-            self.args = _ffi.new("clingo_symbol_t[]", 64)
-            self.sym = _ffi.new("clingo_symbol_t*")
-            self.atom = _ffi.new("clingo_atom_t*")
-            self.head = _ffi.new("clingo_atom_t[]", 1)
-
-    _BUF = _Buffers()
     _ENCODED: dict[str, bytes] = {}
 
     def Function(name: str, arguments=(), positive: bool = True) -> Symbol:   # noqa: N802 (clingo's name)
@@ -253,26 +251,26 @@ if _DIRECT:
             import clingo
 
             return clingo.Function(name, arguments, positive)
-        buf = _BUF
-        args = buf.args
+        calls = _CALLS
+        args = calls.made_args
         for i, a in enumerate(arguments):
             args[i] = a._rep
         raw = _ENCODED.get(name)
         if raw is None:
             raw = _ENCODED[name] = name.encode()
-        _handle_error(_lib.clingo_symbol_create_function(raw, args, n, positive, buf.sym))
-        return Symbol(buf.sym[0])
+        _handle_error(_lib.clingo_symbol_create_function(raw, args, n, positive, calls.made))
+        return Symbol(calls.made[0])
 
     def String(text: str) -> Symbol:   # noqa: N802 (clingo's name)
         """clingo.String, with one call into the C library and no allocation."""
-        buf = _BUF
-        _handle_error(_lib.clingo_symbol_create_string(text.encode(), buf.sym))
-        return Symbol(buf.sym[0])
+        calls = _CALLS
+        _handle_error(_lib.clingo_symbol_create_string(text.encode(), calls.made))
+        return Symbol(calls.made[0])
 
     def add_facts(backend, facts) -> None:
         """Each symbol as a fact through an open clingo backend (Backend.add_atom and add_rule, called directly)."""
-        buf = _BUF
-        rep, sym, atom, head = backend._rep, buf.sym, buf.atom, buf.head
+        calls = _CALLS
+        rep, sym, atom, head = backend._rep, calls.made, calls.atom, calls.head
         add_atom, rule, null = _lib.clingo_backend_add_atom, _lib.clingo_backend_rule, _ffi.NULL
         for s in facts:
             sym[0] = s._rep

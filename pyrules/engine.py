@@ -221,8 +221,7 @@ def tune_allocator() -> None:
 class Game:
     """One game: the knowledge base grounded over moments 0..t for one scenario."""
 
-    def __init__(self, facts: list[Symbol], *, base: KnowledgeBase | None = None, explain: bool = False,
-                 targets=None):
+    def __init__(self, facts: list[Symbol], *, base: KnowledgeBase | None = None, explain: bool = False):
         self.kb = base or load_kb()
         self.timings: dict[str, float] = {"ground": 0.0, "calls": 0}
         self.deadline = time.monotonic() + current_limits().max_seconds   # checked after each grounding call

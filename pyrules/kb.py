@@ -41,7 +41,7 @@ from .errors import KnowledgeBaseError
 
 WHY = "pyrules_why"
 AGG = "pyrules_agg"
-COMPILER = "7"   # bump when the compiled form changes
+COMPILER = "8"   # bump when the compiled form changes
 SEARCH = "search_"   # `#program search_NAME.`: a program solved on its own (choices, optimisation), never in a moment
 
 # Prohibitions are atoms with reasons; each atom of these predicates gets one more argument, the label of
@@ -104,7 +104,6 @@ class KnowledgeBase:
     labels: list[Label]
     parts: dict[str, tuple[tuple[str, ...], str]]          # part -> (parameters, program text)
     shadows: dict[str, list[tuple[tuple[str, int], str]]]  # part -> [(head signature, shadow rule text)]
-    deps: dict[tuple[str, int], set[tuple[str, int]]]     # predicate -> the predicates its rules' bodies use
     templates: dict[tuple[str, int], list[Template]]
     hidden: set[tuple[str, int]]
     hidden_absent: set[tuple[str, int]]
@@ -143,31 +142,6 @@ class KnowledgeBase:
             self.__dict__["_fact_labels"] = found
         k = found.get(atom)
         return None if k is None else self.labels[k]
-
-    def cone(self, targets) -> set[tuple[str, int]]:
-        """The predicates a set of predicates depends on (their rules' bodies, transitively)."""
-        todo = list(targets) + [("absent_because", 3)]
-        seen: set[tuple[str, int]] = set()
-        while todo:
-            sig = todo.pop()
-            if sig in seen:
-                continue
-            seen.add(sig)
-            todo.extend(self.deps.get(sig, ()))
-        return seen
-
-    def program(self, part: str) -> str:
-        params, text = self.parts[part]
-        return text
-
-    def shadow_parts(self) -> dict[str, str]:
-        """The shadow program of every part that has one."""
-        return {part: "\n".join(text for _head, text in items) for part, items in self.shadows.items() if items}
-
-    def shadow_program(self, part: str, targets=None) -> str:
-        """The shadow rules of a part (only those of the predicates the targets depend on, when given)."""
-        cone = self.cone(targets) if targets is not None else None
-        return "\n".join(text for head, text in self.shadows.get(part, ()) if cone is None or head in cone)
 
 
 def rules_root() -> Path:
@@ -322,7 +296,6 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     part_params: dict[str, tuple[str, ...]] = {}
     part_text: dict[str, list[str]] = {}
     shadows: dict[str, list[tuple[tuple[str, int], str]]] = {}
-    deps: dict[tuple[str, int], set[tuple[str, int]]] = {}
     count = 0
     parsed: list[tuple[str, list[str], str, object]] = []   # (file, its lines, part, statement)
     for name, text in files:
@@ -389,7 +362,6 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
         head_sig = _signature(stm.head)
         if head_sig is None:
             raise KnowledgeBaseError(f"rules/{name}:{line}: the head of a labelled rule must be one atom (the knowledge base is stratified and explainable)")
-        deps.setdefault(head_sig, set()).update(_body_signatures(stm))
         for target, text, shadow_texts in views.emit_rule(part, stm, _shadows(stm, k), f"rules/{name}:{line}"):
             part_text.setdefault(target, []).append(text)
             for shadow in shadow_texts:
@@ -409,7 +381,7 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     data = yaml.safe_load(rulings_text)
     rulings = {r["id"]: r for r in data["rulings"]}
     searches = {part: "\n".join(text) for part, text in search_text.items()}
-    return KnowledgeBase([n for n, _ in files], labels, parts, shadow_text, deps, templates, hidden, hidden_absent,
+    return KnowledgeBase([n for n, _ in files], labels, parts, shadow_text, templates, hidden, hidden_absent,
                          rulings, data.get("source", ""), unlabelled, count, searches)
 
 
@@ -626,24 +598,6 @@ def _signature(node) -> tuple[str, int] | None:
     if atom.ast_type == ast.ASTType.SymbolicTerm:
         return (atom.symbol.name, len(atom.symbol.arguments))
     return None
-
-
-def _body_signatures(rule) -> set[tuple[str, int]]:
-    from clingo import ast
-
-    sigs: set[tuple[str, int]] = set()
-
-    class Uses(ast.Transformer):
-        def visit_SymbolicAtom(self, node):
-            t = node.symbol
-            if t.ast_type == ast.ASTType.Function:
-                sigs.add((t.name, len(t.arguments)))
-            return node
-
-    uses = Uses()
-    for lit in rule.body:
-        uses(lit)
-    return sigs
 
 
 def _transformers():

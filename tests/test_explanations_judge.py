@@ -116,6 +116,9 @@ JUDGE = [
     ("arcee_march_opponent_turn.yaml", "arcee.power", {"CR 613.4b", "CR 202.3b", "BOT-15"}),
     # Uro can't be cast with escape on an opponent's turn: escape doesn't change timing (CR 117.1a; REX-02)
     ("timeline_uro_escape.yaml", None, None),
+    # Arcee cast converted resolved: it is back face up because a permanent spell enters with the face it had
+    # on the stack (CR 712.14), and one cast with More Than Meets the Eye enters back face up (BOT-10)
+    ("timeline_arcee_cast_converted.yaml", "arcee.face", {"CR 712.14", "BOT-10"}),
 ]
 
 

@@ -207,8 +207,9 @@ def test_CR_514_2_until_end_of_turn_ends_in_the_cleanup_step():
                                    {"advance": {"phase": "combat", "step": "declare_attackers"}}]))
     (dino,) = [o for o in combat.objects.values() if o.token]
     assert dino.can_attack  # haste: it can attack the turn it was created (702.10b)
-    after = [o for o in run(d).objects.values() if o.token]
-    assert "haste" not in after[0].keywords and run(d).turn["active"] == "bob"
+    end = run(d)
+    after = [o for o in end.objects.values() if o.token]
+    assert "haste" not in after[0].keywords and end.turn["active"] == "bob"
 
 
 def test_CR_611_2b_REX_01_for_as_long_as_you_control_ends_when_control_is_lost():

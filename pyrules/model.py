@@ -866,7 +866,8 @@ def explain_property(ev: Evaluation, oid_: str, prop: str):
 def situation_tags(ev: Evaluation, oid_: str) -> set[str]:
     """The mechanics and kinds of card an object involves, in the words of the rulings' `about` tags: its
     keywords and subtypes, its card's layout (a transforming double-faced card converts), how it was cast —
-    for a copy, how its original was cast too (a copy of a spell cast converted)."""
+    for a copy, how its original was cast too (a copy of a spell cast converted) —, and for an ability, its
+    source's."""
     from .explain import SITUATION_TAGS
 
     tags: set[str] = set()
@@ -880,6 +881,9 @@ def situation_tags(ev: Evaluation, oid_: str) -> set[str]:
         if card.layout == "transform":
             tags.add("convert")
     tags |= _cast_tags(ev, oid_)
+    source = (so or {}).get("ability_of") or (o.ability_of if o is not None else None)
+    if isinstance(source, str) and source != oid_:   # an ability's situation is its source's (a Saga's chapter)
+        tags |= situation_tags(ev, source)
     return tags & SITUATION_TAGS
 
 

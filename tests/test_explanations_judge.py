@@ -57,6 +57,8 @@ def _situation(ev, oid):
             tags.add("convert")
         if any("More Than Meets the Eye" in line.text for line in card.reading()):
             tags.add("mtmte_card")
+    if so and so.get("ability_of"):   # an ability is about its source: REX-01 is about a Saga's chapter ability
+        tags |= _situation(ev, so["ability_of"])
     return tags
 
 

@@ -90,6 +90,21 @@ def test_REX_05_summoning_sickness_explained():
     assert "can't attack" in node.claim
 
 
+def test_REX_05_is_cited_for_a_permanent_an_effect_made_a_creature_not_for_a_creature_card():
+    # REX-05: "A noncreature permanent that turns into a creature can attack ... only if its controller has
+    # continuously controlled that permanent since the beginning of their most recent turn." Grizzly Bears is a
+    # creature card: CR 302.6 alone says why it can attack; Sol Ring under March of the Machines is the ruling's case.
+    d = scenario(obj("march", "March of the Machines"), obj("ring", "Sol Ring"), obj("bears", "Grizzly Bears"))
+    ev = ev_of(d)
+    _rules, rulings = cited(ev.explain("ring.can_attack"))
+    assert "REX-05" in rulings
+    rules, rulings = cited(ev.explain("bears.can_attack"))
+    assert "CR 302.6" in rules and "REX-05" not in rulings
+    sick = ev_of(scenario(obj("bears", "Grizzly Bears", controlled_since_turn_start=False)))
+    _rules, rulings = cited(sick.explain("bears.can_attack"))
+    assert "REX-05" not in rulings
+
+
 def test_REX_09_two_permissions_explained_separately():
     d = scenario(obj("breach", "Underworld Breach"), obj("twice", "Think Twice", zone="graveyard"),
                  *[obj(f"g{i}", "Sol Ring", zone="graveyard") for i in range(3)])

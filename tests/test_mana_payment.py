@@ -72,21 +72,28 @@ def test_605_3a_sol_ring_and_a_mountain_pay_2R():
     assert sorted((e["source"], e["mana"]) for e in opt.payment) == [("mountain1", "{R}"), ("sol", "{C}"), ("sol", "{C}")]
 
 
-def test_602_5a_701_26a_a_tapped_land_doesnt_count():
+def test_118_3_701_26a_a_tapped_land_doesnt_count():
+    # CR 118.3: "a permanent that's already tapped can't be tapped to pay a cost"
     d = scenario(URO, *graveyard(5), *lands("Forest", "Forest", "Island"), obj("island4", "Island", tapped=True))
     opt = find(options(d), "uro", "escape")
     assert not opt.payable
-    codes = [r.code for r in opt.payment_why_not]
-    assert 'source_unusable("island4",tapped)' in codes
+    tapped = [r for r in opt.payment_why_not if r.code == 'source_unusable("island4",tapped)']
+    assert tapped and tapped[0].rule == "CR 118.3"
 
 
-def test_302_6_REX_05_a_summoning_sick_creature_cant_tap_for_mana():
-    # Llanowar Elves ({T}: Add {G}) that came under alice's control this turn can't be tapped for mana
+def test_302_6_a_summoning_sick_creature_cant_tap_for_mana_and_REX_05_nor_an_animated_artifact():
+    # Llanowar Elves ({T}: Add {G}) that came under alice's control this turn can't be tapped for mana (CR 302.6);
+    # it is a creature card, so REX-05 (about a noncreature permanent that turns into a creature) isn't cited
     bears = obj("bears", "Grizzly Bears", zone="hand")
     sick = find(options(scenario(obj("elves", "Llanowar Elves", controlled_since_turn_start=False), obj("f", "Forest"), bears)), "bears")
     assert not sick.payable
-    assert any(r.code == 'source_unusable("elves",summoning_sickness)' and r.rule == "CR 302.6" and r.ruling == "REX-05"
-               for r in sick.payment_why_not)
+    elves = [r for r in sick.payment_why_not if r.code == 'source_unusable("elves",summoning_sickness)']
+    assert elves and elves[0].rule == "CR 302.6" and elves[0].ruling is None
+    # a Sol Ring that March of the Machines makes an artifact creature, come under alice's control this turn: REX-05
+    ring = find(options(scenario(obj("march", "March of the Machines"), obj("sol", "Sol Ring", controlled_since_turn_start=False),
+                                 obj("f", "Forest"), bears)), "bears")
+    sol = [r for r in ring.payment_why_not if r.code == 'source_unusable("sol",summoning_sickness)']
+    assert not ring.payable and sol and sol[0].rule == "CR 302.6" and sol[0].ruling == "REX-05"
     ready = find(options(scenario(obj("elves", "Llanowar Elves"), obj("f", "Forest"), bears)), "bears")
     assert ready.payable and sources(ready.payment) == ["elves", "f"]
 
@@ -243,12 +250,13 @@ def test_601_2g_pay_names_the_sources_tapped():
     assert ev.players["alice"]["mana_pool"] == "{C}"   # Sol Ring made {C}{C}; {1}{G} used one
 
 
-def test_602_5a_a_tapped_source_named_to_pay_makes_the_cast_illegal():
+def test_118_3_a_tapped_source_named_to_pay_makes_the_cast_illegal():
     d = tracked(obj("f1", "Forest", tapped=True), obj("f2", "Forest"), obj("f3", "Forest"),
                 obj("bears", "Grizzly Bears", zone="hand"), actions=[{"cast": "bears", "pay": ["f1", "f2"]}])
     ev = state(d)
     assert ev.error["step"] == 1
-    assert 'source_unusable("f1",tapped)' in [w["code"] for w in ev.error["why_not"]]
+    tapped = [w for w in ev.error["why_not"] if w["code"] == 'source_unusable("f1",tapped)']
+    assert tapped and tapped[0]["rule"] == "CR 118.3"
 
 
 def test_107_4f_119_4_a_timeline_pays_phyrexian_mana_with_life():

@@ -212,7 +212,7 @@ def test_CR_514_2_until_end_of_turn_ends_in_the_cleanup_step():
     assert "haste" not in after[0].keywords and end.turn["active"] == "bob"
 
 
-def test_CR_611_2b_REX_01_for_as_long_as_you_control_ends_when_control_is_lost():
+def test_CR_611_2b_for_as_long_as_you_control_ends_when_control_is_lost():
     base = [obj("welcome", "Welcome to . . .", counters={"lore": 1}), obj("relic", "Sol Ring", owner="bob"),
             {"id": "ch1", "ability_of": "welcome", "ability": "chapter_1", "zone": "stack", "controller": "alice",
              "targets": ["relic"]}]

@@ -105,7 +105,7 @@ def test_106_1a_one_mana_of_any_color_pays_either_color():
     assert sorted((e["source"], e["mana"]) for e in opt.payment) == [("birds", "{W}"), ("m", "{R}")]
 
 
-def test_REX_01_jurassic_park_adds_G_for_each_dinosaur_you_control():
+def test_106_1_605_1a_jurassic_park_adds_G_for_each_dinosaur_you_control():
     park = obj("park", "Welcome to . . . // Jurassic Park", face="back")
     bears = obj("bears", "Grizzly Bears", zone="hand")
     none = find(options(scenario(park, bears)), "bears")

@@ -174,8 +174,11 @@ def test_117_4_500_2_passing_moves_through_steps_one_pass_per_player():
 
 
 def test_509_1a_the_defending_player_plans_a_block_without_priority():
-    # Bob defends: in the declare blockers step he declares blockers (CR 509.1a) — a turn-based action, not one
-    # that waits for priority — so his plan is the block itself, though Alice holds priority.
+    # Bob defends. Declaring blockers is the turn-based action of the declare blockers step (CR 509.1a), taken as
+    # the step begins, before any player gets priority (CR 117.3a). A scenario in that step describes it before
+    # the declaration — blockers are declared by a timeline's `block` action, the turn-based action itself
+    # (interface §5.2) — and its `priority` is who gets priority afterwards, Alice, the active player. So Bob's
+    # plan is the block alone.
     d = scenario(obj("bears", "Grizzly Bears", attacking="bob", tapped=True), obj("guard", "Grizzly Bears", owner="bob"),
                  phase="combat", step="declare_blockers", priority="alice")
     res = plans_of(d, "guard.blocking = bears", player="bob", horizon=2)

@@ -67,9 +67,9 @@ def test_305_2_a_second_land_in_one_turn_is_not_allowed():
 
 def test_305_1_no_land_in_an_opponents_turn_nor_with_a_spell_on_the_stack():
     d = scenario(obj("f1", "Forest", zone="hand"), active="bob", priority="alice")
-    assert set(codes(entry(options(d, "alice"), "play", "f1"))) == {"not_main_phase"}
+    assert set(codes(entry(options(d, "alice"), "play", "f1"))) == {"land_timing"}
     d = scenario(obj("f1", "Forest", zone="hand"), obj("tt", "Think Twice", zone="stack"))
-    assert codes(entry(options(d), "play", "f1")) == ["not_main_phase"]
+    assert codes(entry(options(d), "play", "f1")) == ["land_timing"]
     d = scenario(obj("f1", "Forest", zone="hand"), actions=[{"play": "f1", "by": "bob"}])
     assert "no_priority" in codes(run(d).error)
 

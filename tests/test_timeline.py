@@ -131,7 +131,9 @@ def test_BOT_13_no_trigger_when_it_converts_into_a_noncreature():
     # Arcee, Sharpshooter -> Arcee, Acrobatic Coupe on an opponent's turn: a noncreature Vehicle
     d = scenario(obj("cult", "Cult of the Waxing Moon"), obj("arcee", "Arcee, Sharpshooter"), active="bob",
                  actions=[{"convert": "arcee"}])
-    assert trig(run(d)) == []
+    ev = run(d)
+    assert ev.error is None and ev.objects["arcee"].face == "back" and "creature" not in ev.objects["arcee"].types
+    assert trig(ev) == []
 
 
 def test_BOT_06_a_copy_of_a_converted_spell_has_the_back_face_and_becomes_a_double_faced_token():
@@ -168,9 +170,16 @@ def test_REX_06_casting_with_escape_moves_the_card_to_the_stack_at_once():
 
 
 def test_REX_10_an_escaped_instant_returns_to_the_graveyard_and_a_permanent_enters():
+    # the target is in bob's graveyard, so paying escape's cost (exile five other cards from alice's) leaves it a
+    # legal target and Cling to Dust resolves: it exiles the creature card, alice gains 3 life, and the escaped
+    # instant goes back to the graveyard (REX-10)
     d = scenario(obj("cling", "Cling to Dust", zone="graveyard"), *gy(5),
-                 actions=[{"cast": "cling", "method": "escape", "targets": ["g0"]}, {"resolve": "top"}])
-    assert run(d).objects["cling"].zone == "graveyard"
+                 obj("b0", "Grizzly Bears", zone="graveyard", owner="bob"),
+                 actions=[{"cast": "cling", "method": "escape", "targets": ["b0"]}, {"resolve": "top"}])
+    assert run(d, step=1).objects["cling"].zone == "stack"
+    ev = run(d)
+    assert ev.error is None and ev.objects["b0"].zone == "exile" and ev.players["alice"]["life"] == 23
+    assert ev.objects["cling"].zone == "graveyard"
     d = scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="graveyard"), *gy(5),
                  actions=[{"cast": "uro", "method": "escape"}, {"resolve": "top"}, {"resolve": "top"}])
     ev = run(d)
@@ -207,14 +216,20 @@ def test_REX_01_welcome_to_leaving_before_chapter_one_resolves_does_nothing():
     stays = run(scenario(*base, actions=[{"resolve": "top"}])).objects["relic"]
     assert stays.types == ("artifact", "creature") and "wall" in stays.subtypes and (stays.power, stays.toughness) == (0, 4)
     assert "defender" in stays.keywords
-    left = run(scenario(*base, actions=[{"move": "welcome", "to": "graveyard"}, {"resolve": "top"}])).objects["relic"]
+    gone = run(scenario(*base, actions=[{"move": "welcome", "to": "graveyard"}, {"resolve": "top"}]))
+    assert gone.error is None and "ch1" not in gone.stack
+    left = gone.objects["relic"]
     assert left.types == ("artifact",) and left.power is None and "wall" not in left.subtypes
 
 
-def test_REX_01_the_wall_effect_ends_when_the_saga_leaves():
+def test_CR_611_2b_the_wall_effect_ends_when_the_saga_leaves():
+    # "for as long as you control this Saga": the effect applies, then ends when the Saga leaves (CR 611.2b)
     base = [obj("welcome", "Welcome to . . .", counters={"lore": 1}), obj("relic", "Sol Ring", owner="bob"),
             {"id": "ch1", "ability_of": "welcome", "ability": "chapter_1", "zone": "stack", "targets": ["relic"]}]
-    ev = run(scenario(*base, actions=[{"resolve": "top"}, {"move": "welcome", "to": "hand"}]))
+    d = scenario(*base, actions=[{"resolve": "top"}, {"move": "welcome", "to": "hand"}])
+    assert run(d, step=1).objects["relic"].types == ("artifact", "creature")
+    ev = run(d)
+    assert ev.error is None and ev.objects["welcome"].zone == "hand"
     assert ev.objects["relic"].types == ("artifact",)
 
 
@@ -320,7 +335,7 @@ def test_a_scenario_can_state_an_effect_that_still_applies():
     assert (relic.power, relic.toughness) == (0, 4) and "defender" in relic.keywords
     gone = scenario(obj("welcome", "Welcome to . . .", zone="graveyard"), obj("relic", "Sol Ring", owner="bob"),
                     effects=[{"id": "wall1", "effect": "welcome_wall", "source": "welcome", "objects": ["relic"]}])
-    # REX-01: the effect lasts only while its controller controls the Saga: with the Saga gone it has ended,
+    # the effect lasts only while its controller controls the Saga: with the Saga gone it has ended,
     # so a scenario can't state that it still applies (CR 611.2b)
     with pytest.raises(pyrules.ScenarioError) as err:
         run(gone)

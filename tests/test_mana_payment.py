@@ -214,7 +214,7 @@ def test_601_2g_605_3a_a_cast_taps_the_lands_of_its_payment_and_a_second_cast_th
     assert after.objects["bears"].zone == "stack"
     assert after.objects["forest1"].tapped and after.objects["forest2"].tapped and not after.objects["forest3"].tapped
     assert after.players["alice"]["mana_pool"] == ""      # all of it spent
-    assert not after.stack[1:] and after.stack == ["bears"]   # mana abilities don't use the stack (605.3a)
+    assert not after.stack[1:] and after.stack == ["bears"]   # mana abilities don't use the stack (605.3b)
     ev = state(d)
     assert ev.error["step"] == 4
     assert ev.error["why_not"][0]["reason"].startswith("it needs {1}{G}; your untapped mana sources and mana pool make at most {G}")
@@ -305,7 +305,7 @@ def test_bad_mana_input_is_refused_with_the_field_named(write_yaml):
 
 def test_example_can_i_escape_uro_with_these_lands():
     # examples/mana_can_i_escape_uro.yaml: escape is legal (CR 702.138a) but {G}{G}{U}{U} can't be paid with
-    # Forest, Forest, Island and Sol Ring (CR 305.6, 107.4c)
+    # Forest, Forest, Island and Sol Ring (CR 305.6, 107.4a)
     r = cli("actions", "examples/mana_can_i_escape_uro.yaml", "--json")
     assert r.returncode == 0, r.stderr
     [uro] = [a for a in json.loads(r.stdout)["actions"] if a["object"] == "uro"]

@@ -105,7 +105,7 @@ def test_702_34a_304_1_think_twice_flashback_on_an_opponents_turn():
 
 def test_307_1_REX_02_a_sorcery_speed_goal_has_no_plan_on_an_opponents_turn():
     # Deep Analysis is a sorcery and Grizzly Bears a creature: only in their caster's main phase with an empty
-    # stack (CR 307.1, 301.1) — never on Bob's turn; escape from Underworld Breach doesn't change that (REX-02).
+    # stack (CR 307.1, 302.1) — never on Bob's turn; escape from Underworld Breach doesn't change that (REX-02).
     d = scenario(obj("breach", "Underworld Breach"), obj("deep", "Deep Analysis", "graveyard"),
                  obj("ring", "Sol Ring", "graveyard"), obj("stone", "Mind Stone", "graveyard"),
                  obj("forest", "Forest", "graveyard"), *LIBRARY,

@@ -204,8 +204,10 @@ def test_CR_702_138b_uro_cast_normally_is_sacrificed_and_REX_03_can_escape_at_on
     assert len(after_sacrifice.stack) == 1                          # the gain-and-draw trigger still waits
     after_triggers = run(d, step=4)
     assert after_triggers.players["alice"]["life"] == 23 and after_triggers.objects["lib"].zone == "hand"
+    # REX-03: right away, before an opponent can act — after a resolution the active player gets priority (CR 117.3b)
+    assert after_triggers.turn["priority"] == "alice" and not after_triggers.stack
     opts = [o for o in after_triggers.actions("alice") if o.object == "uro"]
-    assert [(o.method, o.legal) for o in opts] == [("escape", True)]   # right away, before anyone else acts
+    assert [(o.method, o.legal) for o in opts] == [("escape", True)]
     assert run(d).objects["uro"].zone == "stack"
 
 

@@ -11,6 +11,7 @@ import pyrules
 from conftest import cli, obj, scenario
 
 FOUNTAIN = str(Path(__file__).parent / "data" / "fountain_of_renewal.json")
+PACIFISM = str(Path(__file__).parent / "data" / "pacifism.json")
 
 
 def run(d, step=None, cards=()):
@@ -117,6 +118,34 @@ def test_CR_704_5a_a_player_at_0_life_loses_and_it_is_reported():
     ev = run(scenario(obj("bears", "Grizzly Bears"), life={"bob": 0}, actions=[{"pass": "alice"}]))
     assert ("lose", "bob", "CR 704.5a") in performed(ev)
     assert ev.players["bob"]["lost"] is True and ev.players["alice"]["lost"] is False
+
+
+def test_CR_704_5b_a_player_who_drew_from_an_empty_library_loses():
+    # alice's library is described: one card. Think Twice draws it; its flashback then draws from the empty library,
+    # and "a player who attempted to draw a card from a library with no cards in it" loses (CR 704.5b)
+    d = scenario(obj("tt", "Think Twice", zone="hand"), obj("lib1", "Grizzly Bears", zone="library"),
+                 actions=[{"cast": "tt"}, {"resolve": "top"}, {"cast": "tt", "method": "flashback"}, {"resolve": "top"}])
+    first = run(d, step=2)
+    assert first.objects["lib1"].zone == "hand" and not first.players["alice"]["lost"]
+    ev = run(d)
+    assert ev.error is None and ev.players["alice"]["lost"] and ("lose", "alice", "CR 704.5b") in performed(ev)
+
+
+def test_CR_704_5e_a_copy_of_a_spell_that_left_the_stack_ceases_to_exist():
+    # a copy of Think Twice, countered, would go to the graveyard: it ceases to exist there (CR 704.5e, 707.10a)
+    ev = run(scenario(obj("tt", "Think Twice", zone="stack"), actions=[{"copy": "tt", "as": "tt2"}, {"counter": "tt2"}]))
+    assert ev.error is None and ("cease", "tt2", "CR 704.5e") in performed(ev)
+    assert "tt2" not in ev.objects or ev.objects["tt2"].zone != "graveyard"
+    assert ev.stack == ["tt"]
+
+
+def test_CR_704_5m_an_aura_attached_to_nothing_is_put_into_its_owners_graveyard():
+    d = scenario(obj("bears", "Grizzly Bears", owner="bob"), obj("pac", "Pacifism", attached_to="bears"),
+                 actions=[{"move": "bears", "to": "graveyard"}])
+    assert run(d, step=0, cards=(PACIFISM,)).objects["pac"].zone == "battlefield"
+    ev = run(d, cards=(PACIFISM,))
+    assert ev.error is None and ("graveyard", "pac", "CR 704.5m") in performed(ev)
+    assert ev.objects["pac"].zone == "graveyard"
 
 
 def test_CR_704_5d_a_token_that_left_the_battlefield_ceases_to_exist():

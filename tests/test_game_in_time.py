@@ -109,9 +109,13 @@ def test_BOT_05_living_metal_follows_the_new_controllers_turn():
 
 # ------------------------------------------------------------------ state-based actions (704)
 
-def test_CR_704_3_the_scenarios_own_state_is_taken_as_written():
-    ev = run(scenario(obj("bears", "Grizzly Bears", damage=2)))
+def test_interface_5_2_the_scenarios_own_state_is_taken_as_written_and_CR_704_3_checks_the_next():
+    # interface §5.2: no state-based action is performed on the scenario's own state (a convention: it describes a
+    # moment, not how it was reached); CR 704.3: they are checked whenever a player would receive priority next
+    d = scenario(obj("bears", "Grizzly Bears", damage=2), actions=[{"pass": "alice"}])
+    ev = run(d, step=0)
     assert ev.objects["bears"].zone == "battlefield" and ev.state_based_actions == []
+    assert ("destroy", "bears", "CR 704.5g") in performed(run(d))
 
 
 def test_CR_704_5a_a_player_at_0_life_loses_and_it_is_reported():

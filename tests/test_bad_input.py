@@ -64,6 +64,13 @@ CASES = [
     ("CR 509.1a the active player's creature blocking",
      scenario(obj("a", "Grizzly Bears", owner="alice", attacking="bob"), obj("c", "Grizzly Bears", owner="alice", blocking="a"),
               phase="combat", step="declare_blockers"), "objects[1].blocking", "509.1a"),
+    # CR 712.11a, BOT-11: a spell cast converted is on the stack back face up
+    ("CR 712.11a a converted spell front face up",
+     _objects(obj("a", "Arcee, Sharpshooter", zone="stack", face="front", cast_with="more_than_meets_the_eye")),
+     "objects[0].face", "712.11a"),
+    # CR 305.1, 305.9: a land is played, never cast, so no card is on the stack with a land face up
+    ("CR 305.9 a land on the stack", _objects(obj("j", "Welcome to . . .", zone="stack", face="back")),
+     "objects[0].zone", "305.9"),
 ]
 
 

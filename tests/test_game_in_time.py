@@ -109,6 +109,14 @@ def test_BOT_05_living_metal_follows_the_new_controllers_turn():
 
 # ------------------------------------------------------------------ state-based actions (704)
 
+def test_CR_500_2_117_4_next_turn_resolves_the_stack_on_the_way():
+    # interface §1: next_turn ends the turn; a step ends only with an empty stack (CR 500.2), so the players pass in
+    # succession first and the Bears resolve (CR 117.4, 608.3) before the turn goes on
+    ev = run(scenario(obj("bears", "Grizzly Bears", zone="hand"), actions=[{"cast": "bears"}, {"next_turn": True}]))
+    assert ev.error is None and not ev.stack and ev.objects["bears"].zone == "battlefield"
+    assert (ev.turn["active"], ev.turn["phase"]) == ("bob", "precombat_main")
+
+
 def test_interface_5_2_the_scenarios_own_state_is_taken_as_written_and_CR_704_3_checks_the_next():
     # interface §5.2: no state-based action is performed on the scenario's own state (a convention: it describes a
     # moment, not how it was reached); CR 704.3: they are checked whenever a player would receive priority next

@@ -371,6 +371,19 @@ def _priority(game: Game, players: list[str], t: int) -> str:
     return players[0]
 
 
+def _default_by(game: Game, players: list[str], t: int, action: dict) -> str:
+    """Who takes an action that doesn't say (`by`): the player with priority; for a block, the player who
+    controls the first creature it names (blockers are declared by the defending player, who has no priority
+    then; the knowledge base refuses a block of creatures its player doesn't control)."""
+    blockers = action.get("block")
+    if "by" not in action and isinstance(blockers, dict) and blockers:
+        first = oid(next(iter(blockers)))
+        for p in players:
+            if game.fact(Function("controller", [first, String(p), Number(t)])):
+                return p
+    return _priority(game, players, t)
+
+
 def _check_valid(ev: Evaluation) -> None:
     ev.game._ground([("validate", [])])
     bad = sorted(ev.game.atoms("invalid", 4), key=str)
@@ -431,7 +444,7 @@ def _play(ev: Evaluation, i: int) -> bool:
         raise ScenarioError(f"{where}.{exc.field}", exc.message) from None
     kind_of(action, where)
     t_prev = game.t
-    facts = action_facts(action, t_prev + 1, _priority(game, sc.players, t_prev), sc.players)
+    facts = action_facts(action, t_prev + 1, _default_by(game, sc.players, t_prev, action), sc.players)
     between = None
     if sc.track_mana and event_kind(action) in ("cast", "activate"):
         from .payment import timeline_payment

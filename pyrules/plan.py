@@ -18,7 +18,8 @@ allow there:
 
 A successor whose replay the engine refuses (rejected: the timeline's own check) is dropped, as is one that
 begins the next turn. Two prefixes that reach the same state (the show document: objects, stack, turn,
-players, and which `cast` conditions of the goal have happened) are one state: a state first reached at a
+players; which `cast` conditions of the goal have happened; and who has passed in succession, whether priority
+was taken in the step, which declarations were made) are one state: a state first reached at a
 shallower depth is not searched again; states reached at the same depth keep every prefix (so `--all` lists
 every shortest plan). Successors are taken in a fixed order — the order `actions` lists options (casts, lands,
 activations, attacks, blocks, each in timestamp order), then resolve, then pass — so the search visits the
@@ -46,6 +47,7 @@ PARALLEL = True             # successors replayed two at a time on a machine wit
 KEPT = 256                  # evaluated states kept for their options to be asked next (each holds a Control),
                             # while the process uses less than half its memory budget
 
+FLOW_FLUENTS = ("passed", "priority_taken", "declared")   # game fluents two equal show documents may differ by
 PLAYER_PROPERTIES = ("life", "mana_pool", "hand", "library", "graveyard")
 TURN_PROPERTIES = ("active", "phase", "step", "priority", "lands_played")
 OPS = ("<=", ">=", "!=", "=", "<", ">")
@@ -354,7 +356,11 @@ class Planner:
         doc = {"objects": full["objects"], "turn": full["turn"], "players": full["players"],
                "stack": full.get("stack", ev.stack)}
         casts = self._casts(ev)
-        key = json.dumps([doc, sorted(c.text for c in casts)], sort_keys=True)
+        # what the show document leaves out and decides what may come next: who has passed in succession, whether
+        # priority was taken in this step, which declarations were made (game fluents of the knowledge base)
+        flow = sorted(str(s.arguments[0]) for s in ev.game.atoms("gfl", 2)
+                      if s.arguments[1].number == ev.t and s.arguments[0].name in FLOW_FLUENTS)
+        key = json.dumps([doc, sorted(c.text for c in casts), flow], sort_keys=True)
         st = State(key, depth, doc, casts)
         st.met = sum(holds(c, doc, casts) for c in self.goal.conditions)
         return st

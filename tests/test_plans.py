@@ -165,6 +165,15 @@ def test_all_gives_every_shortest_plan_in_a_stable_order():
     assert one.plans == res.plans[:1]
 
 
+def test_508_1_117_3a_every_plan_attacks_before_priority_is_passed_and_replays():
+    # Attackers are declared as the declare attackers step begins, before any player has priority (CR 508.1,
+    # 117.3a): an attack after alice passed isn't a line of play. The shortest way to deal bob 2 is the attack,
+    # then passes through declare blockers and into combat damage (CR 510.1a); every plan found replays.
+    d = scenario(obj("bears", "Grizzly Bears"), phase="combat", step="declare_attackers")
+    res = plans_of(d, "bob.life <= 18", all=True)
+    assert res.found and all(p[0] == {"attack": {"bears": "bob"}, "by": "alice"} for p in res.plans)
+
+
 def test_117_4_500_2_passing_moves_through_steps_one_pass_per_player():
     # With the stack empty, every player passing in succession ends the step (CR 117.4, 500.2): from Alice's
     # first main phase to her combat's beginning step takes her pass and Bob's.

@@ -372,3 +372,42 @@ def test_509_1a_a_creature_attacking_a_planeswalker_may_be_blocked_by_its_contro
     ev = run(scenario(*objs, phase="combat", step="declare_attackers", actions=attack + [{"block": {"b": "a"}, "by": "bob"}]),
              cards=[str(card)])
     assert ev.error is None and ev.objects["b"].blocking == "a"
+
+
+def test_508_1_509_1_117_3a_declarations_come_before_priority_in_their_step():
+    # attackers and blockers are declared as their step begins, before any player has priority in it (CR 508.1,
+    # 509.1, 117.3a): once alice has passed in the declare attackers step, she can't declare attackers
+    d = scenario(obj("bears", "Grizzly Bears"), obj("guard", "Grizzly Bears", owner="bob"), phase="combat",
+                 step="declare_attackers", actions=[{"pass": "alice"}, {"attack": {"bears": "bob"}, "by": "alice"}])
+    assert codes(run(d).error) == ["declaration_over"]
+    attack = entry(options(scenario(obj("bears", "Grizzly Bears"), phase="combat", step="declare_attackers",
+                                    actions=[{"pass": "alice"}]), "alice"), "attack", "bears")
+    assert not attack["legal"] and "declaration_over" in codes(attack)
+    # nor can bob block once a player has had priority in the declare blockers step
+    d = scenario(obj("bears", "Grizzly Bears"), obj("guard", "Grizzly Bears", owner="bob"), phase="combat",
+                 step="declare_attackers", actions=[{"attack": {"bears": "bob"}}, {"pass": "alice"}, {"pass": "bob"},
+                                                    {"pass": "alice"}, {"block": {"guard": "bears"}}])
+    assert codes(run(d).error) == ["declaration_over"]
+
+
+def test_509_1_the_defending_player_declares_blockers_without_saying_by():
+    # interface §5.2 writes {block: {wall: arcee}}: the blockers' controller, the defending player, declares them
+    # (CR 509.1), though the active player has priority as the step begins
+    d = scenario(obj("bears", "Grizzly Bears"), obj("guard", "Grizzly Bears", owner="bob"), phase="combat",
+                 step="declare_attackers", actions=[{"attack": {"bears": "bob"}}, {"pass": "alice"}, {"pass": "bob"},
+                                                    {"block": {"guard": "bears"}}])
+    ev = run(d)
+    assert ev.error is None and ev.objects["guard"].blocking == "bears"
+
+
+def test_509_1_each_defending_player_declares_blockers_in_a_multiplayer_game():
+    # with alice attacking both bob and carol, each of them is a defending player and declares blockers (CR 509.1)
+    d = scenario(obj("b1", "Grizzly Bears"), obj("b2", "Grizzly Bears"), obj("cg", "Grizzly Bears", owner="carol"),
+                 obj("bg", "Grizzly Bears", owner="bob"), players=("alice", "bob", "carol"), phase="combat",
+                 step="declare_attackers",
+                 actions=[{"attack": {"b1": "carol", "b2": "bob"}}, {"pass": "alice"}, {"pass": "bob"}, {"pass": "carol"},
+                          {"block": {"cg": "b1"}}, {"block": {"bg": "b2"}}])
+    ev = run(d)
+    assert ev.error is None and ev.objects["cg"].blocking == "b1" and ev.objects["bg"].blocking == "b2"
+    again = dict(d, actions=d["actions"] + [{"block": {"bg": "b2"}, "by": "bob"}])
+    assert codes(run(again).error) == ["already_declared"]   # once per combat for each of them

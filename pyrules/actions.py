@@ -112,6 +112,8 @@ def check_actions(sc) -> None:
                 if not isinstance(v, list) or len(v) > 256:
                     raise ScenarioError(path, "must be a list of ids" + (" or players" if spec == "targets" else ""))
                 for k, x in enumerate(v):
+                    if spec == "ids" and x in v[:k]:   # (a target may be named again for another "target")
+                        raise ScenarioError(f"{path}[{k}]", f"{short(x)} is named twice")
                     if spec == "targets" and x in players:
                         continue
                     if f == "pay" and x == "pool":
@@ -177,17 +179,13 @@ def check_actions(sc) -> None:
 
 
 def _check_pay(sc, pay: list, path: str) -> None:
-    """`pay` names the mana sources to tap (and "pool"): only with track_mana, each once, each a permanent whose
+    """`pay` names the mana sources to tap (and "pool"): only with track_mana, each (once: check_actions) a permanent whose
     card has a mana ability (printed, or a basic land type's); whether it can be tapped then, the rules say."""
     from .inputs import short
 
     if not sc.track_mana:
         raise ScenarioError(path, "names the mana sources to tap, which only a timeline with track_mana: true spends")
-    seen = set()
     for k, x in enumerate(pay):
-        if x in seen:
-            raise ScenarioError(f"{path}[{k}]", f"{short(x)} is named twice")
-        seen.add(x)
         if x == "pool" or x not in sc.index:
             continue
         o = sc.object(x)

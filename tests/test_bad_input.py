@@ -189,3 +189,14 @@ def test_510_1d_a_blocker_stays_blocking_when_the_creature_it_blocked_left_comba
                                                 obj("b", "Grizzly Bears", owner="bob", blocking="a"),
                                                 phase="combat", step="combat_damage")))
     assert ev.objects["b"].blocking == "a" and ev.objects["a"].attacking is None
+
+
+@pytest.mark.parametrize("key", ["exile", "pay"])
+def test_an_object_named_twice_in_one_choice_is_bad_input(key):
+    """A cost exiles (or a payment taps) each object once: naming one twice is malformed, whichever list it is."""
+    d = scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="graveyard"),
+                 *[obj(f"g{i}", "Sol Ring", zone="graveyard") for i in range(5)], obj("f", "Forest"),
+                 track_mana=True, actions=[{"cast": "uro", "method": "escape", key: ["g1", "g1"] if key == "exile" else ["f", "f"]}])
+    with pytest.raises(pyrules.ScenarioError) as err:
+        pyrules.evaluate(pyrules.load(d))
+    assert err.value.field == f"actions[0].{key}[1]" and "named twice" in err.value.message

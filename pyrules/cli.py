@@ -224,6 +224,8 @@ def run(argv: list[str]) -> int:
             _out(text + ("\n" + tl if tl else "") + ("\n" + notes if notes else ""))
         return code
     query = " ".join(args.query)
+    if args.json and args.format not in (None, "json"):
+        raise ScenarioError("--format", f"--json prints one JSON document; --format {args.format} prints another format: give one of them")
     fmt = args.format or ("json" if args.json else "text")
     if args.render and fmt != "dot":
         raise ScenarioError("--render", "goes with --format dot")

@@ -5,6 +5,7 @@ Golden files (tests/golden/) hold the text and html renderings of two explanatio
 PYRULES_UPDATE_GOLDEN=1 pytest tests/test_explanations_rulings.py after a deliberate change, and review the diff.
 """
 
+import json
 import os
 
 import pytest
@@ -142,6 +143,9 @@ def test_explain_formats_and_render(tmp_path):
         assert r.returncode == 2 and "Graphviz is not installed" in r.stderr
     bad = cli("explain", path, "arcee.power", "--render", str(out))
     assert bad.returncode == 2 and "--render" in bad.stderr
+    # --json is exactly one JSON document (interface §2): with another --format it is bad input, said in JSON
+    both = cli("explain", path, "arcee.power", "--format", "dot", "--json")
+    assert both.returncode == 2 and json.loads(both.stdout)["error"]["field"] == "--format"
 
 
 GOLDEN_CASES = [

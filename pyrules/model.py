@@ -416,6 +416,8 @@ def _resolve_part(sc: Scenario, action: dict) -> dict:
 
 
 def evaluate(source: Scenario | str | dict, step: int | None = None, explain: bool = False) -> Evaluation:
+    if step is not None and step < 0:   # (the command line, the service and the API say it alike)
+        raise ScenarioError("--step", "must be 0 or more")
     sc = source if isinstance(source, Scenario) else load(source)
     n = len(sc.actions) if step is None else step
     if n < 0 or n > len(sc.actions):

@@ -276,6 +276,13 @@ def test_107_3a_a_timeline_pays_the_x_it_announces():
     assert ev.error and ev.error["step"] == 1
 
 
+def test_601_2b_107_3_no_value_for_x_is_announced_for_a_cost_without_x():
+    # Grizzly Bears costs {1}{G}: there is no X to announce a value for (CR 601.2b, 107.3)
+    ev = pyrules.evaluate(pyrules.load(scenario(obj("bears", "Grizzly Bears", zone="hand"),
+                                                actions=[{"cast": "bears", "x": 2}])))
+    assert ev.error and [w["code"] for w in ev.error["why_not"]] == ["no_x"] and ev.error["why_not"][0]["rule"] == "CR 601.2b"
+
+
 def test_without_track_mana_a_timeline_taps_nothing():
     d = scenario(obj("f", "Forest"), obj("bears", "Grizzly Bears", zone="hand"), actions=[{"cast": "bears"}])
     ev = state(d)

@@ -256,7 +256,7 @@ def test_118_3_a_tapped_source_named_to_pay_makes_the_cast_illegal():
     ev = state(d)
     assert ev.error["step"] == 1
     tapped = [w for w in ev.error["why_not"] if w["code"] == 'source_unusable("f1",tapped)']
-    assert tapped and tapped[0]["rule"] == "CR 118.3"
+    assert len(tapped) == 1 and tapped[0]["rule"] == "CR 118.3"   # one reason, one citation (the payment's too)
 
 
 def test_107_4f_119_4_a_timeline_pays_phyrexian_mana_with_life():

@@ -687,6 +687,8 @@ def _activate_option(ev: Evaluation, x: Symbol, legal: bool, reasons, at, generi
             text = line[len(ability):].strip(" —") if crew is None else ""
     if crew is not None:
         text = f"tap other untapped creatures you control with total power {crew} or more"
+    if not text and ab is not None and ab.name != "ab":   # an ability no line prints in full (a basic land type's)
+        text = ", ".join(sym for item, sym in ((Function("tap"), "{T}"), (Function("untap"), "{Q}")) if item in items)
     cost = Cost(mana, 0, sac, discard.get(x, 0), life.get(x, 0), text)
     cost.tap = Function("tap") in items
     cost.untap = Function("untap") in items

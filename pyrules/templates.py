@@ -700,6 +700,9 @@ def _restriction_line(line: str, ctx: Ctx) -> Line | None:
 _ESCAPES_WITH = re.compile(r"(.+) escapes with (\w+) ([+-]\d+/[+-]\d+) counters? on it\.?$", re.I)
 
 
+_BASIC_REMINDER = re.compile(r"\(\{T\}: Add \{[WUBRG]\}(?:(?:, \{[WUBRG]\})*,? or \{[WUBRG]\})?\.\)")
+
+
 def read_face(card, face) -> list[Line]:
     first = face.name.split(",")[0]
     names = tuple({card.name, face.name, first})
@@ -708,6 +711,10 @@ def read_face(card, face) -> list[Line]:
         line = _REMINDER.sub("", raw).strip()
         ctx = Ctx(card, face, i, names)
         if not line:
+            if _BASIC_REMINDER.fullmatch(raw.strip()):   # "({T}: Add {G}.)": the line that names a basic land type's ability
+                out.append(Line(face.id, i, raw, "modelled", ["reminder text: the intrinsic mana ability of its basic land type"],
+                                [Function("face_reminder_mana", [ctx.c, ctx.f, Number(i)])]))
+                continue
             out.append(Line(face.id, i, raw, "modelled", ["reminder text"], []))
             continue
         got = None

@@ -150,6 +150,19 @@ def test_605_3b_a_mana_ability_resolves_at_once_without_the_stack():
     assert ev.players["alice"]["mana_pool"] == "{C}{C}"
 
 
+def test_305_6_605_3b_a_basic_lands_intrinsic_mana_ability_is_activated_by_its_reminder_line():
+    # a Forest has "{T}: Add {G}" because it is a Forest (CR 305.6); `pyrules cards Forest` numbers its reminder
+    # text "({T}: Add {G}.)" line 1: activating it taps the Forest and adds {G} at once (CR 605.3b)
+    d = scenario(obj("f", "Forest"), actions=[{"activate": "f", "ability": 1}])
+    listed = entry(options(scenario(obj("f", "Forest"))), "activate", "f", ability=1)
+    assert listed["legal"] and listed["cost"]["tap"] and listed["cost"]["text"] == "{T}"
+    ev = run(d)
+    assert ev.error is None and ev.stack == [] and ev.objects["f"].tapped
+    assert ev.players["alice"]["mana_pool"] == "{G}"
+    again = run(dict(d, actions=d["actions"] * 2))
+    assert codes(again.error) == ["tapped(\"f\")"]   # a tapped permanent can't be tapped again (CR 118.3)
+
+
 def test_118_3_woe_striders_sacrifice_needs_another_creature():
     alone = entry(options(scenario(obj("ws", "Woe Strider"))), "activate", "ws", ability=2)
     assert not alone["legal"] and codes(alone) == ["no_sacrifice(f(\"another creature\"))"]

@@ -147,7 +147,10 @@ def _shape_error(exc) -> ScenarioError:
         return ScenarioError(where, f"{short(value)} is not one of: {allowed}")
     if rule == "type":
         want = definition if isinstance(definition, list) else [definition]
-        return ScenarioError(where, f"must be {' or '.join(_TYPE_WORDS.get(w, w) for w in want)}, not {short(value)}")
+        # (YAML reads 12, yes and no unquoted as a number or a boolean where a name was meant)
+        hint = f" (quote it: '{str(value).lower() if isinstance(value, bool) else value}')" \
+            if want == ["string"] and isinstance(value, (bool, int, float)) else ""
+        return ScenarioError(where, f"must be {' or '.join(_TYPE_WORDS.get(w, w) for w in want)}, not {short(value)}{hint}")
     if rule == "minimum":
         return ScenarioError(where, f"must be at least {definition}, not {short(value)}")
     if rule == "maximum":

@@ -40,6 +40,8 @@ CASES = [
     ("ability off the stack", _objects({"id": "c", "ability_of": "w", "ability": "chapter_1", "zone": "hand"},
                                        obj("w", "Welcome to . . .")), "objects[0].zone", "only on the stack"),
     ("bad id characters", _objects(obj("a b", "Sol Ring")), "objects[0].id", "only letters"),
+    ("a number where an id is a name", _objects({"id": 1, "card": "Sol Ring", "zone": "battlefield", "owner": "alice"}),
+     "objects[0].id", "quote it: '1'"),
     ("a decimal life total", {**scenario(), "life": {"alice": 20.0}}, "life.alice", "must be a whole number, not 20.0"),
     ("a decimal counter", _objects(obj("a", "Grizzly Bears", counters={"+1/+1": 1.5})), "objects[0].counters.+1/+1",
      "must be a whole number, not 1.5"),

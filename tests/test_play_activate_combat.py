@@ -94,6 +94,16 @@ def test_702_6a_equip_attaches_the_equipment_as_it_resolves():
     assert ev.objects["axe"].attached_to == "bears" and ev.objects["bears"].power == 4
 
 
+def test_702_6a_115_1_equip_has_one_target_and_more_named_say_so():
+    # "Equip {1}" targets one creature (CR 702.6a): naming two is too many targets, not an illegal Bears (CR 115.1)
+    d = scenario(obj("axe", "Bonesplitter"), obj("bears", "Grizzly Bears"), obj("cub", "Grizzly Bears"),
+                 actions=[{"activate": "axe", "ability": "equip", "targets": ["bears", "cub"]}])
+    assert codes(run(d).error) == ["too_many_targets(1)"]
+    d = scenario(obj("tt", "Fire // Ice", zone="hand"), obj("bears", "Grizzly Bears", owner="bob"),
+                 actions=[{"cast": "tt", "part": "Ice", "targets": ["bears", "bob"]}])
+    assert codes(run(d).error) == ["too_many_targets(1)"]   # Ice: "Tap target permanent."
+
+
 def test_702_6a_equip_is_listed_with_its_cost_and_only_as_a_sorcery():
     d = scenario(obj("axe", "Bonesplitter"), obj("bears", "Grizzly Bears"))
     eq = entry(options(d), "activate", "axe", ability="equip")

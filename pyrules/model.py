@@ -1044,7 +1044,16 @@ def explain_cast(ev: Evaluation, rest: str, player: str | None, negated: bool):
     if not opts:
         if target not in ev.scenario.index and target not in ev.objects:
             raise ScenarioError("query", f"unknown object {target!r}")
-        raise ScenarioError("query", f"{p} has no way to cast {target}" + (f" with {method}" if method else "") + " to explain")
+        T = Number(ev.t)
+        whys = [s for s in explained(ev).game.atoms("no_cast", 4)
+                if s.arguments[0] == String(p) and ev.ident(s.arguments[1]) == target and s.arguments[3] == T]
+        if not whys:
+            raise ScenarioError("query", f"{p} has no way to cast {target}" + (f" with {method}" if method else "") + " to explain")
+        ex = explainer(ev)
+        node = _group(f"{ev.renderer.name(p)} may not cast {ev.renderer.name(target)}", [ex.node(s) for s in whys])
+        for c in node.because:
+            c.decisive = True
+        return _with_summary(node, "No: " + node.claim, ev=ev)
     ex = explainer(ev)
     T = Number(ev.t)
     nodes = []

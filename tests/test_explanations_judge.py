@@ -158,3 +158,17 @@ def test_a_summary_doesnt_give_a_fact_and_its_earlier_value_as_two_reasons():
                                                 actions=[{"convert": "arcee"}])))
     s = ev.explain_property("arcee", "name").summary
     assert "front face up" in s and "back face up" not in s
+
+
+def test_why_not_cast_a_card_with_no_way_to_cast_it_says_why():
+    """A "why not" about a card the player has no way to cast is answered, not refused: another player's card
+    (only its owner may cast it) and a permanent on the battlefield (only a card in a hand, a graveyard or exile is
+    cast), both CR 601.3."""
+    from conftest import obj, scenario
+
+    ev = pyrules.evaluate(pyrules.load(scenario(obj("bb", "Grizzly Bears", zone="hand", owner="bob"),
+                                                obj("ring", "Sol Ring"))))
+    theirs = ev.explain("why not cast bb")
+    assert theirs.summary.startswith("No:") and "owner" in theirs.summary and "CR 601.3" in theirs.summary
+    here = ev.explain("why not cast ring")
+    assert here.summary.startswith("No:") and "on the battlefield" in here.summary and "CR 601.3" in here.summary

@@ -187,9 +187,8 @@ def run(argv: list[str]) -> int:
     from .model import explain, explain_option
     from .output import actions_text, not_modelled_text, object_text, timeline_text, tree_dot, tree_html, tree_text
 
-    for key in ("step", "depth"):
-        if getattr(args, key, None) is not None and getattr(args, key) < 0:
-            raise ScenarioError(f"--{key}", "must be 0 or more")
+    if getattr(args, "depth", None) is not None and args.depth < 0:   # (a negative --step: evaluate says so)
+        raise ScenarioError("--depth", "must be 0 or more")
     ev = api.evaluate(args.scenario, args.step, tuple(args.cards))
     code = 1 if ev.error else 0
     if args.command == "show":

@@ -420,7 +420,7 @@ def evaluate(source: Scenario | str | dict, step: int | None = None, explain: bo
         raise ScenarioError("--step", "must be 0 or more")
     sc = source if isinstance(source, Scenario) else load(source)
     n = len(sc.actions) if step is None else step
-    if n < 0 or n > len(sc.actions):
+    if n > len(sc.actions):
         if not sc.actions:
             raise ScenarioError("--step", f"the scenario has no actions, so there is no step {step}")
         raise ScenarioError("--step", f"the timeline has {len(sc.actions)} action(s); --step must be between 0 and {len(sc.actions)}")

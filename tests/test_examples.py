@@ -108,7 +108,7 @@ def test_casting_example_gives_the_ruling_answer(name):
     r = cli("actions", str(EXAMPLES / name), "--all", "--json")
     assert r.returncode == 0, r.stderr
     got = {(a["object"], a["method"], a["source"], a["part"], a["cost"]["mana"], a["legal"])
-           for a in json.loads(r.stdout)["actions"]}
+           for a in json.loads(r.stdout)["actions"] if a["action"] == "cast"}
     assert EXPECTED_ACTIONS[name] <= got
 
 

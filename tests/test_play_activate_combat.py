@@ -434,3 +434,45 @@ def test_509_1_each_defending_player_declares_blockers_in_a_multiplayer_game():
     assert ev.error is None and ev.objects["cg"].blocking == "b1" and ev.objects["bg"].blocking == "b2"
     again = dict(d, actions=d["actions"] + [{"block": {"bg": "b2"}, "by": "bob"}])
     assert codes(run(again).error) == ["already_declared"]   # once per combat for each of them
+
+
+def _combat(*objs, attack, block=None, passes=2):
+    """From the declare attackers step: the attack, both players passing, the block (if any), then `passes` more
+    passes (each pair ends a step with an empty stack)."""
+    acts = [{"attack": attack}, {"pass": "alice"}, {"pass": "bob"}]
+    if block:
+        acts.append({"block": block})
+    acts += [{"pass": p} for p in ("alice", "bob") * (passes // 2)]
+    return scenario(*objs, phase="combat", step="declare_attackers", actions=acts)
+
+
+def test_510_4_702_7b_first_strike_damage_comes_in_a_step_of_its_own():
+    # Thalia (2/1, first strike) is blocked by a 2/2 Grizzly Bears; Alice's own Bears attack unblocked. As the
+    # combat damage step begins only Thalia deals damage (CR 510.4): the blocking Bears are destroyed (704.5g)
+    # before they deal any. A second combat damage step follows: the unblocked Bears deal 2 to Bob, and Thalia,
+    # still blocked though its blocker is gone (509.1h), deals none.
+    objs = (obj("thalia", "Thalia, Guardian of Thraben"), obj("bears", "Grizzly Bears"),
+            obj("guard", "Grizzly Bears", owner="bob"))
+    d = _combat(*objs, attack={"thalia": "bob", "bears": "bob"}, block={"guard": "thalia"}, passes=4)
+    first = run(d, step=6)
+    assert first.error is None and first.turn["step"] == "combat_damage"
+    assert first.objects["guard"].zone == "graveyard" and first.objects["thalia"].damage == 0
+    assert first.players["bob"]["life"] == 20
+    second = run(d)
+    assert second.error is None and second.turn["step"] == "combat_damage"
+    assert second.players["bob"]["life"] == 18 and second.objects["thalia"].zone == "battlefield"
+
+
+def test_510_4_702_4b_double_strike_deals_combat_damage_in_both_steps():
+    # Slicer, Hired Muscle (3/4, double strike, haste) attacks unblocked: 3 damage in the first-strike combat
+    # damage step and 3 more in the second (CR 702.4b)
+    # (actions: the attack and two passes end declare attackers; two passes end declare blockers; two more end
+    # the first combat damage step)
+    d = _combat(obj("slicer", "Slicer, Hired Muscle"), attack={"slicer": "bob"}, passes=4)
+    first = run(d, step=5)
+    assert first.turn["step"] == "combat_damage" and first.players["bob"]["life"] == 17
+    second = run(d)
+    assert second.turn["step"] == "combat_damage" and second.players["bob"]["life"] == 14
+    # with no first strike or double strike in combat there is one combat damage step (CR 510.1), then end of combat
+    plain = run(_combat(obj("bears", "Grizzly Bears"), attack={"bears": "bob"}, passes=4))
+    assert plain.players["bob"]["life"] == 18 and plain.turn["step"] == "end_of_combat"

@@ -476,3 +476,15 @@ def test_510_4_702_4b_double_strike_deals_combat_damage_in_both_steps():
     # with no first strike or double strike in combat there is one combat damage step (CR 510.1), then end of combat
     plain = run(_combat(obj("bears", "Grizzly Bears"), attack={"bears": "bob"}, passes=4))
     assert plain.players["bob"]["life"] == 18 and plain.turn["step"] == "end_of_combat"
+
+
+def test_509_1h_a_creature_stays_blocked_when_its_blocker_is_removed():
+    # Bob blocks Alice's Bears with his; Alice then burns the blocker with Fire before damage. Her Bears remain
+    # blocked (CR 509.1h) and, without trample, deal no combat damage (CR 510.1c): Bob stays at 20.
+    d = _combat(obj("bears", "Grizzly Bears"), obj("fire", "Fire // Ice", zone="hand"),
+                obj("guard", "Grizzly Bears", owner="bob"), attack={"bears": "bob"}, block={"guard": "bears"}, passes=0)
+    d["actions"] += [{"cast": "fire", "part": "Fire", "targets": ["guard"]}, {"pass": "alice"}, {"pass": "bob"},
+                     {"pass": "alice"}, {"pass": "bob"}]
+    ev = run(d)
+    assert ev.error is None and ev.objects["guard"].zone == "graveyard" and ev.turn["step"] == "combat_damage"
+    assert ev.players["bob"]["life"] == 20

@@ -145,11 +145,16 @@ class KnowledgeBase:
 
 
 def rules_root() -> Path:
-    """Where the rules are: inside the installed package (pyrules.rules), or the checkout's rules/ folder.
+    """Where the rules are: beside the pyrules package that is running, or as the package pyrules.rules.
 
-    An installed wheel carries them as the package pyrules.rules; an editable install maps that package
-    to the checkout's rules/; a checkout run without installing (or with the installed package shadowed by
-    the checkout's pyrules/ folder) finds rules/ beside pyrules/."""
+    An installed wheel carries them inside the package (pyrules/rules/); a checkout, installed editable or not,
+    has rules/ beside pyrules/. Looking beside the running package first keeps a second checkout (a git
+    worktree, say) on its own rules when another checkout is the one installed editable — that install maps
+    pyrules.rules to its own rules/."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "rules", here.parent / "rules"):
+        if (candidate / "core").is_dir():
+            return candidate
     try:
         from . import rules as packaged
 
@@ -158,10 +163,6 @@ def rules_root() -> Path:
             return root
     except (ImportError, TypeError):
         pass
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "rules", here.parent / "rules"):
-        if (candidate / "core").is_dir():
-            return candidate
     raise KnowledgeBaseError("the rules of the knowledge base (rules/*.lp) were not found next to the pyrules package")
 
 

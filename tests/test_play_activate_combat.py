@@ -488,3 +488,13 @@ def test_509_1h_a_creature_stays_blocked_when_its_blocker_is_removed():
     ev = run(d)
     assert ev.error is None and ev.objects["guard"].zone == "graveyard" and ev.turn["step"] == "combat_damage"
     assert ev.players["bob"]["life"] == 20
+
+
+def test_511_3_508_1_each_combat_declares_attackers_anew():
+    # the declarations of a combat are forgotten as it ends (CR 511.3): Alice attacks in this turn's combat and
+    # again in her next turn's (CR 508.1)
+    d = scenario(obj("bears", "Grizzly Bears"), phase="combat", step="declare_attackers",
+                 actions=[{"attack": {"bears": "bob"}}, {"next_turn": True}, {"next_turn": True},
+                          {"advance": {"phase": "combat", "step": "declare_attackers"}}, {"attack": {"bears": "bob"}}])
+    ev = run(d)
+    assert ev.error is None and ev.objects["bears"].attacking == "bob" and ev.players["bob"]["life"] == 18

@@ -498,3 +498,21 @@ def test_511_3_508_1_each_combat_declares_attackers_anew():
                           {"advance": {"phase": "combat", "step": "declare_attackers"}}, {"attack": {"bears": "bob"}}])
     ev = run(d)
     assert ev.error is None and ev.objects["bears"].attacking == "bob" and ev.players["bob"]["life"] == 18
+
+
+def test_506_4_a_permanent_that_changes_control_or_stops_being_a_creature_is_removed_from_combat():
+    # Bob gains control of one of Alice's two attacking Bears: it is removed from combat (CR 506.4) and deals Bob no
+    # damage; the other deals 2
+    d = scenario(obj("bears", "Grizzly Bears"), obj("bears2", "Grizzly Bears"), phase="combat", step="declare_attackers",
+                 actions=[{"attack": {"bears": "bob", "bears2": "bob"}}, {"pass": "alice"}, {"pass": "bob"},
+                          {"gain_control": "bears", "by": "bob"}, {"pass": "alice"}, {"pass": "bob"}])
+    ev = run(d)
+    assert ev.error is None and ev.objects["bears"].attacking is None and ev.players["bob"]["life"] == 18
+    # Sol Ring attacks as a 1/1 under March of the Machines; March leaves and the Sol Ring, no longer a creature, is
+    # removed from combat: it stays out even when March comes back before damage
+    d = scenario(obj("march", "March of the Machines"), obj("ring", "Sol Ring"), phase="combat", step="declare_attackers",
+                 actions=[{"attack": {"ring": "bob"}}, {"move": "march", "to": "hand"}, {"move": "march", "to": "battlefield"},
+                          {"pass": "alice"}, {"pass": "bob"}, {"pass": "alice"}, {"pass": "bob"}])
+    assert run(d, step=2).objects["ring"].attacking is None
+    ev = run(d)
+    assert ev.error is None and ev.objects["ring"].attacking is None and ev.players["bob"]["life"] == 20

@@ -173,6 +173,15 @@ def test_305_6_605_3b_a_basic_lands_intrinsic_mana_ability_is_activated_by_its_r
     assert codes(again.error) == ["tapped(\"f\")"]   # a tapped permanent can't be tapped again (CR 118.3)
 
 
+def test_605_3b_106_1_jurassic_parks_mana_ability_adds_G_for_each_dinosaur_when_activated():
+    # "{T}: Add {G} for each Dinosaur you control." activated by a timeline: two Dinosaurs, {G}{G} (CR 106.1, 605.3b)
+    d = scenario(obj("park", "Welcome to . . . // Jurassic Park", face="back"),
+                 *[obj(f"dino{i}", "Dinosaur", token=True) for i in (1, 2)], track_mana=True,
+                 actions=[{"activate": "park", "ability": 3}])
+    ev = run(d)
+    assert ev.error is None and ev.objects["park"].tapped and ev.players["alice"]["mana_pool"] == "{G}{G}"
+
+
 def test_118_3_woe_striders_sacrifice_needs_another_creature():
     alone = entry(options(scenario(obj("ws", "Woe Strider"))), "activate", "ws", ability=2)
     assert not alone["legal"] and codes(alone) == ["no_sacrifice(f(\"another creature\"))"]

@@ -408,3 +408,14 @@ def test_BOT_10_a_spell_cast_converted_enters_back_face_up_with_its_back_faces_m
     normal = run(scenario(obj("blaster", "Blaster, Combat DJ", zone="hand"),
                           actions=[{"cast": "blaster"}, {"resolve": "top"}])).objects["blaster"]
     assert (normal.face, normal.counters) == ("front", {})   # the front face has no modular of its own
+
+
+def test_608_2c_305_4_uro_puts_the_land_it_just_drew_onto_the_battlefield():
+    # "you gain 3 life and draw a card, then you may put a land card from your hand onto the battlefield": the
+    # instructions are followed in order (CR 608.2c), so the Forest just drawn may be the land put (CR 305.4)
+    d = scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="graveyard"), *gy(5),
+                 obj("top", "Forest", zone="library"),
+                 actions=[{"cast": "uro", "method": "escape"}, {"resolve": "top"}, {"resolve": "top"}, {"resolve": "top"}])
+    ev = run(d)
+    assert ev.error is None and ev.objects["top"].zone == "battlefield" and ev.objects["top"].controller == "alice"
+    assert ev.players["alice"]["hand"] == 0 and ev.players["alice"]["life"] == 23

@@ -65,7 +65,8 @@ def kind_of(action, where: str) -> str:
     fields = ACTIONS[kind] | COMMON
     extra = sorted(set(action) - set(fields))
     if extra:
-        raise ScenarioError(f"{where}.{extra[0]}", f"unknown field for a {kind} action (fields: {', '.join(sorted(fields))})")
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise ScenarioError(f"{where}.{extra[0]}", f"unknown field for {article} {kind} action (fields: {', '.join(sorted(fields))})")
     for f in REQUIRED.get(kind, ()):
         if f not in action:
             raise ScenarioError(f"{where}.{f}", f"is required for a {kind} action")
@@ -151,6 +152,8 @@ def check_actions(sc) -> None:
                     raise ScenarioError(path, "must map each attacking creature to the player (or planeswalker) it attacks: {arcee: bob}")
                 for a, d in v.items():
                     obj(a, f"{f}.{a}")
+                    if d not in players and d not in known and not _generated_before(d, step):
+                        raise ScenarioError(f"{path}.{a}", f"unknown player or permanent {short(d)} (players: {', '.join(sc.players)})")
                     if d not in players:
                         obj(d, f"{f}.{a}")
             elif spec == "blockers":

@@ -880,6 +880,18 @@ def explain_property(ev: Evaluation, oid_: str, prop: str):
     return _with_summary(root, ev=ev)
 
 
+def explain_player(ev: Evaluation, player: str, prop: str):
+    """PLAYER.life: the life total and what set it (the other properties of a player are counts `show` reports)."""
+    if prop != "life":
+        raise ScenarioError("query", f"{player}.{prop}: of a player's properties, explain answers life (the others are "
+                                     "counts show --json reports)")
+    ex = explainer(ev)
+    atoms = [s for s in explained(ev).game.atoms("life", 3) if s.arguments[0] == String(player) and s.arguments[2].number == ev.t]
+    if not atoms:
+        raise ScenarioError("query", f"{player} has no life total to explain")
+    return _with_summary(ex.node(atoms[0]), ev=ev)
+
+
 def situation_tags(ev: Evaluation, oid_: str) -> set[str]:
     """The mechanics and kinds of card an object involves, in the words of the rulings' `about` tags: its
     keywords and subtypes, its card's layout (a transforming double-faced card converts), how it was cast —
@@ -976,6 +988,8 @@ def explain(ev: Evaluation, query: str, player: str | None = None):
             low = q.lower()
             break
     m = re.fullmatch(r"([A-Za-z0-9_-]+)\.([a-z_]+)", q)
+    if m and m[1] in ev.scenario.players and m[1] not in ev.objects:
+        return explain_player(ev, m[1], m[2])
     if m:
         return explain_property(ev, m[1], m[2])
     if low.startswith("cast "):

@@ -51,16 +51,17 @@ class Cost:
     generic: int
     symbols: tuple[Symbol, ...]     # the other symbols, in printed order (x included)
     life: int = 0
+    added: int = 0                  # how much of the generic mana cost increases added (written after the rest)
 
     @property
     def x_count(self) -> int:
         return sum(1 for s in self.symbols if _is(s, "x"))
 
     def text(self) -> str:
-        from .model import symbol_text
+        """The cost as `actions` writes it (model.mana_text): Arcee under Thalia needs {R}{W}{1}."""
+        from .model import mana_text, symbol_text
 
-        syms = [symbol_text(s) for s in self.symbols]
-        return ("{" + str(self.generic) + "}" if self.generic or not syms else "") + "".join(syms)
+        return mana_text(self.generic, [symbol_text(s) for s in self.symbols], self.added)
 
 
 def _is(sym: Symbol, name: str) -> bool:
@@ -133,6 +134,7 @@ def option_costs(game, t: int) -> dict[Symbol, Cost]:
     """The total cost of every option considered at moment t (casts: opt/5 terms)."""
     at = lambda name, arity: [s for s in game.atoms(name, arity) if s.arguments[-1].number == t]  # noqa: E731
     generic = {s.arguments[0]: s.arguments[1].number for s in at("opt_generic", 3)}
+    added = {s.arguments[0]: s.arguments[1].number for s in at("opt_generic_added", 3)}
     symbols: dict[Symbol, list] = {}
     for s in at("opt_symbol", 4):
         symbols.setdefault(s.arguments[0], []).append((s.arguments[1].number, s.arguments[2]))
@@ -142,7 +144,7 @@ def option_costs(game, t: int) -> dict[Symbol, Cost]:
     out = {}
     for x in set(generic) | set(symbols):
         syms = tuple(sym for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0]))
-        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0))
+        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0), added.get(x, 0))
     return out
 
 

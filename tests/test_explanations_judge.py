@@ -172,3 +172,19 @@ def test_why_not_cast_a_card_with_no_way_to_cast_it_says_why():
     assert theirs.summary.startswith("No:") and "owner" in theirs.summary and "CR 601.3" in theirs.summary
     here = ev.explain("why not cast ring")
     assert here.summary.startswith("No:") and "on the battlefield" in here.summary and "CR 601.3" in here.summary
+
+
+def test_a_players_life_is_explained_from_what_changed_it():
+    # Uro escaped; its trigger "you gain 3 life" resolves (CR 119.3): alice.life explains 23 from the gain
+    from conftest import obj, scenario
+
+    d = scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="graveyard"),
+                 *[obj(f"g{i}", "Sol Ring", zone="graveyard") for i in range(5)],
+                 actions=[{"cast": "uro", "method": "escape"}, {"resolve": "top"}, {"resolve": "top"}, {"resolve": "top"}])
+    ev = pyrules.evaluate(pyrules.load(d))
+    node = ev.explain("alice.life")
+    assert node.summary.startswith("Alice has 23 life")
+    assert any(n.rule == "CR 119.3" for n in node.walk()) and any("gaining 3 life" in n.claim for n in node.walk())
+    with pytest.raises(pyrules.ScenarioError) as err:
+        ev.explain("alice.hand")
+    assert err.value.field == "query" and "life" in err.value.message

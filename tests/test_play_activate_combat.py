@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import pyrules
 from pyrules.model import actions_json
 
@@ -525,3 +527,30 @@ def test_506_4_a_permanent_that_changes_control_or_stops_being_a_creature_is_rem
     assert run(d, step=2).objects["ring"].attacking is None
     ev = run(d)
     assert ev.error is None and ev.objects["ring"].attacking is None and ev.players["bob"]["life"] == 20
+
+
+def test_704_5h_704_5g_deathtouch_damage_destroys_a_blocker_once():
+    # Flamewar's back face (3/2 with a counter, menace, deathtouch) is blocked by two Bears: 1 damage is lethal to each
+    # (CR 702.2c); one Bears gets 1 (destroyed by 704.5h, deathtouch), the other 2 (lethal anyway: 704.5g) — each
+    # destroyed once, and reported once
+    d = scenario(obj("flame", "Flamewar, Brash Veteran", face="back", counters={"+1/+1": 1}),
+                 obj("b1", "Grizzly Bears", owner="bob"), obj("b2", "Grizzly Bears", owner="bob"),
+                 phase="combat", step="declare_attackers",
+                 actions=[{"attack": {"flame": "bob"}}, {"pass": "alice"}, {"pass": "bob"},
+                          {"block": {"b1": "flame", "b2": "flame"}}, {"pass": "alice"}, {"pass": "bob"}])
+    ev = run(d)
+    sbas = [(s["object"], s["rule"]) for s in ev.state_based_actions if s["object"] in ("b1", "b2")]
+    assert sorted(o for o, _ in sbas) == ["b1", "b2"]
+    assert all(r in ("CR 704.5h", "CR 704.5g") for _, r in sbas) and ("b1", "CR 704.5h") in sbas
+
+
+def test_an_attack_on_an_unknown_player_names_it_as_a_player():
+    d = scenario(obj("bears", "Grizzly Bears"), phase="combat", step="declare_attackers",
+                 actions=[{"attack": {"bears": "carol"}}])
+    with pytest.raises(pyrules.ScenarioError) as err:
+        run(d)
+    assert err.value.field == "actions[0].attack.bears" and "unknown player or permanent 'carol'" in err.value.message
+    d["actions"] = [{"attack": {"bears": "bob"}, "colour": "red"}]
+    with pytest.raises(pyrules.ScenarioError) as err:
+        run(d)
+    assert "for an attack action" in err.value.message

@@ -323,3 +323,13 @@ def test_CR_603_2_a_trigger_at_the_beginning_of_a_step_on_the_way_still_triggers
     assert ev.players["alice"]["life"] == 21
     assert run(scenario(obj("fountain", "Fountain of Renewal"), actions=[{"next_turn": True}]),
                cards=(FOUNTAIN,)).players["alice"]["life"] == 20
+
+
+def test_CR_514_1_the_active_player_discards_down_to_seven_in_the_cleanup_step():
+    # nine cards in hand as the cleanup step begins: the two in excess are discarded (pyrules chooses the earliest)
+    hand = [obj(f"h{i}", "Grizzly Bears", zone="hand") for i in range(1, 10)]
+    ev = run(scenario(*hand, phase="ending", step="end", actions=[{"pass": "alice"}, {"pass": "bob"}]))
+    assert ev.error is None and ev.players["alice"]["hand"] == 7 and ev.players["alice"]["graveyard"] == 2
+    assert {o for o, s in ev.objects.items() if s.zone == "graveyard"} == {"h1", "h2"}
+    seven = run(scenario(*hand[:7], phase="ending", step="end", actions=[{"pass": "alice"}, {"pass": "bob"}]))
+    assert seven.players["alice"]["hand"] == 7 and seven.players["alice"]["graveyard"] == 0

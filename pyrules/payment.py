@@ -52,6 +52,7 @@ class Cost:
     symbols: tuple[Symbol, ...]     # the other symbols, in printed order (x included)
     life: int = 0
     added: int = 0                  # how much of the generic mana cost increases added (written after the rest)
+    spare: int = 0                  # reduction the printed generic mana left unused: it reduces what X adds
 
     @property
     def x_count(self) -> int:
@@ -135,6 +136,7 @@ def option_costs(game, t: int) -> dict[Symbol, Cost]:
     at = lambda name, arity: [s for s in game.atoms(name, arity) if s.arguments[-1].number == t]  # noqa: E731
     generic = {s.arguments[0]: s.arguments[1].number for s in at("opt_generic", 3)}
     added = {s.arguments[0]: s.arguments[1].number for s in at("opt_generic_added", 3)}
+    spare = {s.arguments[0]: s.arguments[1].number for s in at("opt_reduction_left", 3)}
     symbols: dict[Symbol, list] = {}
     for s in at("opt_symbol", 4):
         symbols.setdefault(s.arguments[0], []).append((s.arguments[1].number, s.arguments[2]))
@@ -144,7 +146,7 @@ def option_costs(game, t: int) -> dict[Symbol, Cost]:
     out = {}
     for x in set(generic) | set(symbols):
         syms = tuple(sym for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0]))
-        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0), added.get(x, 0))
+        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0), added.get(x, 0), spare.get(x, 0))
     return out
 
 
@@ -168,11 +170,11 @@ def search(base: KnowledgeBase, cost: Cost, wallet: Wallet, *, x: int | None = N
     nx = cost.x_count
     generic = cost.generic
     if nx and x is not None:
-        generic += nx * x
+        generic += max(0, nx * x - cost.spare)
     facts.append(Function("generic_owed", [Number(generic)]))
     if nx and x is None:
-        top = min(MAX_X, wallet.total() // nx)
-        facts += [Function("x_count", [Number(nx)]), Function("x_free")]
+        top = min(MAX_X, (wallet.total() + cost.spare) // nx)
+        facts += [Function("x_count", [Number(nx)]), Function("x_free"), Function("x_spare", [Number(cost.spare)])]
         facts += [Function("x_range", [Number(v)]) for v in range(top + 1)]
     for k, n in wallet.pool.items():
         facts.append(Function("pool_mana", [Function(k), Number(n)]))

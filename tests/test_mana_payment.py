@@ -276,6 +276,17 @@ def test_107_3a_a_timeline_pays_the_x_it_announces():
     assert ev.error and ev.error["step"] == 1
 
 
+def test_601_2b_601_2f_a_cost_reduction_reduces_the_mana_x_stands_for():
+    # X is announced first (CR 601.2b), then the total cost is worked out (601.2f): Goblin Electromancer's {1}
+    # reduction takes {1} off Stream of Life's {X}{G} with X = 3, so three Forests pay {2}{G}
+    cards = tuple(str(__import__("conftest").ROOT / c) for c in CARDS)
+    board = (obj("gob", "Goblin Electromancer"), *lands("Forest", "Forest", "Forest"), obj("stream", "Stream of Life", zone="hand"))
+    opt = find(options(scenario(*board)), "stream")
+    assert opt.payable and opt.x == 3
+    ev = pyrules.evaluate(pyrules.load(tracked(*board, actions=[{"cast": "stream", "x": 3}]), cards=cards))
+    assert ev.error is None and all(ev.objects[f].tapped for f in ("forest1", "forest2", "forest3"))
+
+
 def test_601_2b_107_3_no_value_for_x_is_announced_for_a_cost_without_x():
     # Grizzly Bears costs {1}{G}: there is no X to announce a value for (CR 601.2b, 107.3)
     ev = pyrules.evaluate(pyrules.load(scenario(obj("bears", "Grizzly Bears", zone="hand"),

@@ -333,3 +333,21 @@ def test_CR_514_1_the_active_player_discards_down_to_seven_in_the_cleanup_step()
     assert {o for o, s in ev.objects.items() if s.zone == "graveyard"} == {"h1", "h2"}
     seven = run(scenario(*hand[:7], phase="ending", step="end", actions=[{"pass": "alice"}, {"pass": "bob"}]))
     assert seven.players["alice"]["hand"] == 7 and seven.players["alice"]["graveyard"] == 0
+
+
+def test_CR_702_34a_a_flashback_spell_an_effect_moves_off_the_stack_is_exiled():
+    # "exile this card instead of putting it anywhere else any time it would leave the stack" (CR 702.34a): bounced
+    # to its owner's hand by an effect, Think Twice cast with flashback goes to exile
+    d = scenario(obj("tt", "Think Twice", zone="graveyard"),
+                 actions=[{"cast": "tt", "method": "flashback"}, {"move": "tt", "to": "hand"}])
+    ev = run(d)
+    assert ev.error is None and ev.objects["tt"].zone == "exile"
+
+
+def test_CR_707_10_a_copy_of_a_spell_copies_its_value_of_x():
+    # Stream of Life cast with X = 4 has mana value 5 on the stack (CR 202.3e); its copy copies the choice of X
+    # (CR 707.10) and has mana value 5 too
+    cards = (str(Path(__file__).parent / "data" / "scryfall_list.json"),)
+    d = scenario(obj("stream", "Stream of Life", zone="hand"), actions=[{"cast": "stream", "x": 4}, {"copy": "stream", "as": "s2"}])
+    ev = run(d, cards=cards)
+    assert ev.error is None and ev.objects["stream"].mana_value == 5 and ev.objects["s2"].mana_value == 5

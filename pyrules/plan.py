@@ -635,8 +635,10 @@ class Planner:
                               f"after {len(self.states)} states, at {depth} action(s) of the horizon's {self.horizon}: "
                               "a longer plan may exist", first, None, "search_limit", cited))
         else:
-            out.append(Reason(f"no line of at most {self.horizon} legal actions within this turn reaches the goal "
-                              f"({len(self.states)} states searched)", first, None, f"horizon({self.horizon})", cited))
+            out.append(Reason(f"no line of at most {self.horizon} legal actions within this turn reaches the goal, with "
+                              "the choices pyrules makes for the player (targets, and what to sacrifice, discard or exile: "
+                              f"its documented defaults) ({len(self.states)} states searched)", first, None,
+                              f"horizon({self.horizon})", cited))
         del ev
         return out
 

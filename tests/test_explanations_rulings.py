@@ -207,3 +207,12 @@ def test_BOT_06_a_copy_of_a_spell_cast_converted_cites_the_ruling_for_its_face()
     assert ev.objects["acopy"].face == "back"
     rules, rulings = cited(ev.explain("acopy.face"))
     assert "CR 707.10g" in rules and "BOT-06" in rulings
+
+
+def test_715_3d_an_adventure_exiled_as_it_resolves_cites_the_adventure_rule_not_flashback():
+    d = scenario(obj("giant", "Bonecrusher Giant", zone="hand"),
+                 actions=[{"cast": "giant", "part": "Stomp", "targets": ["bob"]}, {"resolve": "top"}])
+    ev = ev_of(d)
+    assert ev.objects["giant"].zone == "exile"
+    rules, _ = cited(ev.explain("giant.zone"))
+    assert "CR 715.3d" in rules and "CR 702.34a" not in rules

@@ -188,3 +188,16 @@ def test_a_players_life_is_explained_from_what_changed_it():
     with pytest.raises(pyrules.ScenarioError) as err:
         ev.explain("alice.hand")
     assert err.value.field == "query" and "life" in err.value.message
+
+
+def test_a_zone_answer_names_the_move_and_its_rule():
+    # a countered flashback spell is in exile because flashback exiles it as it leaves the stack (CR 702.34a); the
+    # legend rule's loser is in the graveyard because of 704.5j — not a bare "CR 400.1"
+    from conftest import obj, scenario
+
+    ev = pyrules.evaluate(pyrules.load(scenario(obj("tt", "Think Twice", zone="graveyard"),
+                                                actions=[{"cast": "tt", "method": "flashback"}, {"counter": "tt"}])))
+    assert "CR 702.34a" in ev.explain("tt.zone").summary
+    ev = pyrules.evaluate(pyrules.load(scenario(obj("u1", "Uro, Titan of Nature's Wrath"), obj("u2", "Uro, Titan of Nature's Wrath"),
+                                                actions=[{"pass": "alice"}])))
+    assert "CR 704.5j" in ev.explain("u1.zone").summary

@@ -72,6 +72,8 @@ class ObjectState:
         }
         if self.ability_of is not None:
             out.update({"ability_of": self.ability_of, "ability": self.ability, "targets": list(self.targets)})
+        elif self.zone == "stack" and self.targets:   # a spell's targets, as chosen when it was cast
+            out["targets"] = list(self.targets)
         return out
 
 

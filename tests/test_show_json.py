@@ -70,3 +70,12 @@ def test_lines_not_modelled_are_reported_never_guessed():
     assert [(n["object"], n["face"], n["line"]) for n in notes] == [("arcee", "front", 3)]
     assert notes[0]["text"].startswith("{1}, Remove one or more +1/+1 counters")
     assert "not_modelled" not in pyrules.evaluate(pyrules.load(scenario(obj("bears", "Grizzly Bears")))).to_json()
+
+
+def test_a_spell_on_the_stack_shows_its_targets():
+    from conftest import obj, scenario
+
+    d = scenario(obj("fire", "Fire // Ice", zone="hand"), obj("bears", "Grizzly Bears", owner="bob"),
+                 actions=[{"cast": "fire", "part": "Fire", "targets": ["bears"]}])
+    doc = pyrules.evaluate(pyrules.load(d)).to_json()
+    assert doc["objects"]["fire"]["targets"] == ["bears"] and "targets" not in doc["objects"]["bears"]

@@ -124,6 +124,15 @@ JUDGE = [
 ]
 
 
+def test_a_face_an_effect_converted_is_explained_by_the_convert():
+    # an effect converts Arcee: it is back face up because it converted (CR 701.28a; BOT-04)
+    from conftest import obj, scenario
+
+    ev = pyrules.evaluate(pyrules.load(scenario(obj("arcee", "Arcee, Sharpshooter"), actions=[{"convert": "arcee"}])))
+    s = ev.explain("arcee.face").summary
+    assert "back face up" in s and "CR 701.28a" in s
+
+
 @pytest.mark.parametrize("example_name,query,cites", [j for j in JUDGE if j[1]])
 def test_summaries_cite_what_a_judge_would_cite(example_name, query, cites):
     s = pyrules.evaluate(pyrules.load(EXAMPLES / example_name)).explain(query).summary

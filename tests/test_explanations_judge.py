@@ -121,6 +121,9 @@ JUDGE = [
     # Arcee cast converted resolved: it is back face up because a permanent spell enters with the face it had
     # on the stack (CR 712.14), and one cast with More Than Meets the Eye enters back face up (BOT-10)
     ("timeline_arcee_cast_converted.yaml", "arcee.face", {"CR 712.14", "BOT-10"}),
+    # Arcee cast with More Than Meets the Eye (CR 702.162a) under Thalia: its cost is {R}{W} plus Thalia's {1}
+    # (CR 601.2f; BOT-01: the alternative cost, then the increases)
+    ("cast_arcee_with_thalia.yaml", "cast arcee more_than_meets_the_eye", {"CR 702.162a", "CR 601.2f", "Thalia"}),
 ]
 
 

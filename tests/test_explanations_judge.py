@@ -213,3 +213,11 @@ def test_a_zone_answer_names_the_move_and_its_rule():
     ev = pyrules.evaluate(pyrules.load(scenario(obj("u1", "Uro, Titan of Nature's Wrath"), obj("u2", "Uro, Titan of Nature's Wrath"),
                                                 actions=[{"pass": "alice"}])))
     assert "CR 704.5j" in ev.explain("u1.zone").summary
+
+
+def test_an_equipment_a_state_based_action_unattached_is_explained_by_it():
+    # the example's Bonesplitter falls off Prowl when Prowl converts into a noncreature Vehicle: asked what it is
+    # attached to, the answer is nothing, because of the state-based action (CR 704.5n)
+    ev = pyrules.evaluate(pyrules.load(EXAMPLES / "timeline_bonesplitter_falls_off_prowl.yaml"))
+    s = ev.explain("bonesplitter.attached_to").summary
+    assert "not attached" in s and "CR 704.5n" in s

@@ -1099,7 +1099,15 @@ def explain_cast(ev: Evaluation, rest: str, player: str | None, negated: bool):
         nodes.append(_with_summary(node, answer, tail, ev))
     if len(nodes) == 1:
         return nodes[0]
-    return _with_summary(_group(f"the ways {ev.renderer.name(p)} could cast {ev.renderer.name(target)}", nodes), ev=ev)
+
+    def way(o) -> str:
+        return o.method.replace("_", " ") + (f", as {o.part}" if o.part else "")
+
+    yes, no = [way(o) for o in opts if o.legal], [way(o) for o in opts if not o.legal]
+    who, what = ev.renderer.name(p), ev.renderer.name(target)
+    answer = (f"Yes: {who} may cast {what} ({'; '.join(yes)})" + (f", not ({'; '.join(no)})" if no else "")) if yes \
+        else f"No: {who} may not cast {what} ({'; '.join(no)})"
+    return _with_summary(_group(f"the ways {who} could cast {what}", nodes), answer, ev=ev)
 
 
 def explain_option(ev: Evaluation, o: Option):

@@ -221,3 +221,13 @@ def test_an_equipment_a_state_based_action_unattached_is_explained_by_it():
     ev = pyrules.evaluate(pyrules.load(EXAMPLES / "timeline_bonesplitter_falls_off_prowl.yaml"))
     s = ev.explain("bonesplitter.attached_to").summary
     assert "not attached" in s and "CR 704.5n" in s
+
+
+def test_the_ways_to_cast_a_card_lead_with_the_legal_one():
+    # Bonecrusher Giant exiled by its own Stomp may be cast as the creature, not as Stomp again (CR 715.3d): the
+    # short answer is a yes, then the way that isn't allowed and why
+    from conftest import obj, scenario
+
+    ev = pyrules.evaluate(pyrules.load(scenario(obj("giant", "Bonecrusher Giant", zone="exile", exiled_with="giant"))))
+    s = ev.explain("cast giant").summary
+    assert s.startswith("Yes: alice may cast Bonecrusher Giant") and "Stomp" in s and "CR 715.3d" in s

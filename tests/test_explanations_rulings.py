@@ -216,3 +216,17 @@ def test_715_3d_an_adventure_exiled_as_it_resolves_cites_the_adventure_rule_not_
     assert ev.objects["giant"].zone == "exile"
     rules, _ = cited(ev.explain("giant.zone"))
     assert "CR 715.3d" in rules and "CR 702.34a" not in rules
+
+
+def test_BOT_15_a_converted_permanents_mana_value_and_BOT_01_a_converted_spells():
+    # BOT-15: "The mana value of a converted permanent on the battlefield is equal to the mana value of the card's
+    # front face"; BOT-01: "The mana value of a spell cast using More Than Meets the Eye is determined by the mana
+    # cost on the front face" — each cited where it is about the object: the permanent, the spell
+    path = EXAMPLES / "timeline_arcee_cast_converted.yaml"
+    on_stack = pyrules.evaluate(pyrules.load(path), step=1).explain("arcee.mana_value")
+    _, rulings = cited(on_stack)
+    assert "BOT-01" in rulings and "BOT-15" not in rulings
+    permanent = pyrules.evaluate(pyrules.load(path), step=2).explain("arcee.mana_value")
+    _, rulings = cited(permanent)
+    assert "BOT-15" in rulings
+    assert "BOT-15" in permanent.summary

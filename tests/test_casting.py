@@ -309,3 +309,14 @@ def test_interface_3_an_increase_is_written_after_a_cost_with_no_generic_mana_an
     opts = options(scenario(THALIA, ARCEE_HAND, twice))
     assert find(opts, "arcee", "more_than_meets_the_eye").cost.mana == "{R}{W}{1}"
     assert find(opts, "twice", "flashback").cost.mana == "{3}{U}"
+
+
+def test_305_9_601_2f_a_land_card_gets_no_spell_cost_increase():
+    # a land is never a spell (CR 305.9): Thalia's "noncreature spells cost {1} more" doesn't price the (illegal)
+    # cast entry of a Forest
+    from conftest import obj, scenario
+
+    ev = pyrules.evaluate(pyrules.load(scenario(obj("f", "Forest", zone="hand"),
+                                                obj("thalia", "Thalia, Guardian of Thraben", owner="bob"))))
+    (cast,) = [o for o in ev.actions("alice", include_illegal=True) if o.object == "f" and o.action == "cast"]
+    assert not cast.legal and cast.cost.mana == "{0}"

@@ -1065,10 +1065,7 @@ def explain_cast(ev: Evaluation, rest: str, player: str | None, negated: bool):
                 if s.arguments[0] == String(p) and ev.ident(s.arguments[1]) == target and s.arguments[3] == T]
         if not whys:
             raise ScenarioError("query", f"{p} has no way to cast {target}" + (f" with {method}" if method else "") + " to explain")
-        ex = explainer(ev)
-        node = _group(f"{ev.renderer.name(p)} may not cast {ev.renderer.name(target)}", [ex.node(s) for s in whys])
-        for c in node.because:
-            c.decisive = True
+        node = _refusal(f"{ev.renderer.name(p)} may not cast {ev.renderer.name(target)}", whys, explainer(ev))
         return _with_summary(node, "No: " + node.claim, ev=ev)
     ex = explainer(ev)
     T = Number(ev.t)
@@ -1079,35 +1076,40 @@ def explain_cast(ev: Evaluation, rest: str, player: str | None, negated: bool):
             node = ex.node(Function("legal", [x, T]))
         else:
             whys = [s for s in explained(ev).game.atoms("opt_why_not", 4) if s.arguments[0] == x and s.arguments[3] == T]
-            node = _group(f"{ev.renderer.name(o.player)} may not cast {ev.renderer.name(o.object)}"
-                          f" ({o.method.replace('_', ' ')}{', ' + o.part if o.part else ''})",
-                          [ex.node(s) for s in whys])
-            for c in node.because:
-                c.decisive = True
+            node = _refusal(f"{ev.renderer.name(o.player)} may not cast {ev.renderer.name(o.object)}"
+                            f" ({o.method.replace('_', ' ')}{', ' + o.part if o.part else ''})", whys, ex)
         cost_atoms = [s for s in explained(ev).game.atoms("opt_generic", 3) if s.arguments[0] == x and s.arguments[2] == T]
         cost_atoms += [s for s in explained(ev).game.atoms("opt_exile", 3) if s.arguments[0] == x and s.arguments[2] == T]
         cost_atoms += [s for s in explained(ev).game.atoms("opt_mv", 3) if s.arguments[0] == x and s.arguments[2] == T]
         if o.legal and cost_atoms:
             node.because = node.because + [ex.node(a) for a in cost_atoms]
-        way = o.method.replace('_', ' ') + (f", as {o.part}" if o.part else "")
         if o.legal:
-            answer = f"Yes: {ev.renderer.name(o.player)} may cast {ev.renderer.name(o.object)} ({way})"
+            answer = f"Yes: {ev.renderer.name(o.player)} may cast {ev.renderer.name(o.object)} ({_way(o)})"
             tail = f"It costs {o.cost.text}"
         else:
-            answer = f"No: {ev.renderer.name(o.player)} may not cast {ev.renderer.name(o.object)} ({way})"
+            answer = f"No: {ev.renderer.name(o.player)} may not cast {ev.renderer.name(o.object)} ({_way(o)})"
             tail = None
         nodes.append(_with_summary(node, answer, tail, ev))
     if len(nodes) == 1:
         return nodes[0]
-
-    def way(o) -> str:
-        return o.method.replace("_", " ") + (f", as {o.part}" if o.part else "")
-
-    yes, no = [way(o) for o in opts if o.legal], [way(o) for o in opts if not o.legal]
+    yes, no = [_way(o) for o in opts if o.legal], [_way(o) for o in opts if not o.legal]
     who, what = ev.renderer.name(p), ev.renderer.name(target)
     answer = (f"Yes: {who} may cast {what} ({'; '.join(yes)})" + (f", not ({'; '.join(no)})" if no else "")) if yes \
         else f"No: {who} may not cast {what} ({'; '.join(no)})"
     return _with_summary(_group(f"the ways {who} could cast {what}", nodes), answer, ev=ev)
+
+
+def _way(o: Option) -> str:
+    """How a cast option casts its card, in words: "more than meets the eye", "normal, as Stomp"."""
+    return o.method.replace("_", " ") + (f", as {o.part}" if o.part else "")
+
+
+def _refusal(claim: str, whys, ex):
+    """A "may not" answer: the reasons the knowledge base gives (why_not atoms), each a deciding premise."""
+    node = _group(claim, [ex.node(s) for s in whys])
+    for c in node.because:
+        c.decisive = True
+    return node
 
 
 def explain_option(ev: Evaluation, o: Option):
@@ -1120,9 +1122,7 @@ def explain_option(ev: Evaluation, o: Option):
     if o.legal:
         return _with_summary(ex.node(Function("legal", [o.term, T])), ev=ev)
     whys = [s for s in explained(ev).game.atoms("opt_why_not", 4) if s.arguments[0] == o.term and s.arguments[3] == T]
-    node = _group(f"{ev.renderer.name(o.player)} may not {o.action} {ev.renderer.name(o.object)}", [ex.node(s) for s in whys])
-    for c in node.because:
-        c.decisive = True
+    node = _refusal(f"{ev.renderer.name(o.player)} may not {o.action} {ev.renderer.name(o.object)}", whys, ex)
     return _with_summary(node, "No: " + node.claim, ev=ev)
 
 

@@ -86,6 +86,11 @@ class Node:
                     self.rulings, self.atom, self.note, self.kind, self.summary, self.decisive, self.brief)
 
 
+def _term(atom) -> Term:
+    """An atom as the term the explainer's tables are keyed by (a clingo Symbol is converted)."""
+    return atom if isinstance(atom, Term) else of_symbol(atom)
+
+
 class Explainer:
     """Builds explanation trees from one game grounded in explanation mode."""
 
@@ -218,8 +223,7 @@ class Explainer:
 
     def absent_node(self, a: Symbol, path: frozenset = frozenset()) -> Node:
         """The absence of an atom; where the knowledge base says why (absent_because/3), with that reason."""
-        if not isinstance(a, Term):
-            a = of_symbol(a)
+        a = _term(a)
         reasons = [r.arguments[1] for r in self.because_not.get(a, [])]
         kids = [n for r in sorted(reasons, key=str) if r not in path for n in self._nodes(r, path)]
         label = self._defining_label(a)
@@ -243,8 +247,7 @@ class Explainer:
 
     def node(self, atom: Symbol, _path: frozenset = frozenset()) -> Node:
         """The explanation tree of an atom (memoised)."""
-        if not isinstance(atom, Term):
-            atom = of_symbol(atom)
+        atom = _term(atom)
         if atom.name == "holds":
             atom = self._origin(atom)
         cached = self._memo.get(atom)
@@ -301,8 +304,7 @@ class Explainer:
         return "printed on the card" if atom.name.startswith(("face", "card", "layout", "keyword", "cost", "effect", "target", "trigger", "filter", "scope", "static", "adds_", "sets_", "grants", "mod_pt", "restriction", "chapter", "produces")) else "a fact"
 
     def has(self, atom: Symbol) -> bool:
-        if not isinstance(atom, Term):
-            atom = of_symbol(atom)
+        atom = _term(atom)
         return atom in self.best or atom in self.facts
 
 

@@ -65,12 +65,16 @@ def kind_of(action, where: str) -> str:
     fields = ACTIONS[kind] | COMMON
     extra = sorted(set(action) - set(fields))
     if extra:
-        article = "an" if kind[0] in "aeiou" else "a"
-        raise ScenarioError(f"{where}.{extra[0]}", f"unknown field for {article} {kind} action (fields: {', '.join(sorted(fields))})")
+        raise ScenarioError(f"{where}.{extra[0]}", f"unknown field for {_a(kind)} action (fields: {', '.join(sorted(fields))})")
     for f in REQUIRED.get(kind, ()):
         if f not in action:
-            raise ScenarioError(f"{where}.{f}", f"is required for a {kind} action")
+            raise ScenarioError(f"{where}.{f}", f"is required for {_a(kind)} action")
     return kind
+
+
+def _a(kind: str) -> str:
+    """An action's kind with its article: "an attack", "a cast"."""
+    return ("an " if kind[0] in "aeiou" else "a ") + kind
 
 
 def _generated_before(value: str, step: int) -> bool:

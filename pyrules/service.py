@@ -29,6 +29,7 @@ import socket
 import sys
 import threading
 import time
+from functools import lru_cache
 from importlib import resources
 
 from .api import answer
@@ -108,7 +109,12 @@ DEFAULTS_ENV = "PYRULES_SERVE_DEFAULTS"
 
 
 def serve_defaults() -> dict:
-    text = os.environ.get(DEFAULTS_ENV)
+    """The defaults of the running server (read on every request: parsed once for each text they have)."""
+    return _parsed_defaults(os.environ.get(DEFAULTS_ENV) or "")
+
+
+@lru_cache(maxsize=4)
+def _parsed_defaults(text: str) -> dict:
     return json.loads(text) if text else {}
 
 

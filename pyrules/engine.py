@@ -27,7 +27,7 @@ from clingo import Function, Number, Symbol, SymbolType
 from .errors import KnowledgeBaseError
 from .kb import KnowledgeBase, kb as load_kb
 from .limits import current as current_limits, out_of_memory, over_time
-from .terms import add_facts, facts as read_facts
+from .terms import add_facts, any_atom, facts as read_facts
 
 _NAME = re.compile(r"[a-z][A-Za-z0-9_]*")
 FACT_PART = "pyrules_fact_"   # the parts that bring a moment's facts into the grounding call (Game.fact_parts)
@@ -298,7 +298,7 @@ class Game:
         def has_atoms(sig) -> bool:
             hit = present.get(sig)
             if hit is None:
-                hit = present[sig] = any(any(True for _ in atoms.by_signature(*s)) for s in named.get(sig, ()))
+                hit = present[sig] = any(any_atom(self.ctl, *s) for s in named.get(sig, ()))
             return hit
 
         todo = [(sub, args) for name, args in instances for sig, sub in heads.get(name, ())

@@ -91,6 +91,24 @@ def _term(atom) -> Term:
     return atom if isinstance(atom, Term) else of_symbol(atom)
 
 
+class _Shortest:
+    """Each derived atom's shortest derivation (rule label, positive body, negative body), worked out when an
+    atom is first looked up (Explainer._levels)."""
+
+    __slots__ = ("_ex",)
+
+    def __init__(self, explainer: "Explainer"):
+        self._ex = explainer
+
+    def __contains__(self, atom) -> bool:
+        self._ex._levels(atom)
+        return atom in self._ex._best
+
+    def __getitem__(self, atom):
+        self._ex._levels(atom)
+        return self._ex._best[atom]
+
+
 class Explainer:
     """Builds explanation trees from one game grounded in explanation mode."""
 
@@ -120,11 +138,17 @@ class Explainer:
             if head.name == "absent_because" and len(head.arguments) == 3:
                 self.because_not.setdefault(head.arguments[0], []).append(head)
         self._memo: dict[Symbol, Node] = {}
-        self.level: dict[Symbol, int] = {}
-        self.best: dict[Symbol, tuple[int, tuple[Symbol, ...], tuple[Symbol, ...]]] = {}
+        self._first: dict[Symbol, int] = {}   # each head's first derivation's place in pyrules_why/3's order
+        n = 0
+        for head, ds in self.derivs.items():
+            self._first[head] = n
+            n += len(ds)
+        self.level: dict[Symbol, int] = dict.fromkeys(self.facts, 0)
+        self._seen: set[Symbol] = set()   # the atoms whose cone _levels has gone through
+        self._best: dict[Symbol, tuple[int, tuple[Symbol, ...], tuple[Symbol, ...]]] = {}
+        self.best = _Shortest(self)
         self.frame = self._frame_label()
         self.start = self._start_label()
-        self._levels()
 
     def _frame_label(self) -> int | None:
         """The label of the frame axiom (holds(F, t) :- holds(F, t-1), not ends(F, t))."""
@@ -140,39 +164,52 @@ class Explainer:
                 return lab.id
         return None
 
-    def _levels(self) -> None:
-        """Knuth's shortest-derivation algorithm: level = 1 + the deepest body atom, minimised."""
-        facts = self.facts
-        level = self.level
-        for f in facts:
-            level[f] = 0
+    def _levels(self, root: Symbol) -> None:
+        """Knuth's shortest-derivation algorithm (level = 1 + the deepest body atom, minimised), run on demand
+        over the atoms an asked atom rests on (its cone: every derivation of every atom below it), not over the
+        whole game: an atom's level depends only on the atoms below it, and derivations are tried in the same
+        order (depth, rule, place in pyrules_why/3) whichever atom was asked first, so the answer is the same."""
+        level, facts, seen = self.level, self.facts, self._seen
+        if root in level or root in seen:
+            return
+        cone, todo = [], [root]
+        while todo:
+            a = todo.pop()
+            if a in seen or a in facts:
+                continue
+            seen.add(a)
+            cone.append(a)
+            for k, pos, _neg in self.derivs.get(a, ()):
+                todo.extend(pos)
+                for elem in self.agg.get((k, a), ()):
+                    todo.extend(elem)
         users: dict[Symbol, list[int]] = {}
         entries = []
         heap: list[tuple[int, int, int]] = []
-        for head, ds in self.derivs.items():
-            for k, pos, neg in ds:
+        for head in cone:
+            first = self._first.get(head, 0)
+            for j, (k, pos, neg) in enumerate(self.derivs.get(head, ())):
                 deps = set(pos)
                 for elem in self.agg.get((k, head), ()):
                     deps.update(elem)
-                i = len(entries)
-                waiting = [d for d in deps if d not in facts]
-                entries.append((head, k, pos, neg, deps, [len(waiting)]))
+                waiting = [d for d in deps if d not in level]
+                entries.append((head, k, pos, neg, deps, [len(waiting)], first + j))
                 for d in waiting:
-                    users.setdefault(d, []).append(i)
-                if not waiting:
-                    heapq.heappush(heap, (1, k, i))
+                    users.setdefault(d, []).append(len(entries) - 1)
+                if not waiting:   # (its premises are facts, or atoms an earlier question already placed)
+                    heapq.heappush(heap, (1 + max((level[d] for d in deps), default=0), k, first + j, len(entries) - 1))
         while heap:
-            depth, _, i = heapq.heappop(heap)
+            depth, _, _, i = heapq.heappop(heap)
             head = entries[i][0]
             if head in level:
                 continue
             level[head] = depth
-            self.best[head] = (entries[i][1], entries[i][2], entries[i][3])
+            self._best[head] = (entries[i][1], entries[i][2], entries[i][3])
             for u in users.get(head, ()):
                 e = entries[u]
                 e[5][0] -= 1
                 if e[5][0] == 0 and e[0] not in level:
-                    heapq.heappush(heap, (1 + max((level[d] for d in e[4]), default=0), e[1], u))
+                    heapq.heappush(heap, (1 + max((level[d] for d in e[4]), default=0), e[1], e[6], u))
 
     # ------------------------------------------------------------------ trees
     def _hidden(self, atom: Symbol) -> bool:

@@ -219,7 +219,27 @@ class _Calls(_local):
             step(atoms, it[0], it)
 
 
+    def any_atom(self, ctl, name: str, arity: int) -> bool:
+        """Whether clingo has any atom of name/arity (a fact or not)."""
+        lib = _lib
+        if not lib.clingo_control_symbolic_atoms(ctl._rep, self.atoms):
+            raise RuntimeError("clingo could not give its symbolic atoms")
+        atoms = self.atoms[0]
+        lib.clingo_signature_create(name.encode(), arity, True, self.sig)
+        lib.clingo_symbolic_atoms_begin(atoms, self.sig, self.it)
+        lib.clingo_symbolic_atoms_end(atoms, self.end)
+        lib.clingo_symbolic_atoms_iterator_is_equal_to(atoms, self.it[0], self.end[0], self.flag)
+        return not self.flag[0]
+
+
 _CALLS = _Calls() if _DIRECT else None
+
+
+def any_atom(ctl, name: str, arity: int) -> bool:
+    """Whether a clingo Control has any atom of name/arity."""
+    if not _DIRECT:
+        return any(True for _ in ctl.symbolic_atoms.by_signature(name, arity))
+    return _CALLS.any_atom(ctl, name, arity)
 
 
 def facts(ctl, name: str, arity: int) -> list[Term]:

@@ -29,13 +29,17 @@ cached on disk, keyed by the hash of the rule files, so a process normally only 
 from __future__ import annotations
 
 import os
-import pickle
 import re
 import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
+
+try:   # the C unpickler alone: importing the pure-Python pickle module too costs a few milliseconds at start
+    from _pickle import load as _unpickle
+except ImportError:   # pragma: no cover - an interpreter without the C module
+    from pickle import load as _unpickle
 
 from .errors import KnowledgeBaseError
 
@@ -252,7 +256,7 @@ def kb() -> KnowledgeBase:
     if path is not None and path.is_file():
         try:
             with path.open("rb") as fh:
-                base = pickle.load(fh)
+                base = _unpickle(fh)
             if isinstance(base, KnowledgeBase):
                 return base
         except Exception:  # a corrupt or foreign cache file is rebuilt, never fatal
@@ -263,6 +267,7 @@ def kb() -> KnowledgeBase:
         raise KnowledgeBaseError(f"rules/{name}:{line}: rule without a label (% CR ...): {text}")
     if path is not None:
         try:
+            import pickle
             import tempfile
 
             path.parent.mkdir(parents=True, exist_ok=True)

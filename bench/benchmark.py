@@ -12,6 +12,8 @@ Sections (each also runs alone; see the files named):
   boards    `show --json` of generated boards of 0, 100, 1000 and 3000 objects, in process split into load,
             ground and read, and as whole processes; t(1000)/t(100) above start-up (issue 15: <= 11)
   timeline  bench/timeline.py: a 20-action timeline against one show of its board (issue 8: <= 5x)
+  moments   bench/moments.py: what a moment costs: clingo's preparation of every rule on each grounding call,
+            and why moments can't be grounded together (the atoms grounding then leaves undecided)
   big       bench/boards.py: the living metal + March + copies repro and seeded mixed boards (issue 13)
   explain   bench/explain_speed.py: an explanation against a plain query (issue 9)
   mana      bench/mana.py: payments found by search (issue 11)
@@ -41,7 +43,7 @@ sys.path.insert(0, str(BENCH))
 from common import median_s  # noqa: E402
 
 EXAMPLE = ROOT / "examples" / "arcee_march_your_turn.yaml"
-SECTIONS = ("startup", "show", "boards", "timeline", "big", "explain", "mana", "cards", "plan", "service")
+SECTIONS = ("startup", "show", "boards", "timeline", "moments", "big", "explain", "mana", "cards", "plan", "service")
 
 
 
@@ -167,6 +169,8 @@ def main() -> None:
         boards(runs, [0, 100, 1000] if args.quick else [0, 100, 1000, 3000])
     if "timeline" in todo:
         run_script("timeline.py", "--runs", str(max(1, runs // 2)))
+    if "moments" in todo:
+        run_script("moments.py", "--runs", str(max(1, runs // 2)))
     if "big" in todo:
         run_script("boards.py", "--sizes", "1000,5000")
     if "explain" in todo:

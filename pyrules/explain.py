@@ -185,7 +185,7 @@ class Explainer:
                     todo.extend(elem)
         users: dict[Symbol, list[int]] = {}
         entries = []
-        heap: list[tuple[int, int, int]] = []
+        heap: list[tuple[int, int, int, int]] = []   # (depth, rule, place in pyrules_why/3, entry)
         for head in cone:
             first = self._first.get(head, 0)
             for j, (k, pos, neg) in enumerate(self.derivs.get(head, ())):

@@ -193,13 +193,8 @@ class _Calls(_local):
     def facts(self, ctl, name: str, arity: int) -> list[Term]:
         """The atoms of name/arity that are facts in ctl, as terms."""
         lib = _lib
-        if not lib.clingo_control_symbolic_atoms(ctl._rep, self.atoms):
-            raise RuntimeError("clingo could not give its symbolic atoms")
-        atoms = self.atoms[0]
-        lib.clingo_signature_create(name.encode(), arity, True, self.sig)
+        atoms = self._range(ctl, name, arity)
         it, end, flag, sym, args, size = self.it, self.end, self.flag, self.sym, self.args, self.size
-        lib.clingo_symbolic_atoms_begin(atoms, self.sig, it)
-        lib.clingo_symbolic_atoms_end(atoms, end)
         equal, is_fact, symbol, step = (lib.clingo_symbolic_atoms_iterator_is_equal_to,
                                         lib.clingo_symbolic_atoms_is_fact, lib.clingo_symbolic_atoms_symbol,
                                         lib.clingo_symbolic_atoms_next)
@@ -218,9 +213,14 @@ class _Calls(_local):
                 out.append(Term(_FUNCTION, name=name, arguments=[decode(r) for r in reps], span=rep))
             step(atoms, it[0], it)
 
-
     def any_atom(self, ctl, name: str, arity: int) -> bool:
         """Whether clingo has any atom of name/arity (a fact or not)."""
+        atoms = self._range(ctl, name, arity)
+        _lib.clingo_symbolic_atoms_iterator_is_equal_to(atoms, self.it[0], self.end[0], self.flag)
+        return not self.flag[0]
+
+    def _range(self, ctl, name: str, arity: int):
+        """ctl's symbolic atoms, with self.it and self.end set to the first and past the last atom of name/arity."""
         lib = _lib
         if not lib.clingo_control_symbolic_atoms(ctl._rep, self.atoms):
             raise RuntimeError("clingo could not give its symbolic atoms")
@@ -228,8 +228,7 @@ class _Calls(_local):
         lib.clingo_signature_create(name.encode(), arity, True, self.sig)
         lib.clingo_symbolic_atoms_begin(atoms, self.sig, self.it)
         lib.clingo_symbolic_atoms_end(atoms, self.end)
-        lib.clingo_symbolic_atoms_iterator_is_equal_to(atoms, self.it[0], self.end[0], self.flag)
-        return not self.flag[0]
+        return atoms
 
 
 _CALLS = _Calls() if _DIRECT else None

@@ -283,6 +283,20 @@ class Evaluation:
             del d["moment"]
         return out
 
+    @cached_property
+    def skipped(self) -> list[dict]:
+        """The step the last action (advance, next_turn) was moving to, when the rules skipped it: where the
+        game stopped instead is `turn`."""
+        if self.step == 0:
+            return []
+        out = []
+        for s in self.game.atoms("stopped_instead", 4):
+            ph, st, label, t = s.arguments
+            if t.number == self.t:
+                out.append({"phase": ph.name, "step": st.name, "rule": self.base.label(label.number).rule,
+                            "text": self.renderer.claim(s)})
+        return out
+
     # ------------------------------------------------------------------ words
     @cached_property
     def renderer(self) -> Renderer:
@@ -356,6 +370,8 @@ class Evaluation:
             out["stack"] = self.stack
             out["triggered"] = [{k: v for k, v in d.items() if k != "id"} for d in self.triggered]
             out["state_based_actions"] = self.state_based_actions
+            if self.skipped:
+                out["skipped"] = self.skipped
             lost = [p for p, d in self.players.items() if d["lost"]]
             if lost:
                 out["lost"] = lost

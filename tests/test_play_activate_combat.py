@@ -554,3 +554,21 @@ def test_an_attack_on_an_unknown_player_names_it_as_a_player():
     with pytest.raises(pyrules.ScenarioError) as err:
         run(d)
     assert "for an attack action" in err.value.message
+
+
+def test_508_8_advance_to_declare_blockers_with_no_attackers_stops_after_the_skipped_steps_and_says_so(write_yaml):
+    # no creature is declared as an attacker, so the declare blockers and combat damage steps are skipped (CR 508.8):
+    # advancing to declare blockers ends in the end of combat step, and the answer names the skipped step and rule
+    d = scenario(obj("bears", "Grizzly Bears"), phase="combat", step="declare_attackers",
+                 actions=[{"pass": "alice"}, {"advance": {"phase": "combat", "step": "declare_blockers"}}])
+    ev = run(d)
+    assert ev.error is None and ev.turn["phase"] == "combat" and ev.turn["step"] == "end_of_combat"
+    doc = ev.to_json()
+    assert [(s["phase"], s["step"], s["rule"]) for s in doc["skipped"]] == [("combat", "declare_blockers", "CR 508.8")]
+    out = cli("show", write_yaml(d))
+    assert "turn: alice's, combat, end of combat" in out.stdout and "declare blockers step was skipped" in out.stdout
+    # with an attacker declared, declare blockers happens: the advance stops there and nothing was skipped
+    d = scenario(obj("bears", "Grizzly Bears"), phase="combat", step="declare_attackers",
+                 actions=[{"attack": {"bears": "bob"}}, {"advance": {"phase": "combat", "step": "declare_blockers"}}])
+    ev = run(d)
+    assert ev.error is None and ev.turn["step"] == "declare_blockers" and "skipped" not in ev.to_json()

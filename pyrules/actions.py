@@ -45,7 +45,9 @@ ACTIONS: dict[str, dict[str, str]] = {
     "advance": {"advance": "phase_step"},
 }
 REQUIRED = {"copy": ("as",), "move": ("to",), "activate": ("ability",), "gain_control": ("by",)}   # fields an action can't do without
-COMMON = {"keep": "ids"}   # the legend rule's choice (which legendary permanents stay), on any action
+# on any action: the legend rule's choice (which legendary permanents stay), and the targets of the triggered
+# abilities put on the stack after it ({trigger_N_K: [ids or players]}, N this action's step)
+COMMON = {"keep": "ids", "trigger_targets": "trigger_targets"}
 KINDS = tuple(ACTIONS)
 
 
@@ -126,6 +128,18 @@ def check_actions(sc) -> None:
                     obj(x, f"{f}[{k}]")
                 if f == "pay":
                     _check_pay(sc, v, path)
+            elif spec == "trigger_targets":
+                if not isinstance(v, dict) or not v or len(v) > 256:
+                    raise ScenarioError(path, f"must map each triggered ability put on the stack after this step to its targets: {{trigger_{step}_1: [bears]}}")
+                for tid, targets in v.items():
+                    m = GEN.match(tid) if isinstance(tid, str) else None
+                    if not m or m[1] != "trigger" or int(m[2]) != step:
+                        raise ScenarioError(f"{path}.{tid}", f"names a triggered ability put on the stack after this step, trigger_{step}_K (K = 1, 2, ... in the order they go on the stack)")
+                    if not isinstance(targets, list) or not targets or len(targets) > 256:
+                        raise ScenarioError(f"{path}.{tid}", "must be a list of ids or players")
+                    for k, x in enumerate(targets):
+                        if x not in players:
+                            obj(x, f"{f}.{tid}[{k}]")
             elif spec == "count":
                 if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 1000000:
                     raise ScenarioError(path, f"must be a whole number from 0 to 1000000, not {short(v)}")
@@ -286,4 +300,8 @@ def action_facts(action: dict, t: int, priority: str, players: list[str]) -> lis
         st = v.get("step")
         occurs(Function("advance", [Function(v["phase"]), Function(st or "none")]))
     choices("keep", action.get("keep", []))
+    for tid, targets in action.get("trigger_targets", {}).items():
+        for i, x in enumerate(targets, start=1):
+            y = String(x) if x in players else oid(x)
+            out.append(Function("choice", [T, Function("trigger_target"), Number(i), Function("", [oid(tid), y])]))
     return out

@@ -51,7 +51,7 @@ SEARCH = "search_"   # `#program search_NAME.`: a program solved on its own (cho
 # Prohibitions are atoms with reasons; each atom of these predicates gets one more argument, the label of
 # the rule that derived it, so every reason cites its own CR rule and ruling.
 CITED = {("pay_why_not", 1): 1, ("mana_why_not", 3): 2, ("why_not", 3): 2, ("opt_why_not", 3): 2, ("sba", 3): 2, ("invalid", 3): 3,
-         ("stopped_instead", 3): 2}   # (name, arity as written) -> where the label is inserted (0-based)
+         ("stopped_instead", 3): 2, ("bad_trigger_choice", 3): 2}   # (name, arity as written) -> where the label is inserted (0-based)
 
 _RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?(?:\([a-z]\))?)?")
 _RULING = re.compile(r"\b(?:BOT|REX)-\d{2}\b")

@@ -480,8 +480,30 @@ def _play(ev: Evaluation, i: int) -> bool:
         ev.error = {"step": i + 1, "action": sc.actions[i], "why_not": [r.to_json() for r in ev.reasons(syms)]}
         return False
     game.settle(i + 1)
+    if "trigger_targets" in action and not _trigger_targets_taken(ev, i, t):
+        return False
     ev.t, ev.step = game.t, i + 1
     return True
+
+
+def _trigger_targets_taken(ev: Evaluation, i: int, t0: int) -> bool:
+    """Whether the targets action i names for the triggered abilities put on the stack after it were taken (the
+    moments t0.. of its step): an ability it names that didn't go on the stack is bad input; a target the rules
+    refuse makes the step illegal (ev.error, as for a refused action)."""
+    game, action = ev.game, ev.scenario.actions[i]
+    made = {py(s.arguments[1]) for s in game.atoms("made_id", 3)   # (not ev.ident: ev's answers are still of t0 - 1)
+            if s.arguments[0].name == "trig" and s.arguments[2].number >= t0}
+    for tid in action["trigger_targets"]:
+        if tid not in made:
+            put = ", ".join(sorted(made)) or "none"
+            raise ScenarioError(f"actions[{i}].trigger_targets.{tid}",
+                                f"no triggered ability {tid} was put on the stack after step {i + 1} (put: {put})")
+    syms = [(s.arguments[1], s.arguments[2]) for s in game.atoms("bad_trigger_choice", 4) if s.arguments[3].number >= t0]
+    if not syms:
+        return True
+    ev.t, ev.step = t0 - 1, i
+    ev.error = {"step": i + 1, "action": action, "why_not": [r.to_json() for r in ev.reasons(syms)]}
+    return False
 
 
 def extend(ev: Evaluation, action: dict) -> Evaluation:

@@ -246,6 +246,49 @@ def test_CR_714_3a_a_saga_entering_gets_a_lore_counter_and_chapter_one_triggers_
     assert (run(d).objects["relic"].power, run(d).objects["relic"].toughness) == (0, 4)
 
 
+def _welcome(trigger_targets):
+    # Welcome to . . . resolves at step 2; its chapter I ability ("for each opponent, up to one target noncreature
+    # artifact that player controls becomes a 0/4 Wall ...") goes on the stack after step 2 as trigger_2_1
+    return scenario(obj("welcome", "Welcome to . . .", zone="hand"), obj("relic", "Mind Stone", owner="bob"),
+                    obj("ring", "Sol Ring", owner="bob"),
+                    actions=[{"cast": "welcome"}, {"resolve": "top", "trigger_targets": trigger_targets}, {"resolve": "top"}])
+
+
+def test_CR_603_3d_the_targets_of_a_triggered_ability_are_the_ones_the_timeline_names():
+    # the player chooses the targets as the ability is put on the stack (CR 603.3d): named, Sol Ring is chosen
+    # rather than the Mind Stone the default would take (the earliest of the opponent's)
+    d = _welcome({"trigger_2_1": ["ring"]})
+    (trigger,) = [o for o in run(d, step=2).objects.values() if o.ability == "chapter_1"]
+    assert trigger.id == "trigger_2_1" and trigger.targets == ("ring",)
+    ev = run(d)
+    assert ev.error is None
+    assert (ev.objects["ring"].power, ev.objects["ring"].toughness, ev.objects["ring"].subtypes) == (0, 4, ("wall",))
+    assert "creature" not in ev.objects["relic"].types
+
+
+def test_CR_603_3d_115_1_a_named_target_the_ability_cant_have_makes_the_step_illegal():
+    # Welcome to . . . itself is not an artifact an opponent controls (CR 115.1): the step is refused (exit 1) with the
+    # reason, and the answer is the state before it (the Saga still on the stack)
+    ev = run(_welcome({"trigger_2_1": ["welcome"]}))
+    assert ev.error["step"] == 2 and ev.step == 1 and ev.objects["welcome"].zone == "stack"
+    (why,) = ev.error["why_not"]
+    assert why["rule"] == "CR 603.3d" and why["code"].startswith("not_a_target_of(")
+    # it has one target (one opponent): two are too many
+    ev = run(_welcome({"trigger_2_1": ["ring", "relic"]}))
+    assert [w["code"].split("(")[0] for w in ev.error["why_not"]] == ["too_many_targets_for"]
+
+
+@pytest.mark.parametrize("named, field", [
+    ({"trigger_3_1": ["ring"]}, "actions[1].trigger_targets.trigger_3_1"),          # not this step's ability
+    ({"trigger_2_2": ["ring"]}, "actions[1].trigger_targets.trigger_2_2"),          # no such ability went on the stack
+    ({"trigger_2_1": ["rnig"]}, "actions[1].trigger_targets.trigger_2_1[0]"),       # no such object
+    ({"trigger_2_1": []}, "actions[1].trigger_targets.trigger_2_1"),                # no target named
+])
+def test_trigger_targets_naming_what_isnt_there_exits_2_naming_the_field(write_yaml, named, field):
+    r = cli("show", write_yaml(_welcome(named)))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and field in r.stderr
+
+
 def test_CR_302_6_next_turn_ends_summoning_sickness_and_living_metal_follows_the_turn():
     d = scenario(obj("arcee", "Arcee, Acrobatic Coupe", face="back", controlled_since_turn_start=False, tapped=True),
                  actions=[{"next_turn": True}, {"next_turn": True}])

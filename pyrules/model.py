@@ -480,10 +480,22 @@ def _play(ev: Evaluation, i: int) -> bool:
         ev.error = {"step": i + 1, "action": sc.actions[i], "why_not": [r.to_json() for r in ev.reasons(syms)]}
         return False
     game.settle(i + 1)
+    if "keep" in action:
+        _check_keep(ev, i, t)
     if "trigger_targets" in action and not _trigger_targets_taken(ev, i, t):
         return False
     ev.t, ev.step = game.t, i + 1
     return True
+
+
+def _check_keep(ev: Evaluation, i: int, t0: int) -> None:
+    """`keep` names permanents of groups the legend rule applied to after action i (the moments t0.. of its
+    step); naming another is bad input."""
+    taken = {py(s.arguments[0]) for s in ev.game.atoms("keep_taken", 2) if s.arguments[1].number >= t0}
+    for k, x in enumerate(ev.scenario.actions[i]["keep"]):
+        if x not in taken:
+            raise ScenarioError(f"actions[{i}].keep[{k}]", f"the legend rule didn't apply to {x!r} after step {i + 1}: "
+                                "keep names which of a player's legendary permanents with the same name stays")
 
 
 def _trigger_targets_taken(ev: Evaluation, i: int, t0: int) -> bool:

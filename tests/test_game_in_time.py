@@ -193,6 +193,14 @@ def test_CR_704_5j_legend_rule_keeps_the_newest_by_default_or_the_chosen_one():
     assert (ev.objects["a1"].zone, ev.objects["a2"].zone) == ("battlefield", "graveyard")
 
 
+def test_CR_704_5j_keep_naming_a_permanent_the_legend_rule_didnt_apply_to_exits_2(write_yaml):
+    # the choice exists only for a player's legendary permanents with the same name as the legend rule applies
+    # (CR 704.5j): after the cast, a2 is on the stack, and keep: [a1] names a choice nobody had to make
+    base = [obj("a1", "Arcee, Sharpshooter"), obj("a2", "Arcee, Sharpshooter", zone="hand")]
+    r = cli("show", write_yaml(scenario(*base, actions=[{"cast": "a2", "keep": ["a1"]}, {"resolve": "top"}])))
+    assert r.returncode == 2 and "actions[0].keep[0]" in r.stderr and r.stderr.count("\n") == 1
+
+
 def test_CR_704_5n_equipment_falls_off_a_permanent_that_stopped_being_a_creature():
     ev = run(scenario(obj("prowl", "Prowl, Stoic Strategist"), obj("axe", "Bonesplitter", attached_to="prowl"),
                       active="bob", actions=[{"convert": "prowl"}]))

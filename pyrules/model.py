@@ -533,27 +533,7 @@ def extend(ev: Evaluation, action: dict) -> Evaluation:
 
 # ------------------------------------------------------------------------------------------------ options
 
-_SYM_TEXT = {"w": "{W}", "u": "{U}", "b": "{B}", "r": "{R}", "g": "{G}", "c": "{C}", "s": "{S}", "x": "{X}"}
 NUMBER_NAMES = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
-
-
-def symbol_text(sym: Symbol) -> str:
-    """A mana symbol term of the knowledge base as printed ({W}, {2/W}, {R/P}, ...)."""
-    if sym.type == SymbolType.Function:
-        n, args = sym.name, sym.arguments
-        if n in _SYM_TEXT and not args:
-            return _SYM_TEXT[n]
-        if n == "generic":
-            return "{" + str(args[0].number) + "}"
-        if n == "hybrid":
-            return "{" + args[0].name.upper() + "/" + args[1].name.upper() + "}"
-        if n == "mono_hybrid":
-            return "{2/" + args[0].name.upper() + "}"
-        if n == "phyrexian":
-            return "{" + args[0].name.upper() + "/P}"
-        if n == "hybrid_phyrexian":
-            return "{" + args[0].name.upper() + "/" + args[1].name.upper() + "/P}"
-    return "{" + str(sym) + "}"
 
 
 @dataclass
@@ -641,19 +621,9 @@ class Option:
         return out
 
 
-def mana_text(generic: int, symbols: list[str], added: int = 0) -> str:
-    """A total cost's mana as interface §3 writes it: the cost paid in its printed order (generic first), and
-    the generic mana increases add after it — joined to the cost's own generic mana when it has some (a cost
-    is written with one generic symbol: Sol Ring under Thalia costs {2}); {0} when nothing is left."""
-    own = generic - added
-    if own:
-        text = "{" + str(generic) + "}" + "".join(symbols)
-    else:
-        text = "".join(symbols) + ("{" + str(added) + "}" if added else "")
-    return text or "{0}"
-
-
 def _options(ev: Evaluation) -> list[Option]:
+    from .payment import option_costs
+
     if "options" in ev._cache:
         return ev._cache["options"]
     g, T = ev.game, ev.t
@@ -664,11 +634,7 @@ def _options(ev: Evaluation) -> list[Option]:
     whys: dict[Symbol, list] = {}
     for s in at("opt_why_not", 4):
         whys.setdefault(s.arguments[0], []).append((s.arguments[1], s.arguments[2]))
-    generic = {s.arguments[0]: s.arguments[1].number for s in at("opt_generic", 3)}
-    added = {s.arguments[0]: s.arguments[1].number for s in at("opt_generic_added", 3)}
-    symbols: dict[Symbol, list] = {}
-    for s in at("opt_symbol", 4):
-        symbols.setdefault(s.arguments[0], []).append((s.arguments[1].number, s.arguments[2]))
+    costs = option_costs(g, T)   # each option's mana, as the payment search reads it
     one = lambda name: {s.arguments[0]: s.arguments[1].number for s in at(name, 3)}  # noqa: E731
     exile, discard, life, mv = one("opt_exile"), one("opt_discard"), one("opt_life"), one("opt_mv")
     zones = {s.arguments[0]: s.arguments[1].name for s in at("option_zone", 3)}
@@ -681,8 +647,7 @@ def _options(ev: Evaluation) -> list[Option]:
         if x.name == "opt":
             p, o, m, src, f = x.arguments
             oid_ = ev.ident(o)
-            syms = [symbol_text(sym) for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0])]
-            mana = mana_text(generic.get(x, 0), syms, added.get(x, 0))
+            mana = costs[x].text() if x in costs else "{0}"
             parts = []
             if exile.get(x):
                 parts.append(f"exile {NUMBER_NAMES.get(exile[x], exile[x])} other cards from your graveyard")
@@ -710,7 +675,7 @@ def _options(ev: Evaluation) -> list[Option]:
             p, o = x.arguments
             out.append(Option(x.name[:-5], ev.ident(o), p.string, x in legal, reasons, term=x))
         elif x.name == "activate":
-            out.append(_activate_option(ev, x, x in legal, reasons, at, generic, symbols, sacrifice, discard, life))
+            out.append(_activate_option(ev, x, x in legal, reasons, at, costs, sacrifice, discard, life))
     order = {"cast": 0, "play": 1, "activate": 2, "attack": 3, "block": 4}
     out.sort(key=lambda op: (order.get(op.action, 9), ev.scenario.index.get(op.object, 1 << 30), op.object,
                              str(op.method), str(op.face), str(op.part), str(op.source)))
@@ -718,15 +683,14 @@ def _options(ev: Evaluation) -> list[Option]:
     return out
 
 
-def _activate_option(ev: Evaluation, x: Symbol, legal: bool, reasons, at, generic, symbols, sacrifice, discard, life) -> Option:
+def _activate_option(ev: Evaluation, x: Symbol, legal: bool, reasons, at, costs, sacrifice, discard, life) -> Option:
     """An activate option (activate(P, O, kw(K) | line(I))) with its cost, read from the knowledge base's atoms."""
     p, o, ref = x.arguments
     ability = ref.arguments[0].name if ref.name == "kw" else ref.arguments[0].number
     ab = next((s.arguments[1] for s in at("act_ab", 3) if s.arguments[0] == x), None)
     items = {s.arguments[1] for s in at("cost_item", 3) if s.arguments[0] == x}
     crew = next((s.arguments[1].number for s in at("crew_n", 3) if s.arguments[0] == x), None)
-    syms = [symbol_text(sym) for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0])]
-    mana = mana_text(generic.get(x, 0), syms)
+    mana = costs[x].text() if x in costs else "{0}"
     sac = dict(sacrifice.get(x, {}))
     name = ev.objects[ev.ident(o)].name if ev.ident(o) in ev.objects else ev.ident(o)
     if Function("sacrifice_self") in items:

@@ -46,6 +46,40 @@ class Payment:
     life: int = 0                                         # life paid for Phyrexian symbols
 
 
+_SYM_TEXT = {"w": "{W}", "u": "{U}", "b": "{B}", "r": "{R}", "g": "{G}", "c": "{C}", "s": "{S}", "x": "{X}"}
+
+
+def symbol_text(sym: Symbol) -> str:
+    """A mana symbol term of the knowledge base as printed ({W}, {2/W}, {R/P}, ...)."""
+    if sym.type == SymbolType.Function:
+        n, args = sym.name, sym.arguments
+        if n in _SYM_TEXT and not args:
+            return _SYM_TEXT[n]
+        if n == "generic":
+            return "{" + str(args[0].number) + "}"
+        if n == "hybrid":
+            return "{" + args[0].name.upper() + "/" + args[1].name.upper() + "}"
+        if n == "mono_hybrid":
+            return "{2/" + args[0].name.upper() + "}"
+        if n == "phyrexian":
+            return "{" + args[0].name.upper() + "/P}"
+        if n == "hybrid_phyrexian":
+            return "{" + args[0].name.upper() + "/" + args[1].name.upper() + "/P}"
+    return "{" + str(sym) + "}"
+
+
+def mana_text(generic: int, symbols: list[str], added: int = 0) -> str:
+    """A total cost's mana as interface §3 writes it: the cost paid in its printed order (generic first), and
+    the generic mana increases add after it — joined to the cost's own generic mana when it has some (a cost
+    is written with one generic symbol: Sol Ring under Thalia costs {2}); {0} when nothing is left."""
+    own = generic - added
+    if own:
+        text = "{" + str(generic) + "}" + "".join(symbols)
+    else:
+        text = "".join(symbols) + ("{" + str(added) + "}" if added else "")
+    return text or "{0}"
+
+
 @dataclass(frozen=True)
 class Cost:
     generic: int
@@ -59,9 +93,7 @@ class Cost:
         return sum(1 for s in self.symbols if _is(s, "x"))
 
     def text(self) -> str:
-        """The cost as `actions` writes it (model.mana_text): Arcee under Thalia needs {R}{W}{1}."""
-        from .model import mana_text, symbol_text
-
+        """The cost as `actions` writes it (mana_text): Arcee under Thalia needs {R}{W}{1}."""
         return mana_text(self.generic, [symbol_text(s) for s in self.symbols], self.added)
 
 
@@ -224,7 +256,6 @@ def _solve(base: KnowledgeBase, facts: list[Symbol]) -> list[Symbol] | None:
 
 
 def _read(model: list[Symbol], cost: Cost, wallet: Wallet) -> Payment:
-    from .model import symbol_text
 
     by: dict[str, list[Symbol]] = {}
     for s in model:

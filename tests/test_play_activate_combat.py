@@ -567,6 +567,12 @@ def test_508_8_advance_to_declare_blockers_with_no_attackers_stops_after_the_ski
     assert [(s["phase"], s["step"], s["rule"]) for s in doc["skipped"]] == [("combat", "declare_blockers", "CR 508.8")]
     out = cli("show", write_yaml(d))
     assert "turn: alice's, combat, end of combat" in out.stdout and "declare blockers step was skipped" in out.stdout
+    # an attacker declared and then removed from combat still counts as declared (508.8): declare blockers happens
+    d = scenario(obj("bears", "Grizzly Bears"), phase="combat", step="declare_attackers",
+                 actions=[{"attack": {"bears": "bob"}}, {"move": "bears", "to": "hand"},
+                          {"advance": {"phase": "combat", "step": "declare_blockers"}}])
+    ev = run(d)
+    assert ev.error is None and ev.turn["step"] == "declare_blockers" and "skipped" not in ev.to_json()
     # with an attacker declared, declare blockers happens: the advance stops there and nothing was skipped
     d = scenario(obj("bears", "Grizzly Bears"), phase="combat", step="declare_attackers",
                  actions=[{"attack": {"bears": "bob"}}, {"advance": {"phase": "combat", "step": "declare_blockers"}}])

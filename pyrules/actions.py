@@ -130,13 +130,13 @@ def check_actions(sc) -> None:
                     _check_pay(sc, v, path)
             elif spec == "trigger_targets":
                 if not isinstance(v, dict) or not v or len(v) > 256:
-                    raise ScenarioError(path, f"must map each triggered ability put on the stack after this step to its targets: {{trigger_{step}_1: [bears]}}")
+                    raise ScenarioError(path, f"must map each triggered ability put on the stack after this step to its targets: {{trigger_{step}_1: [ID, ...]}}")
                 for tid, targets in v.items():
                     m = GEN.match(tid) if isinstance(tid, str) else None
                     if not m or m[1] != "trigger" or int(m[2]) != step:
-                        raise ScenarioError(f"{path}.{tid}", f"names a triggered ability put on the stack after this step, trigger_{step}_K (K = 1, 2, ... in the order they go on the stack)")
+                        raise ScenarioError(f"{path}.{tid}", f"must name a triggered ability put on the stack after this step: trigger_{step}_K (K = 1, 2, ... in the order they go on the stack)")
                     if not isinstance(targets, list) or not targets or len(targets) > 256:
-                        raise ScenarioError(f"{path}.{tid}", "must be a list of ids or players")
+                        raise ScenarioError(f"{path}.{tid}", "must be a non-empty list of ids or players")
                     for k, x in enumerate(targets):
                         if x not in players:
                             obj(x, f"{f}.{tid}[{k}]")

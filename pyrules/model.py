@@ -269,6 +269,10 @@ class Evaluation:
         out.sort(key=lambda d: [int(x) if x.isdigit() else x for x in d[0].split("_")])
         return [d for _, d in out]
 
+    def triggered_json(self) -> list[dict]:
+        """The abilities that triggered on the last action as the answers carry them (interface: without ids)."""
+        return [{k: v for k, v in d.items() if k != "id"} for d in self.triggered]
+
     @cached_property
     def state_based_actions(self) -> list[dict]:
         moments = set(self._step_moments())
@@ -368,7 +372,7 @@ class Evaluation:
         if self.scenario.actions:
             out["step"] = self.step
             out["stack"] = self.stack
-            out["triggered"] = [{k: v for k, v in d.items() if k != "id"} for d in self.triggered]
+            out["triggered"] = self.triggered_json()
             out["state_based_actions"] = self.state_based_actions
             if self.skipped:
                 out["skipped"] = self.skipped
@@ -492,10 +496,14 @@ def _check_keep(ev: Evaluation, i: int, t0: int) -> None:
     """`keep` names permanents of groups the legend rule applied to after action i (the moments t0.. of its
     step); naming another is bad input."""
     taken = {py(s.arguments[0]) for s in ev.game.atoms("keep_taken", 2) if s.arguments[1].number >= t0}
+    twice = {py(s.arguments[0]) for s in ev.game.atoms("keep_twice", 2) if s.arguments[1].number >= t0}
     for k, x in enumerate(ev.scenario.actions[i]["keep"]):
         if x not in taken:
             raise ScenarioError(f"actions[{i}].keep[{k}]", f"the legend rule didn't apply to {x!r} after step {i + 1}: "
                                 "keep names which of a player's legendary permanents with the same name stays")
+        if x in twice:
+            raise ScenarioError(f"actions[{i}].keep[{k}]", f"{x!r} and another of the same name and controller are "
+                                "named: the player keeps one of them")
 
 
 def _trigger_targets_taken(ev: Evaluation, i: int, t0: int) -> bool:
@@ -746,6 +754,8 @@ def actions_json(ev: Evaluation, player: str | None = None, include_illegal: boo
         out["not_modelled"] = notes
     if ev.scenario.actions:
         out["step"] = ev.step
+        out["stack"] = ev.stack
+        out["triggered"] = ev.triggered_json()
         if ev.error:
             out["error"] = ev.error
     return out

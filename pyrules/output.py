@@ -167,11 +167,11 @@ def timeline_text(ev) -> str:
     where = turn["phase"].replace("_", " ") + (f", {turn['step'].replace('_', ' ')}" if turn.get("step") else "")
     who = f"; {turn['priority']} has priority" if turn.get("priority") else ""
     lines.append(f"  turn: {turn['active']}'s, {where}{who}")
+    for s in ev.skipped:
+        lines.append(f"    {s['text']} [{s['rule']}]")
     lines.append("  stack (bottom to top): " + (", ".join(ev.stack) if ev.stack else "empty"))
     for t in ev.triggered:
         lines.append(f"  triggered: {t['id']}, {t['ability'].replace('_', ' ')} of {t['source']} (controlled by {t['controller']})")
-    for s in ev.skipped:
-        lines.append(f"  {s['text']} [{s['rule']}]")
     for s in ev.state_based_actions:
         lines.append(f"  state-based action: {s['action']} {s['object']} [{s['rule']}]")
     if ev.error:

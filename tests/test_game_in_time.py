@@ -199,6 +199,9 @@ def test_CR_704_5j_keep_naming_a_permanent_the_legend_rule_didnt_apply_to_exits_
     base = [obj("a1", "Arcee, Sharpshooter"), obj("a2", "Arcee, Sharpshooter", zone="hand")]
     r = cli("show", write_yaml(scenario(*base, actions=[{"cast": "a2", "keep": ["a1"]}, {"resolve": "top"}])))
     assert r.returncode == 2 and "actions[0].keep[0]" in r.stderr and r.stderr.count("\n") == 1
+    # the player keeps one of the group: naming both is a choice that can't be made
+    r = cli("show", write_yaml(scenario(*base, actions=[{"cast": "a2"}, {"resolve": "top", "keep": ["a1", "a2"]}])))
+    assert r.returncode == 2 and "actions[1].keep[" in r.stderr
 
 
 def test_CR_704_5n_equipment_falls_off_a_permanent_that_stopped_being_a_creature():

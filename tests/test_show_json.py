@@ -72,6 +72,16 @@ def test_lines_not_modelled_are_reported_never_guessed():
     assert "not_modelled" not in pyrules.evaluate(pyrules.load(scenario(obj("bears", "Grizzly Bears")))).to_json()
 
 
+def test_702_21a_ward_is_read_as_a_keyword_but_reported_not_modelled():
+    # the knowledge base has no rules for ward's triggered ability (CR 702.21a): Ultra Magnus has the keyword,
+    # and its Ward line is reported as not modelled rather than claimed
+    from conftest import obj, scenario
+
+    doc = pyrules.evaluate(pyrules.load(scenario(obj("magnus", "Ultra Magnus, Tactician")))).to_json()
+    assert "ward" in doc["objects"]["magnus"]["keywords"]
+    assert ("magnus", "Ward {2}") in [(n["object"], n["text"]) for n in doc["not_modelled"]]
+
+
 def test_a_spell_on_the_stack_shows_its_targets():
     from conftest import obj, scenario
 

@@ -278,6 +278,32 @@ def test_CR_603_3d_115_1_a_named_target_the_ability_cant_have_makes_the_step_ill
     assert [w["code"].split("(")[0] for w in ev.error["why_not"]] == ["too_many_targets_for"]
 
 
+def test_CR_400_7_608_2b_a_target_that_left_and_came_back_is_a_new_object_and_the_ability_does_nothing():
+    # Phlage's "deals 3 damage to any target and you gain 3 life" targets Bob's Bears; the Bears go to the hand and
+    # come back: a new object (CR 400.7) the ability never targeted, so its only target is illegal and it doesn't
+    # resolve (608.2b): no damage, no life
+    def d(away):
+        moves = [{"move": "guard", "to": "hand"}, {"move": "guard", "to": "battlefield"}] if away else []
+        return scenario(obj("guard", "Grizzly Bears", owner="bob"), obj("phlage", "Phlage, Titan of Fire's Fury", zone="hand"),
+                        actions=[{"cast": "phlage"}, {"resolve": "top", "trigger_targets": {"trigger_2_1": ["guard"]}},
+                                 *moves, {"resolve": "top"}, {"resolve": "top"}])
+    ev = run(d(True))
+    assert ev.error is None and ev.players["alice"]["life"] == 20
+    assert ev.objects["guard"].zone == "battlefield" and ev.objects["guard"].damage == 0
+    ev = run(d(False))   # the same line without the Bears leaving: 3 damage destroys them (704.5g), Alice gains 3
+    assert ev.players["alice"]["life"] == 23 and ev.objects["guard"].zone == "graveyard"
+
+
+def test_after_a_timeline_actions_carries_the_step_the_stack_and_what_triggered():
+    # README, After a timeline: `show` and `actions` both carry step, stack and triggered
+    from pyrules.model import actions_json
+
+    ev = run(_welcome({"trigger_2_1": ["ring"]}), step=2)
+    doc = actions_json(ev, "alice")
+    assert doc["step"] == 2 and doc["stack"] == ["trigger_2_1"]
+    assert doc["triggered"] == [{"source": "welcome", "ability": "chapter_1", "controller": "alice"}]
+
+
 @pytest.mark.parametrize("named, field", [
     ({"trigger_3_1": ["ring"]}, "actions[1].trigger_targets.trigger_3_1"),          # not this step's ability
     ({"trigger_2_2": ["ring"]}, "actions[1].trigger_targets.trigger_2_2"),          # no such ability went on the stack

@@ -135,8 +135,8 @@ def check_actions(sc) -> None:
                     m = GEN.match(tid) if isinstance(tid, str) else None
                     if not m or m[1] != "trigger" or int(m[2]) != step:
                         raise ScenarioError(f"{path}.{tid}", f"must name a triggered ability put on the stack after this step: trigger_{step}_K (K = 1, 2, ... in the order they go on the stack)")
-                    if not isinstance(targets, list) or not targets or len(targets) > 256:
-                        raise ScenarioError(f"{path}.{tid}", "must be a non-empty list of ids or players")
+                    if not isinstance(targets, list) or len(targets) > 256:
+                        raise ScenarioError(f"{path}.{tid}", "must be a list of ids or players ([] for none)")
                     for k, x in enumerate(targets):
                         if x not in players:
                             obj(x, f"{f}.{tid}[{k}]")
@@ -301,6 +301,8 @@ def action_facts(action: dict, t: int, priority: str, players: list[str]) -> lis
         occurs(Function("advance", [Function(v["phase"]), Function(st or "none")]))
     choices("keep", action.get("keep", []))
     for tid, targets in action.get("trigger_targets", {}).items():
+        if not targets:   # the player chooses no target: a choice numbered 0
+            out.append(Function("choice", [T, Function("trigger_target"), Number(0), Function("", [oid(tid), Function("none")])]))
         for i, x in enumerate(targets, start=1):
             y = String(x) if x in players else oid(x)
             out.append(Function("choice", [T, Function("trigger_target"), Number(i), Function("", [oid(tid), y])]))

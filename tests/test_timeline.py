@@ -278,6 +278,17 @@ def test_CR_603_3d_115_1_a_named_target_the_ability_cant_have_makes_the_step_ill
     assert [w["code"].split("(")[0] for w in ev.error["why_not"]] == ["too_many_targets_for"]
 
 
+def test_CR_603_3d_an_up_to_one_target_may_be_left_unchosen_but_a_required_one_may_not():
+    # Welcome to . . .'s chapter I targets "up to one" artifact: naming none ([]) leaves both artifacts as they are
+    ev = run(_welcome({"trigger_2_1": []}))
+    assert ev.error is None and "creature" not in ev.objects["ring"].types and "creature" not in ev.objects["relic"].types
+    # Phlage's "deals 3 damage to any target" must have its target while there is a legal one (CR 603.3d, 115.1)
+    d = scenario(obj("guard", "Grizzly Bears", owner="bob"), obj("phlage", "Phlage, Titan of Fire's Fury", zone="hand"),
+                 actions=[{"cast": "phlage"}, {"resolve": "top", "trigger_targets": {"trigger_2_1": []}}])
+    ev = run(d)
+    assert ev.error["step"] == 2 and [w["code"].split("(")[0] for w in ev.error["why_not"]] == ["needs_a_target"]
+
+
 def test_CR_400_7_608_2b_a_target_that_left_and_came_back_is_a_new_object_and_the_ability_does_nothing():
     # Phlage's "deals 3 damage to any target and you gain 3 life" targets Bob's Bears; the Bears go to the hand and
     # come back: a new object (CR 400.7) the ability never targeted, so its only target is illegal and it doesn't
@@ -308,7 +319,7 @@ def test_after_a_timeline_actions_carries_the_step_the_stack_and_what_triggered(
     ({"trigger_3_1": ["ring"]}, "actions[1].trigger_targets.trigger_3_1"),          # not this step's ability
     ({"trigger_2_2": ["ring"]}, "actions[1].trigger_targets.trigger_2_2"),          # no such ability went on the stack
     ({"trigger_2_1": ["rnig"]}, "actions[1].trigger_targets.trigger_2_1[0]"),       # no such object
-    ({"trigger_2_1": []}, "actions[1].trigger_targets.trigger_2_1"),                # no target named
+    ({"trigger_2_1": "ring"}, "actions[1].trigger_targets.trigger_2_1"),            # not a list
 ])
 def test_trigger_targets_naming_what_isnt_there_exits_2_naming_the_field(write_yaml, named, field):
     r = cli("show", write_yaml(_welcome(named)))

@@ -362,3 +362,33 @@ def test_CR_707_10_a_copy_of_a_spell_copies_its_value_of_x():
     d = scenario(obj("stream", "Stream of Life", zone="hand"), actions=[{"cast": "stream", "x": 4}, {"copy": "stream", "as": "s2"}])
     ev = run(d, cards=cards)
     assert ev.error is None and ev.objects["stream"].mana_value == 5 and ev.objects["s2"].mana_value == 5
+
+
+THREE = ("alice", "bob", "carol")
+
+
+def test_CR_800_4a_a_player_who_lost_leaves_the_game_with_their_objects_and_is_skipped_in_turn_order():
+    # bob is at 0 life: as alice passes, he loses (704.5a) and leaves the game (800.4a): the Sol Ring he owns leaves
+    # with him, the Bears he controls but carol owns are exiled, priority goes to carol (the next player still in
+    # the game), and after alice's turn comes carol's
+    d = scenario(obj("ring", "Sol Ring", owner="bob"), obj("bears", "Grizzly Bears", owner="carol", controller="bob"),
+                 players=THREE, life={"bob": 0}, actions=[{"pass": "alice"}, {"pass": "carol"}, {"next_turn": True}])
+    ev = run(d, step=1)
+    assert ("lose", "bob", "CR 704.5a") in performed(ev) and ("leave_game", "ring", "CR 800.4a") in performed(ev)
+    assert ("exile", "bears", "CR 800.4a") in performed(ev) and ev.objects["bears"].zone == "exile"
+    assert "ring" not in ev.objects and ev.turn["priority"] == "carol"
+    ev = run(d)
+    assert ev.error is None and ev.turn["active"] == "carol"
+    # bob has no priority to pass
+    bad = run(scenario(players=THREE, life={"bob": 0}, actions=[{"pass": "alice"}, {"pass": "bob"}]))
+    assert bad.error["step"] == 2 and bad.error["why_not"][0]["rule"] == "CR 117.3d"
+
+
+def test_CR_800_4a_an_effect_that_gave_the_player_who_left_control_ends():
+    # bob gained control of alice's Bears (an effect with no end); when bob leaves the game the effect ends and the
+    # Bears return to alice's control rather than being exiled
+    d = scenario(obj("bears", "Grizzly Bears"), players=THREE,
+                 actions=[{"gain_control": "bears", "by": "bob"}, {"pass": "alice"}],
+                 life={"bob": 0})
+    ev = run(d)
+    assert ev.error is None and ev.objects["bears"].zone == "battlefield" and ev.objects["bears"].controller == "alice"

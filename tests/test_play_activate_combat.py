@@ -529,6 +529,19 @@ def test_506_4_a_permanent_that_changes_control_or_stops_being_a_creature_is_rem
     assert ev.error is None and ev.objects["ring"].attacking is None and ev.players["bob"]["life"] == 20
 
 
+def test_506_4_a_blocker_whose_controller_changes_to_a_third_player_is_removed_from_combat():
+    # three players: bob blocks alice's Bears with his own; carol then gains control of bob's blocker: a change of
+    # controller removes it from combat (CR 506.4), and alice's Bears stays blocked (509.1h) and deals no damage
+    d = scenario(obj("a1", "Grizzly Bears"), obj("b1", "Grizzly Bears", owner="bob"), phase="combat",
+                 step="declare_attackers", players=("alice", "bob", "carol"),
+                 actions=[{"attack": {"a1": "bob"}}, {"pass": "alice"}, {"pass": "bob"}, {"pass": "carol"},
+                          {"block": {"b1": "a1"}}, {"gain_control": "b1", "by": "carol"},
+                          {"pass": "alice"}, {"pass": "bob"}, {"pass": "carol"}])
+    ev = run(d)
+    assert ev.error is None and ev.objects["b1"].blocking is None
+    assert ev.objects["a1"].zone == "battlefield" and ev.objects["b1"].zone == "battlefield" and ev.players["bob"]["life"] == 20
+
+
 def test_704_5h_704_5g_deathtouch_damage_destroys_a_blocker_once():
     # Flamewar's back face (3/2 with a counter, menace, deathtouch) is blocked by two Bears: 1 damage is lethal to each
     # (CR 702.2c); one Bears gets 1 (destroyed by 704.5h, deathtouch), the other 2 (lethal anyway: 704.5g) — each

@@ -191,6 +191,10 @@ NUMBERS = {("object", "power"), ("object", "toughness"), ("object", "mana_value"
 NULLABLE = {("object", "power"), ("object", "toughness"), ("object", "mana_value")}
 FLAGS = {"tapped", "token", "can_attack", "escaped", "summoning_sick"}
 PLAYER_VALUED = {("object", "controller"), ("object", "owner"), ("turn", "active"), ("turn", "priority")}
+NOT_NEGATIVE = {("object", "mana_value"), ("object", "damage"), ("player", "hand"), ("player", "library"),
+                ("player", "graveyard"), ("turn", "lands_played")}
+COLOR_WORDS = ("white", "blue", "black", "red", "green")
+ID_VALUED = {("object", "attached_to"), ("object", "blocking"), ("object", "copy_of")}
 
 
 def _check_value(kind: str, prop: str, value, raw: str, clause: str, sc) -> None:
@@ -203,6 +207,8 @@ def _check_value(kind: str, prop: str, value, raw: str, clause: str, sc) -> None
         if not isinstance(value, int) or isinstance(value, bool):
             null = " (or null)" if key in NULLABLE else ""
             raise ScenarioError("goal", f"{clause!r}: {prop} is a number{null}; {raw!r} is not")
+        if key in NOT_NEGATIVE and value < 0:
+            raise ScenarioError("goal", f"{clause!r}: {prop} is never negative; {raw!r} is")
         return
     if kind == "object" and prop in FLAGS:
         if not isinstance(value, bool):
@@ -219,11 +225,31 @@ def _check_value(kind: str, prop: str, value, raw: str, clause: str, sc) -> None
         choices = tuple(dict.fromkeys(x for steps in STEPS.values() for x in steps if x)) + (None,)
     elif key in PLAYER_VALUED:
         choices = tuple(sc.players) + ((None,) if kind == "object" else ())
+    elif key == ("object", "types"):
+        from .templates import TYPE_WORDS
+
+        choices = tuple(sorted(TYPE_WORDS))
+    elif key == ("object", "supertypes"):
+        from .templates import SUPERTYPES
+
+        choices = tuple(sorted(SUPERTYPES))
+    elif key == ("object", "colors"):
+        choices = COLOR_WORDS
+    elif key == ("player", "mana_pool"):
+        if not isinstance(value, str) or not re.fullmatch(r"(\{[WUBRGCS]\})*", value):
+            raise ScenarioError("goal", f"{clause!r}: a mana pool is written as mana symbols, {{G}}{{G}} or \"\" for an empty one; {raw!r} is not")
+        return
+    elif key in ID_VALUED and value is not None:
+        if not isinstance(value, str) or (value not in sc.index and not GEN.match(value)):
+            hint = _hint(value, list(sc.index)) if isinstance(value, str) else ""
+            raise ScenarioError("goal", f"{clause!r}: {raw!r} is not an object of the scenario{hint}")
+        return
     folded = {c.casefold() if isinstance(c, str) else c for c in (choices or ())}
     if choices is not None and (value.casefold() if isinstance(value, str) else value) not in folded:
         shown = ", ".join("null" if c is None else c for c in choices)
         hint = _hint(value, [c for c in choices if c]) if isinstance(value, str) else ""
-        raise ScenarioError("goal", f"{clause!r}: {raw!r} is not a {prop.replace('_', ' ')}{hint} (one of: {shown})")
+        what = {"types": "card type", "supertypes": "supertype", "colors": "color"}.get(prop, prop.replace("_", " "))
+        raise ScenarioError("goal", f"{clause!r}: {raw!r} is not a {what}{hint} (one of: {shown})")
 
 
 def _same(actual, value) -> bool:
@@ -423,16 +449,18 @@ class Planner:
         return False
 
     def _combat(self, ev, st: State, legal) -> list[dict]:
-        """Attacks: each creature that may attack, alone, at the next opponent in turn order, then all of them
-        together; blocks: each creature that may block, of each attacking creature."""
+        """Attacks: for each opponent still in the game, in turn order from the planning player, each creature that
+        may attack, alone, at that opponent, then all of them together; blocks: each creature that may block, of
+        each attacking creature."""
         out = []
         attackers = [o for o in legal if o.action == "attack"]
         if attackers:
             seats = self.sc.players
             i = seats.index(self.player)
-            defender = next((seats[(i + k) % len(seats)] for k in range(1, len(seats))
-                             if not ev.players[seats[(i + k) % len(seats)]].get("lost")), None)
-            if defender is not None:
+            for k in range(1, len(seats)):
+                defender = seats[(i + k) % len(seats)]
+                if ev.players[defender].get("lost"):
+                    continue
                 out += [o.to_action(defender) for o in attackers]
                 if len(attackers) > 1:
                     out.append({"attack": {o.object: defender for o in attackers}, "by": self.player})
@@ -635,9 +663,12 @@ class Planner:
                               f"after {len(self.states)} states, at {depth} action(s) of the horizon's {self.horizon}: "
                               "a longer plan may exist", first, None, "search_limit", cited))
         else:
-            out.append(Reason(f"no line of at most {self.horizon} legal actions within this turn reaches the goal, with "
-                              "the choices pyrules makes for the player (targets, and what to sacrifice, discard or exile: "
-                              f"its documented defaults) ({len(self.states)} states searched)", first, None,
+            out.append(Reason(f"no line of at most {self.horizon} legal actions within this turn reaches the goal among "
+                              "the lines pyrules searches: it makes some choices for the player by its documented defaults "
+                              "(targets; what to sacrifice, discard or exile; how to pay mana; optional \"you may\" choices; "
+                              "the order of simultaneous triggers), attacks with each creature alone or all of them together "
+                              "at one opponent, blocks with one creature, and passes priority with a spell on the stack only "
+                              f"with every other player ({len(self.states)} states searched)", first, None,
                               f"horizon({self.horizon})", cited))
         del ev
         return out
@@ -780,7 +811,7 @@ def plan_text(res: PlanResult, explain: bool = False) -> str:
                 text = (why.summary or why.claim) if why is not None else ""
                 lines.append(f"  {step.claim}" + (f" — {text}" if text else ""))
     else:
-        lines.append(f"no plan for {res.goal!r} within {res.horizon} actions ({res.player}):")
+        lines.append(f"no plan for {res.goal!r} within {res.horizon} action{'s' if res.horizon != 1 else ''} ({res.player}):")
         for r in res.why_not:
             cite = ", ".join(x for x in (r.rule, r.ruling) if x)
             lines.append(f"  - {r.reason}" + (f" [{cite}]" if cite else ""))

@@ -174,6 +174,16 @@ def test_508_1_117_3a_every_plan_attacks_before_priority_is_passed_and_replays()
     assert res.found and all(p[0] == {"attack": {"bears": "bob"}, "by": "alice"} for p in res.plans)
 
 
+def test_506_2_508_1_a_plan_attacks_whichever_opponent_the_goal_needs():
+    # three players: alice may attack any opponent (CR 506.2, 508.1), not only the next in turn order; the plan
+    # to lower carol's life attacks carol, and it replays
+    d = scenario(obj("bears", "Grizzly Bears"), phase="combat", step="declare_attackers", players=("alice", "bob", "carol"))
+    res = plans_of(d, "carol.life <= 18", horizon=8)
+    assert res.found and res.plans[0][0] == {"attack": {"bears": "carol"}, "by": "alice"}
+    ev = pyrules.evaluate(pyrules.load({**d, "actions": res.plans[0]}))
+    assert ev.error is None and ev.players["carol"]["life"] == 18
+
+
 def test_117_4_500_2_passing_moves_through_steps_one_pass_per_player():
     # With the stack empty, every player passing in succession ends the step (CR 117.4, 500.2): from Alice's
     # first main phase to her combat's beginning step takes her pass and Bob's.
@@ -229,6 +239,11 @@ def test_cli_json_shape_and_explanation():
     ("bears.face = sideways", "is not a face"),
     ("bears.controller = carol", "is not a controller"),
     ("turn.step = upkep", "did you mean 'upkeep'"),
+    ("bears.types = foo", "is not a card type"),              # CR 205.2a: the card types
+    ("bears.colors = purple", "is not a color"),              # CR 105.1: the five colors
+    ('alice.mana_pool = "{Q}"', "is written as mana symbols"),
+    ("turn.lands_played = -1", "is never negative"),
+    ("bears.attached_to = nosuch", "is not an object of the scenario"),
 ])
 def test_a_malformed_goal_or_unknown_object_is_exit_2_naming_it(tmp_path, goal, words):
     path = tmp_path / "s.json"
@@ -254,7 +269,9 @@ def _yaml(path):
 
 
 @pytest.mark.parametrize("goal", ["bears.power = null", "bears.tapped = true", "turn.step = null",
-                                  "bears.zone = Battlefield", "bears.controller = alice", "alice.life >= 20"])
+                                  "bears.zone = Battlefield", "bears.controller = alice", "alice.life >= 20",
+                                  "bears.types = creature", "bears.colors = green", 'alice.mana_pool = "{G}{G}"',
+                                  "alice.life <= -1", "bears.attached_to = null"])
 def test_a_goal_with_a_value_the_property_can_have_is_searched(goal):
     """The values show --json can print for these properties are accepted (names in any letter case)."""
     parse_goal(goal, pyrules.load(scenario(obj("bears", "Grizzly Bears"))))

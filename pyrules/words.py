@@ -175,7 +175,7 @@ class Renderer:
             if signed and v.type == SymbolType.Number:
                 return f"{v.number:+d}"
             text = self.term(v)
-            if article:
+            if article and not re.match(r"(?:a|an|another|the|each|every|any)\b", text):
                 text = ("an " if _VOWEL.match(text) else "a ") + text
             return text
 

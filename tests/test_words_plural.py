@@ -21,3 +21,16 @@ def test_a_slot_bound_to_something_other_than_a_number_names_it_with_the_plural(
     r = renderer()
     said = r.claim(Function("draws", [Function("alice"), Function("x"), Number(3)]))
     assert "{" not in said and said.endswith("draws x cards")
+
+
+def test_an_article_is_not_put_before_a_filter_that_has_its_own():
+    # Woe Strider's "Sacrifice another creature": with no other creature, the reason reads "you don't control
+    # another creature", not "no another creature" (a filter that starts with "another" takes no article)
+    import pyrules
+    from pyrules.model import actions_json
+
+    d = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"},
+         "objects": [{"id": "strider", "card": "Woe Strider", "owner": "alice", "zone": "battlefield"}]}
+    acts = actions_json(pyrules.evaluate(pyrules.load(d)), "alice", include_illegal=True)["actions"]
+    reasons = [w["reason"] for a in acts for w in a["why_not"]]
+    assert "nothing to sacrifice: you don't control another creature" in reasons

@@ -410,15 +410,17 @@ class Planner:
     def successors(self, ev, st: State) -> list[dict]:
         """The actions the rules allow the planning player (or the pass of the player who has priority)."""
         holder = st.doc["turn"]["priority"]
-        if holder is None or any(d.get("lost") for d in ev.players.values()):
+        if holder is None or sum(not d.get("lost") for d in ev.players.values()) <= 1:   # (the game is over)
             return []
         # (whether the mana sources can pay matters only when the scenario tracks mana)
         opts = ev.actions(self.player, include_illegal=True, payments=self.sc.track_mana)
         legal = [o for o in opts if o.legal and not (self.sc.track_mana and o.payable is False)
                  and not self._mana_ability(ev, o)]
         if holder != self.player:
-            # declaring attackers or blockers doesn't wait for priority: the planning player may, if the rules allow
-            return self._combat(ev, st, legal) + [{"pass": holder}]
+            # declaring attackers or blockers doesn't wait for priority: the planning player may, if the rules allow;
+            # with something on the stack, every player passing in succession resolves its top (the planning
+            # player passes too)
+            return self._combat(ev, st, legal) + ([{"resolve": "top"}] if st.doc["stack"] else []) + [{"pass": holder}]
         out = []
         self._note_blocked(opts, st.depth)
         for o in legal:
@@ -433,8 +435,7 @@ class Planner:
         out += self._combat(ev, st, legal)
         if st.doc["stack"]:
             out.append({"resolve": "top"})
-        else:
-            out.append({"pass": self.player})
+        out.append({"pass": self.player})   # (with a spell on the stack too: the next player gets priority)
         return out
 
     def _mana_ability(self, ev, o) -> bool:
@@ -667,8 +668,7 @@ class Planner:
                               "the lines pyrules searches: it makes some choices for the player by its documented defaults "
                               "(targets; what to sacrifice, discard or exile; how to pay mana; optional \"you may\" choices; "
                               "the order of simultaneous triggers), attacks with each creature alone or all of them together "
-                              "at one opponent, blocks with one creature, and passes priority with a spell on the stack only "
-                              f"with every other player ({len(self.states)} states searched)", first, None,
+                              f"at one opponent, and blocks with one creature ({len(self.states)} states searched)", first, None,
                               f"horizon({self.horizon})", cited))
         del ev
         return out

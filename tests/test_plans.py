@@ -184,6 +184,31 @@ def test_506_2_508_1_a_plan_attacks_whichever_opponent_the_goal_needs():
     assert ev.error is None and ev.players["carol"]["life"] == 18
 
 
+def test_800_4a_a_plan_goes_on_after_a_player_has_left_a_multiplayer_game():
+    # three players, bob at 0 life: he loses as soon as the game moves (704.5a) and leaves the game (800.4a), which
+    # goes on; alice's plan to deal carol 2 attacks her, and priority passes over bob
+    d = scenario(obj("bears", "Grizzly Bears"), phase="combat", step="declare_attackers",
+                 players=("alice", "bob", "carol"), life={"bob": 0})
+    res = plans_of(d, "carol.life <= 18", horizon=6)
+    assert res.found and res.plans[0][0] == {"attack": {"bears": "carol"}, "by": "alice"}
+    assert not any(a.get("pass") == "bob" for a in res.plans[0])
+
+
+def test_117_3d_passing_with_a_spell_on_the_stack_gives_the_next_player_priority():
+    # alice's Bears on the stack, alice has priority: her pass alone gives bob priority (CR 117.3d), one action
+    d = scenario(obj("sbears", "Grizzly Bears", zone="stack"))
+    res = plans_of(d, "turn.priority = bob and sbears.zone = stack", horizon=2)
+    assert res.found and res.plans[0] == [{"pass": "alice"}]
+
+
+def test_117_4_from_an_opponents_priority_every_player_passing_resolves_the_top_of_the_stack():
+    # bob's turn, his Bears on the stack, bob has priority; alice plans: every player passing in succession
+    # (alice too) resolves it (CR 117.4, 608.1) — one action, as for bob
+    d = scenario(obj("sbears", "Grizzly Bears", zone="stack", owner="bob"), active="bob")
+    res = plans_of(d, "sbears.zone = battlefield", player="alice", horizon=2)
+    assert res.found and res.plans[0] == [{"resolve": "top"}]
+
+
 def test_117_4_500_2_passing_moves_through_steps_one_pass_per_player():
     # With the stack empty, every player passing in succession ends the step (CR 117.4, 500.2): from Alice's
     # first main phase to her combat's beginning step takes her pass and Bob's.

@@ -480,9 +480,7 @@ def _play(ev: Evaluation, i: int) -> bool:
         a = rejected[0].arguments[0]
         syms = [(s.arguments[1], s.arguments[2]) for s in game.atoms("why_not", 4)
                 if s.arguments[0] == a and s.arguments[3].number == t_prev]
-        ev.t, ev.step = t_prev, i
-        ev.error = {"step": i + 1, "action": sc.actions[i], "why_not": [r.to_json() for r in ev.reasons(syms)]}
-        return False
+        return _refused(ev, i, t_prev, syms)
     game.settle(i + 1)
     if "keep" in action:
         _check_keep(ev, i, t)
@@ -519,10 +517,14 @@ def _trigger_targets_taken(ev: Evaluation, i: int, t0: int) -> bool:
             raise ScenarioError(f"actions[{i}].trigger_targets.{tid}",
                                 f"no triggered ability {tid} was put on the stack after step {i + 1} (put: {put})")
     syms = [(s.arguments[1], s.arguments[2]) for s in game.atoms("bad_trigger_choice", 4) if s.arguments[3].number >= t0]
-    if not syms:
-        return True
-    ev.t, ev.step = t0 - 1, i
-    ev.error = {"step": i + 1, "action": action, "why_not": [r.to_json() for r in ev.reasons(syms)]}
+    return not syms or _refused(ev, i, t0 - 1, syms)
+
+
+def _refused(ev: Evaluation, i: int, t_prev: int, syms) -> bool:
+    """Action i is refused for these (reason, label) pairs: ev answers from the state before it (moment t_prev),
+    with the error. Always False (the action wasn't taken)."""
+    ev.t, ev.step = t_prev, i
+    ev.error = {"step": i + 1, "action": ev.scenario.actions[i], "why_not": [r.to_json() for r in ev.reasons(syms)]}
     return False
 
 

@@ -433,9 +433,9 @@ class Planner:
                 a["source"] = "own"    # the card's own permission, where another object grants the same way
             out.append(a)
         out += self._combat(ev, st, legal)
-        if st.doc["stack"]:
-            out.append({"resolve": "top"})
-        out.append({"pass": self.player})   # (with a spell on the stack too: the next player gets priority)
+        # passing alone over a non-empty stack is left out: the other players only pass, so it leads where
+        # resolving does, a step later (it would matter only to a goal about who has priority in between)
+        out.append({"resolve": "top"} if st.doc["stack"] else {"pass": self.player})
         return out
 
     def _mana_ability(self, ev, o) -> bool:
@@ -668,7 +668,8 @@ class Planner:
                               "the lines pyrules searches: it makes some choices for the player by its documented defaults "
                               "(targets; what to sacrifice, discard or exile; how to pay mana; optional \"you may\" choices; "
                               "the order of simultaneous triggers), attacks with each creature alone or all of them together "
-                              f"at one opponent, and blocks with one creature ({len(self.states)} states searched)", first, None,
+                              "at one opponent, blocks with one creature, and passes priority over a spell on the stack only "
+                              f"with every other player ({len(self.states)} states searched)", first, None,
                               f"horizon({self.horizon})", cited))
         del ev
         return out

@@ -194,13 +194,6 @@ def test_800_4a_a_plan_goes_on_after_a_player_has_left_a_multiplayer_game():
     assert not any(a.get("pass") == "bob" for a in res.plans[0])
 
 
-def test_117_3d_passing_with_a_spell_on_the_stack_gives_the_next_player_priority():
-    # alice's Bears on the stack, alice has priority: her pass alone gives bob priority (CR 117.3d), one action
-    d = scenario(obj("sbears", "Grizzly Bears", zone="stack"))
-    res = plans_of(d, "turn.priority = bob and sbears.zone = stack", horizon=2)
-    assert res.found and res.plans[0] == [{"pass": "alice"}]
-
-
 def test_117_4_from_an_opponents_priority_every_player_passing_resolves_the_top_of_the_stack():
     # bob's turn, his Bears on the stack, bob has priority; alice plans: every player passing in succession
     # (alice too) resolves it (CR 117.4, 608.1) — one action, as for bob

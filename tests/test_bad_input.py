@@ -47,6 +47,11 @@ CASES = [
      "must be a whole number, not 1.5"),
     ("unknown target", _objects({"id": "c", "ability_of": "w", "ability": "chapter_1", "zone": "stack", "targets": ["zz"]},
                                 obj("w", "Welcome to . . .")), "objects[0].targets[0]", "unknown target 'zz'"),
+    # CR 115.1: chapter I of Welcome to . . . has one target (for the one opponent): a second is given in vain
+    ("more targets than it has", _objects({"id": "c", "ability_of": "w", "ability": "chapter_1", "zone": "stack",
+                                           "targets": ["r1", "r2"]}, obj("w", "Welcome to . . ."),
+                                          obj("r1", "Sol Ring", owner="bob"), obj("r2", "Mind Stone", owner="bob")),
+     "objects[0].targets", "more targets are named than the 1 target it has"),
     ("unknown exiled_with", _objects(obj("a", "Grizzly Bears", zone="exile", exiled_with="zz")),
      "objects[0].exiled_with", "unknown id 'zz'"),
     # CR 704.5p: a permanent that is no Aura, Equipment or Fortification isn't attached to anything

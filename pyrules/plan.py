@@ -65,10 +65,14 @@ class Condition:
     op: str | None = None
     value: object = None
     text: str = ""
+    counter: str | None = None   # counters: the kind of counter compared (OBJECT.counters.KIND)
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "subject": self.subject, "property": self.prop, "op": self.op,
-                "value": self.value, "text": self.text}
+        out = {"kind": self.kind, "subject": self.subject, "property": self.prop, "op": self.op,
+               "value": self.value, "text": self.text}
+        if self.counter is not None:
+            out["counter"] = self.counter
+        return out
 
 
 @dataclass(frozen=True)
@@ -158,11 +162,15 @@ def parse_goal(text, sc) -> Goal:
                 raise ScenarioError("goal", f"{clause!r}: {method!r} is not a way to cast (one of: {', '.join(METHODS)})")
             conds.append(Condition("cast", words[1], method, text=clause))
             continue
-        m = re.fullmatch(r"([A-Za-z0-9_-]+)\.([A-Za-z_]+)\s*(<=|>=|!=|=|<|>)\s*(.*)", clause)
+        m = re.fullmatch(r'([A-Za-z0-9_-]+)\.([A-Za-z_]+)(?:\.(?:"([^"]+)"|([A-Za-z0-9+/_-]+)))?\s*(<=|>=|!=|=|<|>)\s*(.*)', clause)
         if not m:
             raise ScenarioError("goal", f"{clause!r} is not a condition (write OBJECT.PROPERTY = VALUE, "
-                                        "OBJECT.PROPERTY != VALUE, PLAYER.life <= N or cast OBJECT [METHOD])")
-        subject, prop, op, raw = m.groups()
+                                        "OBJECT.PROPERTY != VALUE, PLAYER.life <= N, OBJECT.counters.KIND >= N "
+                                        "or cast OBJECT [METHOD])")
+        subject, prop, quoted, bare, op, raw = m.groups()
+        counter = quoted or bare
+        if counter is not None and prop != "counters":
+            raise ScenarioError("goal", f"{clause!r}: only counters are compared by kind (OBJECT.counters.KIND)")
         value = _value(raw, clause)
         if subject in sc.players:
             kind, props = "player", PLAYER_PROPERTIES
@@ -174,8 +182,13 @@ def parse_goal(text, sc) -> Goal:
         if prop not in props:
             raise ScenarioError("goal", f"{clause!r}: unknown property {prop!r}{_hint(prop, props)} (one of: {', '.join(props)})")
         if prop == "counters":
-            raise ScenarioError("goal", f"{clause!r}: counters are compared one kind at a time — not supported; "
-                                        "compare power, toughness or another property")
+            if counter is None:
+                raise ScenarioError("goal", f"{clause!r}: counters are compared one kind at a time: write "
+                                            f"{subject}.counters.KIND (for example {subject}.counters.\"+1/+1\" >= 1)")
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ScenarioError("goal", f"{clause!r}: a number of counters is a whole number, 0 or more; {raw.strip()!r} is not")
+            conds.append(Condition(kind, subject, prop, op, value, clause, counter))
+            continue
         if op in ORDERED and (not isinstance(value, int) or isinstance(value, bool)):
             raise ScenarioError("goal", f"{clause!r}: {op} compares numbers; {raw.strip()!r} is not a number")
         _check_value(kind, prop, value, raw.strip(), clause, sc)
@@ -276,7 +289,11 @@ def actual_value(cond: Condition, doc: dict):
     """What the state says for a condition's subject and property (None: the object doesn't exist)."""
     if cond.kind == "object":
         o = doc["objects"].get(cond.subject)
-        return None if o is None else o.get(cond.prop)
+        if o is None:
+            return None
+        if cond.counter is not None:
+            return (o.get("counters") or {}).get(cond.counter, 0)
+        return o.get(cond.prop)
     if cond.kind == "player":
         return doc["players"].get(cond.subject, {}).get(cond.prop)
     return doc["turn"].get(cond.prop)
@@ -642,7 +659,8 @@ class Planner:
                 if c.kind == "object" and c.subject not in best.doc["objects"]:
                     text = f"{c.text} doesn't hold {where}: there is no object {c.subject!r}"
                 else:
-                    text = f"{c.text} doesn't hold {where}: {subject}.{c.prop} is {json.dumps(actual)}"
+                    prop = c.prop if c.counter is None else f"counters.{json.dumps(c.counter)}"
+                    text = f"{c.text} doesn't hold {where}: {subject}.{prop} is {json.dumps(actual)}"
             lab = self.kb_label(f"goal_property({c.kind},{c.prop if c.kind != 'cast' else 'cast'})")
             out.append(Reason(text, lab.rule if lab else None, None, f"unmet({c.text})", lab.rules if lab else ()))
         seen = {r.code for r in out}

@@ -184,6 +184,14 @@ def test_506_2_508_1_a_plan_attacks_whichever_opponent_the_goal_needs():
     assert ev.error is None and ev.players["carol"]["life"] == 18
 
 
+def test_714_3a_a_goal_on_one_kind_of_counter():
+    # a Saga enters with a lore counter (CR 714.3a): casting Welcome to . . . and letting it resolve puts one on it
+    d = scenario(obj("welcome", "Welcome to . . .", zone="hand"))
+    res = plans_of(d, "welcome.counters.lore >= 1", horizon=3)
+    assert res.found and res.plans[0] == [{"cast": "welcome", "by": "alice", "method": "normal"}, {"resolve": "top"}]
+    assert pyrules.plan(d, 'welcome.counters."+1/+1" >= 1', horizon=2).found is False
+
+
 def test_800_4a_a_plan_goes_on_after_a_player_has_left_a_multiplayer_game():
     # three players, bob at 0 life: he loses as soon as the game moves (704.5a) and leaves the game (800.4a), which
     # goes on; alice's plan to deal carol 2 attacks her, and priority passes over bob
@@ -262,6 +270,9 @@ def test_cli_json_shape_and_explanation():
     ('alice.mana_pool = "{Q}"', "is written as mana symbols"),
     ("turn.lands_played = -1", "is never negative"),
     ("bears.attached_to = nosuch", "is not an object of the scenario"),
+    ("bears.counters >= 1", "one kind at a time"),
+    ("bears.power.x = 1", "only counters are compared by kind"),
+    ("bears.counters.lore >= two", "is a whole number"),
 ])
 def test_a_malformed_goal_or_unknown_object_is_exit_2_naming_it(tmp_path, goal, words):
     path = tmp_path / "s.json"

@@ -144,8 +144,11 @@ def parse_goal(text, sc) -> Goal:
     ids = set(sc.ids) | {a["as"] for a in sc.actions if isinstance(a, dict) and "as" in a and isinstance(a["as"], str)}
     object_props = tuple(PROPERTIES) + ("ability_of", "ability", "targets")
 
+    def is_object(x: str) -> bool:   # an id of the scenario, a copy's `as`, or one pyrules makes (trigger_N_K)
+        return x in ids or bool(GEN.match(x))
+
     def known_object(x: str, clause: str) -> None:
-        if x not in ids and not GEN.match(x):
+        if not is_object(x):
             raise ScenarioError("goal", f"{clause!r}: unknown object {x!r}{_hint(x, ids | set(sc.players))}")
 
     conds = []
@@ -192,6 +195,8 @@ def parse_goal(text, sc) -> Goal:
         if op in ORDERED and (not isinstance(value, int) or isinstance(value, bool)):
             raise ScenarioError("goal", f"{clause!r}: {op} compares numbers; {raw.strip()!r} is not a number")
         _check_value(kind, prop, value, raw.strip(), clause, sc)
+        if (kind, prop) in ID_VALUED and value is not None and not is_object(value):
+            raise ScenarioError("goal", f"{clause!r}: {raw.strip()!r} is not an object of the scenario{_hint(value, ids)}")
         conds.append(Condition(kind, subject, prop, op, value, clause))
     return Goal(text, tuple(conds))
 
@@ -206,7 +211,6 @@ FLAGS = {"tapped", "token", "can_attack", "escaped", "summoning_sick"}
 PLAYER_VALUED = {("object", "controller"), ("object", "owner"), ("turn", "active"), ("turn", "priority")}
 NOT_NEGATIVE = {("object", "mana_value"), ("object", "damage"), ("player", "hand"), ("player", "library"),
                 ("player", "graveyard"), ("turn", "lands_played")}
-COLOR_WORDS = ("white", "blue", "black", "red", "green")
 ID_VALUED = {("object", "attached_to"), ("object", "blocking"), ("object", "copy_of")}
 
 
@@ -247,16 +251,15 @@ def _check_value(kind: str, prop: str, value, raw: str, clause: str, sc) -> None
 
         choices = tuple(sorted(SUPERTYPES))
     elif key == ("object", "colors"):
-        choices = COLOR_WORDS
+        from .carddata import COLOR_WORDS
+
+        choices = tuple(COLOR_WORDS.values())
     elif key == ("player", "mana_pool"):
         if not isinstance(value, str) or not re.fullmatch(r"(\{[WUBRGCS]\})*", value):
             raise ScenarioError("goal", f"{clause!r}: a mana pool is written as mana symbols, {{G}}{{G}} or \"\" for an empty one; {raw!r} is not")
         return
-    elif key in ID_VALUED and value is not None:
-        if not isinstance(value, str) or (value not in sc.index and not GEN.match(value)):
-            hint = _hint(value, list(sc.index)) if isinstance(value, str) else ""
-            raise ScenarioError("goal", f"{clause!r}: {raw!r} is not an object of the scenario{hint}")
-        return
+    elif key in ID_VALUED and value is not None and not isinstance(value, str):
+        raise ScenarioError("goal", f"{clause!r}: {raw!r} is not an object of the scenario")
     folded = {c.casefold() if isinstance(c, str) else c for c in (choices or ())}
     if choices is not None and (value.casefold() if isinstance(value, str) else value) not in folded:
         shown = ", ".join("null" if c is None else c for c in choices)

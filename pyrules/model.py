@@ -493,8 +493,8 @@ def _play(ev: Evaluation, i: int) -> bool:
 def _check_keep(ev: Evaluation, i: int, t0: int) -> None:
     """`keep` names permanents of groups the legend rule applied to after action i (the moments t0.. of its
     step); naming another is bad input."""
-    taken = {py(s.arguments[0]) for s in ev.game.atoms("keep_taken", 2) if s.arguments[1].number >= t0}
-    twice = {py(s.arguments[0]) for s in ev.game.atoms("keep_twice", 2) if s.arguments[1].number >= t0}
+    taken = {py(s.arguments[0]) for s in _since(ev.game, "keep_taken", 2, t0)}
+    twice = {py(s.arguments[0]) for s in _since(ev.game, "keep_twice", 2, t0)}
     for k, x in enumerate(ev.scenario.actions[i]["keep"]):
         if x not in taken:
             raise ScenarioError(f"actions[{i}].keep[{k}]", f"the legend rule didn't apply to {x!r} after step {i + 1}: "
@@ -509,15 +509,20 @@ def _trigger_targets_taken(ev: Evaluation, i: int, t0: int) -> bool:
     moments t0.. of its step): an ability it names that didn't go on the stack is bad input; a target the rules
     refuse makes the step illegal (ev.error, as for a refused action)."""
     game, action = ev.game, ev.scenario.actions[i]
-    made = {py(s.arguments[1]) for s in game.atoms("made_id", 3)   # (not ev.ident: ev's answers are still of t0 - 1)
-            if s.arguments[0].name == "trig" and s.arguments[2].number >= t0}
+    made = {py(s.arguments[1]) for s in _since(game, "made_id", 3, t0)   # (not ev.ident: ev's answers are still of t0 - 1)
+            if s.arguments[0].name == "trig"}
     for tid in action["trigger_targets"]:
         if tid not in made:
             put = ", ".join(sorted(made)) or "none"
             raise ScenarioError(f"actions[{i}].trigger_targets.{tid}",
                                 f"no triggered ability {tid} was put on the stack after step {i + 1} (put: {put})")
-    syms = [(s.arguments[1], s.arguments[2]) for s in game.atoms("bad_trigger_choice", 4) if s.arguments[3].number >= t0]
+    syms = [(s.arguments[1], s.arguments[2]) for s in _since(game, "bad_trigger_choice", 4, t0)]
     return not syms or _refused(ev, i, t0 - 1, syms)
+
+
+def _since(game: Game, name: str, arity: int, t0: int) -> list[Symbol]:
+    """The atoms of name/arity (their last argument a moment) from moment t0 on: what an action's step did."""
+    return [s for s in game.atoms(name, arity) if s.arguments[-1].number >= t0]
 
 
 def _refused(ev: Evaluation, i: int, t_prev: int, syms) -> bool:

@@ -31,7 +31,7 @@ from .terms import add_facts, any_atom, facts as read_facts
 
 _NAME = re.compile(r"[a-z][A-Za-z0-9_]*")
 FACT_PART = "pyrules_fact_"   # the parts that bring a moment's facts into the grounding call (Game.fact_parts)
-PRUNE_SHADOWS = True   # leave out the shadow rules of conclusions no atom has (Game._ground_shadows)
+PRUNE_SHADOWS = True   # ground only the shadow rules an explanation needs (Game.explain_cone)
 MAX_AUTO = 400   # automatic moments after one action before the engine gives up (a loop in the rules)
 
 # The state of moment t, in order: (part, gate or None, the views grounded with it).
@@ -233,6 +233,7 @@ class Game:
         self.added: set[Symbol] = set()
         self.history: list[tuple[str, list]] = []   # every part instance grounded, in order
         self.explained = False
+        self.shadowed: set[tuple[str, tuple]] = set()   # the shadow part instances grounded (explain_cone)
         self.add(facts)
         self.timings["build"] = time.perf_counter() - t0
         self.t = 0
@@ -269,31 +270,28 @@ class Game:
         self.timings["ground"] += time.perf_counter() - t0
         self.timings["calls"] += 1
         self.history += todo
-        if self.explained:
-            self._ground_shadows(todo)
 
     def ground_explanations(self) -> None:
-        """Explanation mode, switched on after the fact: the shadow rules of every part instance grounded so
-        far (and of every one grounded later) record which rule instances fired (pyrules_why/3). They only
-        read atoms that are already facts and nothing reads what they conclude, so they are grounded in one
-        call, whenever an explanation is first asked for, and change no answer."""
-        if self.explained:
-            return
-        self.explained = True
-        tune_allocator()
-        self._ground_shadows(self.history)
+        """Explanation mode, switched on after the fact. The shadow rules record which rule instances fired
+        (pyrules_why/3); they only read atoms that are already facts and nothing reads what they conclude, so
+        they are grounded when an explanation needs them (explain_cone), and change no answer."""
+        if not self.explained:
+            self.explained = True
+            tune_allocator()
 
-    def _ground_shadows(self, instances) -> None:
-        """The shadow rules of these part instances; only those whose head's predicate has atoms: a rule
-        whose conclusion no atom has never fired, and its shadow would be prepared by clingo for nothing
-        (about two rules in five, on the examples)."""
-        heads = _shadow_split(self.kb)[1]
-        present: dict[tuple[str, int], bool] = {}
+    def explain_cone(self, roots) -> set[tuple[str, int]]:
+        """Ground the shadow rules an explanation of atoms of these predicates can go through, and return those
+        predicates (the cone): from each, the rules that conclude it and could have fired (every predicate of
+        their positive body has atoms), and on to the predicates their instances rest on. Only the shadow rules
+        of the cone's conclusions are grounded (those of each part instance grounded so far, once): a rule
+        outside it has no instance an explanation of these atoms rests on. With PRUNE_SHADOWS off, every shadow
+        rule of every part instance is grounded (the reference the cone must agree with)."""
         atoms = self.ctl.symbolic_atoms
         named: dict[tuple[str, int], list[tuple[str, int]]] = {}   # (a view's copies of a predicate are NAME__KEY)
         for name, arity, positive in atoms.signatures:
             if positive:
                 named.setdefault((name.split("__", 1)[0], arity), []).append((name, arity))
+        present: dict[tuple[str, int], bool] = {}
 
         def has_atoms(sig) -> bool:
             hit = present.get(sig)
@@ -301,14 +299,27 @@ class Game:
                 hit = present[sig] = any(any_atom(self.ctl, *s) for s in named.get(sig, ()))
             return hit
 
-        todo = [(sub, args) for name, args in instances for sig, sub in heads.get(name, ())
-                if not PRUNE_SHADOWS or has_atoms(sig)]
-        if not todo:
-            return
-        t0 = time.perf_counter()
-        self._load("shadows", (name for name, _args in todo))
-        self.ctl.ground(todo)
-        self.timings["explain"] = self.timings.get("explain", 0.0) + time.perf_counter() - t0
+        cone: set[tuple[str, int]] = set()
+        todo = list(roots)
+        while todo:
+            sig = todo.pop()
+            if sig in cone:
+                continue
+            cone.add(sig)
+            for needed, used in self.kb.deps.get(sig, ()):
+                if all(has_atoms(n) for n in needed):
+                    todo.extend(used)
+        heads = _shadow_split(self.kb)[1]
+        todo = [(sub, args) for name, args in self.history for sig, sub in heads.get(name, ())
+                if (sig in cone and has_atoms(sig)) or not PRUNE_SHADOWS]
+        todo = [(sub, args) for sub, args in todo if (sub, tuple(args)) not in self.shadowed]
+        if todo:
+            t0 = time.perf_counter()
+            self._load("shadows", (name for name, _args in todo))
+            self.ctl.ground(todo)
+            self.shadowed.update((sub, tuple(args)) for sub, args in todo)
+            self.timings["explain"] = self.timings.get("explain", 0.0) + time.perf_counter() - t0
+        return cone
 
     @staticmethod
     def _views(views, key: str | None, T: Symbol) -> list:

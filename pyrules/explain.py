@@ -19,6 +19,8 @@ from typing import Iterable
 from clingo import Function, Number, Symbol, SymbolType
 
 from .kb import AGG, WHY, KnowledgeBase
+
+REASONS = ("absent_because", 3)   # why an atom is absent: absent_because(Atom, Reason, T)
 from .terms import Term, of_symbol
 from .words import Renderer
 
@@ -119,30 +121,14 @@ class Explainer:
         # below hash and compare in Python rather than through a call into clingo for each lookup
         self.facts = {of_symbol(f) for f in facts}
         self.step_of = step_of
+        self.game = game
         self.derivs: dict[Symbol, list[tuple[int, tuple[Symbol, ...], tuple[Symbol, ...]]]] = {}
-        for sym in game.terms(WHY, 3):
-            k, head, body = sym.arguments
-            pos, neg = [], []
-            for b in body.arguments:
-                if b.type == SymbolType.Function and b.name == "neg" and len(b.arguments) == 1:
-                    neg.append(b.arguments[0])
-                else:
-                    pos.append(b)
-            self.derivs.setdefault(head, []).append((k.number, tuple(pos), tuple(neg)))
         self.agg: dict[tuple[int, Symbol], list[tuple[Symbol, ...]]] = {}
-        for sym in game.terms(AGG, 3):
-            k, head, body = sym.arguments
-            self.agg.setdefault((k.number, head), []).append(tuple(body.arguments))
         self.because_not: dict[Symbol, list[Symbol]] = {}
-        for head in self.derivs:
-            if head.name == "absent_because" and len(head.arguments) == 3:
-                self.because_not.setdefault(head.arguments[0], []).append(head)
+        self._read_why: set[Symbol] = set()
+        self._read_agg: set[Symbol] = set()
+        self._covered: set[tuple[str, int]] = set()   # the predicates whose cone's shadow rules are grounded
         self._memo: dict[Symbol, Node] = {}
-        self._first: dict[Symbol, int] = {}   # each head's first derivation's place in pyrules_why/3's order
-        n = 0
-        for head, ds in self.derivs.items():
-            self._first[head] = n
-            n += len(ds)
         self.level: dict[Symbol, int] = dict.fromkeys(self.facts, 0)
         self._seen: set[Symbol] = set()   # the atoms whose cone _levels has gone through
         self._best: dict[Symbol, tuple[int, tuple[Symbol, ...], tuple[Symbol, ...]]] = {}
@@ -164,14 +150,60 @@ class Explainer:
                 return lab.id
         return None
 
+    def prepare(self, sigs) -> None:
+        """Make sure the derivations of atoms of these predicates, of every predicate below them, and of why
+        atoms are absent (absent_because/3) are read: the game grounds their shadow rules (Game.explain_cone),
+        in one grounding call — each call costs clingo a preparation of the whole program, so a question
+        names every predicate its answer reads, up front."""
+        want = {s for s in sigs if s not in self._covered}
+        if not want:
+            return
+        want.add(REASONS)
+        self._covered |= self.game.explain_cone(sorted(want))
+        self._read()
+
+    def _cover(self, atom: Symbol) -> None:
+        self.prepare([(atom.name.split("__", 1)[0], len(atom.arguments))])
+
+    def _read(self) -> None:
+        """The derivations (pyrules_why/3) and aggregate elements (pyrules_agg/3) grounded since the last read,
+        each head's in the order clingo has them."""
+        seen = self._read_why
+        for sym in self.game.terms(WHY, 3):
+            if sym in seen:
+                continue
+            seen.add(sym)
+            k, head, body = sym.arguments
+            pos, neg = [], []
+            for b in body.arguments:
+                if b.type == SymbolType.Function and b.name == "neg" and len(b.arguments) == 1:
+                    neg.append(b.arguments[0])
+                else:
+                    pos.append(b)
+            self.derivs.setdefault(head, []).append((k.number, tuple(pos), tuple(neg)))
+            if (head.name, len(head.arguments)) == REASONS:
+                self.because_not.setdefault(head.arguments[0], []).append(head)
+        seen = self._read_agg
+        for sym in self.game.terms(AGG, 3):
+            if sym not in seen:
+                seen.add(sym)
+                k, head, body = sym.arguments
+                self.agg.setdefault((k.number, head), []).append(tuple(body.arguments))
+
+    def _reasons_read(self) -> dict[Symbol, list[Symbol]]:
+        """Why atoms are absent (absent_because/3 derivations), all of them read."""
+        self.prepare([REASONS])
+        return self.because_not
+
     def _levels(self, root: Symbol) -> None:
         """Knuth's shortest-derivation algorithm (level = 1 + the deepest body atom, minimised), run on demand
         over the atoms an asked atom rests on (its cone: every derivation of every atom below it), not over the
         whole game: an atom's level depends only on the atoms below it, and derivations are tried in the same
-        order (depth, rule, place in pyrules_why/3) whichever atom was asked first, so the answer is the same."""
+        order (depth, rule, place among the head's derivations) whichever atom was asked first, so the answer is the same."""
         level, facts, seen = self.level, self.facts, self._seen
         if root in level or root in seen:
             return
+        self._cover(root)
         cone, todo = [], [root]
         while todo:
             a = todo.pop()
@@ -185,19 +217,18 @@ class Explainer:
                     todo.extend(elem)
         users: dict[Symbol, list[int]] = {}
         entries = []
-        heap: list[tuple[int, int, int, int]] = []   # (depth, rule, place in pyrules_why/3, entry)
+        heap: list[tuple[int, int, int, int]] = []   # (depth, rule, place among the head's derivations, entry)
         for head in cone:
-            first = self._first.get(head, 0)
             for j, (k, pos, neg) in enumerate(self.derivs.get(head, ())):
                 deps = set(pos)
                 for elem in self.agg.get((k, head), ()):
                     deps.update(elem)
                 waiting = [d for d in deps if d not in level]
-                entries.append((head, k, pos, neg, deps, [len(waiting)], first + j))
+                entries.append((head, k, pos, neg, deps, [len(waiting)], j))
                 for d in waiting:
                     users.setdefault(d, []).append(len(entries) - 1)
                 if not waiting:   # (its premises are facts, or atoms an earlier question already placed)
-                    heapq.heappush(heap, (1 + max((level[d] for d in deps), default=0), k, first + j, len(entries) - 1))
+                    heapq.heappush(heap, (1 + max((level[d] for d in deps), default=0), k, j, len(entries) - 1))
         while heap:
             depth, _, _, i = heapq.heappop(heap)
             head = entries[i][0]
@@ -248,7 +279,7 @@ class Explainer:
                 add(self._nodes(b, path | {atom}))
         for a in neg:
             # a bookkeeping absence is left out, unless the knowledge base says why it is absent
-            if ((a.name, len(a.arguments)) in self.base.hidden_absent or self._hidden(a)) and a not in self.because_not:
+            if ((a.name, len(a.arguments)) in self.base.hidden_absent or self._hidden(a)) and a not in self._reasons_read():
                 continue
             add([self.absent_node(a, path | {atom})])
         for elem in self.agg.get((k, atom), []):
@@ -261,7 +292,7 @@ class Explainer:
     def absent_node(self, a: Symbol, path: frozenset = frozenset()) -> Node:
         """The absence of an atom; where the knowledge base says why (absent_because/3), with that reason."""
         a = _term(a)
-        reasons = [r.arguments[1] for r in self.because_not.get(a, [])]
+        reasons = [r.arguments[1] for r in self._reasons_read().get(a, [])]
         kids = [n for r in sorted(reasons, key=str) if r not in path for n in self._nodes(r, path)]
         label = self._defining_label(a)
         return Node(self.renderer.absent(a), label.rule if label else None, None, because=kids,

@@ -45,7 +45,7 @@ from .errors import KnowledgeBaseError
 
 WHY = "pyrules_why"
 AGG = "pyrules_agg"
-COMPILER = "8"   # bump when the compiled form changes
+COMPILER = "9"   # bump when the compiled form changes
 SEARCH = "search_"   # `#program search_NAME.`: a program solved on its own (choices, optimisation), never in a moment
 
 # Prohibitions are atoms with reasons; each atom of these predicates gets one more argument, the label of
@@ -117,6 +117,9 @@ class KnowledgeBase:
     unlabelled: list[tuple[str, int, str]] = field(default_factory=list)
     rule_count: int = 0
     searches: dict[str, str] = field(default_factory=dict)   # search_NAME part -> program text (solved apart)
+    # head signature -> for each labelled rule concluding it, (the predicates its positive body atoms need, the
+    # predicates an explanation of one of its instances goes on to: those and its aggregates' conditions)
+    deps: dict[tuple[str, int], list[tuple[tuple, tuple]]] = field(default_factory=dict)
 
     def label(self, k: int) -> Label:
         return self.labels[k]
@@ -303,6 +306,7 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     part_params: dict[str, tuple[str, ...]] = {}
     part_text: dict[str, list[str]] = {}
     shadows: dict[str, list[tuple[tuple[str, int], str]]] = {}
+    deps: dict[tuple[str, int], list[tuple[tuple, tuple]]] = {}
     count = 0
     parsed: list[tuple[str, list[str], str, object]] = []   # (file, its lines, part, statement)
     for name, text in files:
@@ -369,6 +373,7 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
         head_sig = _signature(stm.head)
         if head_sig is None:
             raise KnowledgeBaseError(f"rules/{name}:{line}: the head of a labelled rule must be one atom (the knowledge base is stratified and explainable)")
+        deps.setdefault(head_sig, []).append(_dependencies(stm))
         for target, text, shadow_texts in views.emit_rule(part, stm, _shadows(stm, k), f"rules/{name}:{line}"):
             part_text.setdefault(target, []).append(text)
             for shadow in shadow_texts:
@@ -389,7 +394,7 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     rulings = {r["id"]: r for r in data["rulings"]}
     searches = {part: "\n".join(text) for part, text in search_text.items()}
     return KnowledgeBase([n for n, _ in files], labels, parts, shadow_text, templates, hidden, hidden_absent,
-                         rulings, data.get("source", ""), unlabelled, count, searches)
+                         rulings, data.get("source", ""), unlabelled, count, searches, deps)
 
 
 class _Views:
@@ -680,6 +685,25 @@ def _transformers():
 
 def _Cite(label):
     return _transformers()[4](label)
+
+
+def _dependencies(rule) -> tuple[tuple, tuple]:
+    """(needed, used) of a labelled rule: the predicates of its positive body atoms (an instance fires only if
+    each has atoms), and those with the predicates of its aggregates' positive conditions: what the shadow
+    rules record of an instance, so what explaining it goes on to."""
+    from clingo import ast
+
+    def positive(lits) -> list:
+        return [_signature(lit) for lit in lits if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                and _signature(lit) is not None]
+
+    needed = positive(rule.body)
+    used = list(needed)
+    for lit in rule.body:
+        if lit.ast_type == ast.ASTType.Literal and lit.atom.ast_type == ast.ASTType.BodyAggregate:
+            for elem in lit.atom.elements:
+                used += positive(elem.condition)
+    return tuple(sorted(set(needed))), tuple(sorted(set(used)))
 
 
 def _shadows(rule, k: int) -> list:

@@ -361,6 +361,7 @@ class Evaluation:
         chosen = ids or list(objs)
         docs = {i: objs[i].to_json() for i in chosen}
         if explain:
+            explainer(self).prepare(_signatures(a for i in chosen for p in PROPERTIES for a in _prop_atoms(self, i, p)))
             for i in chosen:
                 docs[i]["explanation"] = {p: explain_property(self, i, p).to_json() for p in PROPERTIES}
         out = {"objects": docs,
@@ -749,6 +750,8 @@ def actions_json(ev: Evaluation, player: str | None = None, include_illegal: boo
                  depth: int | None = None) -> dict:
     p = player or ev.turn["priority"]
     opts = actions(ev, p, include_illegal)
+    if explain:
+        explainer(ev).prepare(OPTION_ROOTS)
     docs = []
     for o in opts:
         d = o.to_json()
@@ -799,6 +802,14 @@ def explainer(ev: Evaluation):
         other._cache["explainer"] = Explainer(other.base, other.game, ev.renderer, other.game.added, step_of)
         other._cache["explainer_version"] = version
     return other._cache["explainer"]
+
+
+# what an option's explanation reads: whether it is legal, why not, and the costs it adds
+OPTION_ROOTS = (("legal", 2), ("opt_why_not", 4), ("opt_generic", 3), ("opt_exile", 3), ("opt_mv", 3))
+
+
+def _signatures(atoms) -> set[tuple[str, int]]:
+    return {(a.name, len(a.arguments)) for a in atoms}
 
 
 def _group(claim: str, nodes, atom: str | None = None):
@@ -901,7 +912,9 @@ def explain_property(ev: Evaluation, oid_: str, prop: str):
         close = difflib.get_close_matches(prop, PROPERTIES, n=1)
         raise ScenarioError("query", f"unknown property {prop!r}" + (f" — did you mean {close[0]!r}?" if close else f" (one of: {', '.join(PROPERTIES)})"))
     ex = explainer(ev)
-    atoms = [a for a in _prop_atoms(ev, oid_, prop) if ex.has(a)]
+    atoms = _prop_atoms(ev, oid_, prop)
+    ex.prepare(_signatures(atoms))
+    atoms = [a for a in atoms if ex.has(a)]
     o = ev.objects[oid_]
     name = ev.renderer.name(oid_)
     if len(atoms) == 1:
@@ -1099,6 +1112,7 @@ def explain_cast(ev: Evaluation, rest: str, player: str | None, negated: bool):
         node = _refusal(f"{ev.renderer.name(p)} may not cast {ev.renderer.name(target)}", whys, explainer(ev))
         return _with_summary(node, "No: " + node.claim, ev=ev)
     ex = explainer(ev)
+    ex.prepare(OPTION_ROOTS)
     T = Number(ev.t)
     nodes = []
     for o in opts:
@@ -1149,6 +1163,7 @@ def explain_option(ev: Evaluation, o: Option):
         extra = o.part if o.part else (o.source or None)
         return explain_cast(ev, f"{o.object} {o.method}" + (f" {extra}" if extra else "") + f" by {o.player}", o.player, not o.legal)
     ex = explainer(ev)
+    ex.prepare(OPTION_ROOTS)
     T = Number(ev.t)
     if o.legal:
         return _with_summary(ex.node(Function("legal", [o.term, T])), ev=ev)

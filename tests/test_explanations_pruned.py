@@ -1,6 +1,7 @@
-"""Explanations ground the shadow rules only of conclusions that some atom has (pyrules/engine.py,
-Game._ground_shadows): a rule whose conclusion no atom has never fired. The trees must be exactly those of
-every shadow rule grounded, for single states, options and timelines alike."""
+"""Explanations ground only the shadow rules of the cone of what is asked (pyrules/engine.py,
+Game.explain_cone): the rules concluding the asked predicates and, below them, those whose positive body
+predicates all have atoms (a rule with a body predicate no atom has never fired). The trees must be exactly
+those of every shadow rule of every part instance grounded, for single states, options and timelines alike."""
 
 import json
 

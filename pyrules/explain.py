@@ -2,7 +2,8 @@
 
 In explanation mode every labelled rule instance that fires leaves an atom
 pyrules_why(Label, Conclusion, (Body...)), and every element an aggregate counted leaves
-pyrules_agg(Label, Conclusion, (Condition...)). A conclusion may have several derivations; the tree uses
+pyrules_agg(Label, Conclusion, (Condition...)). Only the shadow rules a question can need are grounded: those
+of the cone below the predicates it asks about (Explainer.prepare). A conclusion may have several derivations; the tree uses
 the shortest one (least depth, ties broken by label number), computed bottom-up from the scenario's
 facts, so trees are finite, never circular and the same on every run. Bookkeeping atoms (`%: hide`) are
 spliced out; a fact that stayed true from one moment to the next is shown once, from the moment it began.
@@ -19,10 +20,10 @@ from typing import Iterable
 from clingo import Function, Number, Symbol, SymbolType
 
 from .kb import AGG, WHY, KnowledgeBase
-
-REASONS = ("absent_because", 3)   # why an atom is absent: absent_because(Atom, Reason, T)
 from .terms import Term, of_symbol
 from .words import Renderer
+
+REASONS = ("absent_because", 3)   # why an atom is absent: absent_because(Atom, Reason, T)
 
 TIMED = {"does", "occurs", "event", "ends", "performed_sba", "resolving", "casting", "moves",
          "flips", "converts", "puts_trigger", "triggered"}

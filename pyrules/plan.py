@@ -337,6 +337,7 @@ class PlanResult:
     states: int = 0
     seconds: float = 0.0
     complete: bool = True                                  # False: the search limit was hit before the horizon
+    more: bool = False                                     # --all: more shortest plans exist than those listed
     unmet: list = field(default_factory=list)
     error: dict | None = None
 
@@ -349,6 +350,8 @@ class PlanResult:
         if self.explanation is not None:
             out["explanation"] = self.explanation.to_json() if hasattr(self.explanation, "to_json") else self.explanation
         out["search"] = {"states": self.states, "complete": self.complete}   # (no time: the same answer every run)
+        if self.more:
+            out["search"]["more"] = True
         if self.error:
             out["error"] = self.error
         return out
@@ -379,6 +382,7 @@ class Planner:
         self.states: dict[str, State] = {}
         self.best: State | None = None
         self.blocked: dict[tuple, tuple] = {}   # option identity -> (number of reasons, Option)
+        self.taken: set[tuple] = set()          # the identities of options allowed on some line searched
 
     # ---------------------------------------------------------------- states
     def _evaluate(self, prefix: list[dict]):
@@ -501,14 +505,16 @@ class Planner:
 
     def _note_blocked(self, opts, depth: int) -> None:
         """For the reasons when there is no plan: each option on the goal's objects (of the goal's method, for a
-        cast), where it came closest to being allowed — the fewest reasons, then the furthest along a line."""
+        cast), where it came closest to being allowed — the fewest reasons, then the furthest along a line —, and
+        which were allowed on some line (their reasons elsewhere don't say why there is no plan)."""
         for o in opts:
             if not self._relevant(o):
                 continue
             unpaid = self.sc.track_mana and o.payable is False
-            if o.legal and not unpaid:
-                continue
             ident = (o.action, o.object, o.method, o.part, o.source, str(o.ability))
+            if o.legal and not unpaid:
+                self.taken.add(ident)
+                continue
             n = len(o.why_not) + (len(o.payment_why_not or []) if unpaid else 0)
             if ident not in self.blocked or (n, -depth) <= self.blocked[ident][0]:
                 self.blocked[ident] = ((n, -depth), o)
@@ -633,6 +639,7 @@ class Planner:
                     seen.add(k)
                     plans.append(acts)
             res.plans = plans[:MAX_PLANS] if self.want_all else plans[:1]
+            res.more = self.want_all and len(plans) > len(res.plans)   # (without --all the search stops at one)
             return res
         res.why_not = self._why_not(depth)
         return res
@@ -667,7 +674,9 @@ class Planner:
             lab = self.kb_label(f"goal_property({c.kind},{c.prop if c.kind != 'cast' else 'cast'})")
             out.append(Reason(text, lab.rule if lab else None, None, f"unmet({c.text})", lab.rules if lab else ()))
         seen = {r.code for r in out}
-        for _, o in sorted(self.blocked.values(), key=lambda no: (no[1].object, str(no[1].method), no[0])):
+        # an option allowed on some line doesn't block the goal, whatever kept it back on another
+        blocked = [no for ident, no in self.blocked.items() if ident not in self.taken]
+        for _, o in sorted(blocked, key=lambda no: (no[1].object, str(no[1].method), no[0])):
             unpaid = self.sc.track_mana and o.payable is False
             for r in list(o.why_not) + (list(o.payment_why_not or []) if unpaid else []):
                 what = o.action + (f" {o.object}" if o.object else "") + (f" ({o.method.replace('_', ' ')})" if o.method else "")
@@ -827,6 +836,8 @@ def plan_text(res: PlanResult, explain: bool = False) -> str:
                 lines.append("  nothing to do: the goal already holds")
             for i, a in enumerate(p, start=1):
                 lines.append(f"  {i}. {action_text(a)}")
+        if res.more:
+            lines.append(f"(more than {n} shortest plans exist: the first {n} in the stable order are listed)")
         if explain and res.explanation is not None:
             for step in res.explanation.because:
                 why = step.because[0] if step.because else None

@@ -329,3 +329,36 @@ def test_every_reason_for_no_plan_is_cited():
     assert [w["rule"] for w in unmet] == ["CR 119.1"]
     bound = [w for w in doc["why_not"] if w["code"].startswith("horizon")]
     assert bound and "CR 500.1" in bound[0]["rules"]
+
+
+def test_all_says_when_more_shortest_plans_exist_than_it_lists(monkeypatch):
+    # The two Forests of the test above give two shortest plans (CR 305.2); with room for one, --all lists the
+    # first in the stable order and says more exist; with room for both it lists both and says nothing more.
+    import pyrules.plan as plan_module
+
+    d = scenario(obj("f1", "Forest"), obj("f2", "Forest", "hand"), obj("f3", "Forest", "hand"),
+                 obj("bears", "Grizzly Bears", "hand"), track_mana=True)
+    both = pyrules.plan(d, "bears.zone = battlefield", horizon=3, all=True)
+    assert len(both.plans) == 2 and "more" not in both.to_json()["search"]
+    monkeypatch.setattr(plan_module, "MAX_PLANS", 1)
+    one = pyrules.plan(d, "bears.zone = battlefield", horizon=3, all=True)
+    assert one.plans == both.plans[:1]
+    assert one.to_json()["search"]["more"] is True
+    assert "more than 1 shortest plans exist" in plan_module.plan_text(one)
+
+
+def test_no_plan_does_not_quote_a_reason_that_held_only_on_another_line():
+    # With one Forest on the battlefield, Grizzly Bears ({1}{G}) can't be paid for (CR 601.2g, 601.2h); after
+    # the Forest in hand is played (CR 305.1) it can. Within 2 actions it is cast but can't resolve (CR 608.1):
+    # no plan, and the reason isn't that the Bears can't be paid for — on the line that plays the land, they can.
+    d = scenario(obj("f1", "Forest"), obj("f2", "Forest", "hand"), obj("bears", "Grizzly Bears", "hand"),
+                 track_mana=True)
+    res = pyrules.plan(d, "bears.zone = battlefield", horizon=2)
+    assert not res.found
+    codes = [w["code"] for w in res.to_json()["why_not"]]
+    assert not any(c.startswith("cant_pay") for c in codes), codes
+    assert codes[0].startswith("unmet(") and codes[-1] == "horizon(2)"
+    # with no land to play, the payment is what blocks the goal, and it is quoted
+    d = scenario(obj("f1", "Forest"), obj("bears", "Grizzly Bears", "hand"), track_mana=True)
+    res = pyrules.plan(d, "bears.zone = battlefield", horizon=2)
+    assert any(w["code"].startswith("cant_pay") and w["rule"] == "CR 601.2g" for w in res.to_json()["why_not"])

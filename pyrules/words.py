@@ -15,6 +15,7 @@ from clingo import Symbol, SymbolType
 from .kb import KnowledgeBase, Template
 
 _VOWEL = re.compile(r"^[aeiou]", re.I)
+MANA_WORDS = {"w": "white", "u": "blue", "b": "black", "r": "red", "g": "green", "c": "colorless"}   # {color S}
 ZONE_IN = {"battlefield": "on the battlefield", "stack": "on the stack", "graveyard": "in a graveyard",
            "exile": "in exile", "hand": "in a hand", "library": "in a library"}
 ZONE_FROM = {"battlefield": "from the battlefield", "stack": "from the stack", "graveyard": "from a graveyard",
@@ -112,6 +113,7 @@ class Renderer:
         return self.display.get(oid, oid)
 
     _anything = False
+    _why = 0   # inside a reason: a plain constant may be one (`land`, `defender`), read by its `%: reason` template
 
     def term(self, t: Symbol) -> str:
         if self._anything and t.type == SymbolType.Function and t.name == "any" and not t.arguments:
@@ -138,9 +140,10 @@ class Renderer:
             tpl = self._template("fluent", t)
             if tpl is not None:
                 return tpl
-            tpl = self._template("reason", t)
-            if tpl is not None:
-                return tpl
+            if t.arguments or self._why:   # (elsewhere `land` is a card type, `defender` a keyword)
+                tpl = self._template("reason", t)
+                if tpl is not None:
+                    return tpl
             if not t.arguments:
                 return t.name.replace("_", " ")
             if not t.name:
@@ -159,6 +162,17 @@ class Renderer:
                 if v.type == SymbolType.Number:
                     return f"{v.number} {one if v.number == 1 else many}"
                 return f"{self.term(v)} {many}"
+            if spec.startswith("why ") and spec[4:] in values:   # a reason: {why R}
+                return self._as_reason(self.term, values[spec[4:]])
+            if spec.startswith("mana ") and spec[5:] in values:   # a mana symbol as printed: {G}, {2/W}
+                from .payment import symbol_text
+
+                return symbol_text(values[spec[5:]])
+            if spec.startswith("color ") and spec[6:] in values:   # a kind of mana in words: green, colorless
+                v = values[spec[6:]]
+                if v.type == SymbolType.Function and not v.arguments and v.name in MANA_WORDS:
+                    return MANA_WORDS[v.name]
+                return self.term(v)
             for prefix, table in (("in ", ZONE_IN), ("from ", ZONE_FROM), ("to ", ZONE_TO)):
                 if spec.startswith(prefix) and spec[len(prefix):] in values:
                     v = values[spec[len(prefix):]]
@@ -189,8 +203,15 @@ class Renderer:
                 continue
             values: dict[str, Symbol] = {}
             if all(_match(p, a, values) for p, a in zip(tpl.params, atom.arguments)):
-                return self._fill(tpl, values)
+                return self._as_reason(self._fill, tpl, values) if kind == "reason" else self._fill(tpl, values)
         return None
+
+    def _as_reason(self, render, *args) -> str:
+        self._why += 1
+        try:
+            return render(*args)
+        finally:
+            self._why -= 1
 
     def summary(self, atom: Symbol, negated: bool = False) -> str | None:
         """How a short answer names a deciding fact (`%: summary`), or None: the fact doesn't decide answers."""
@@ -214,4 +235,4 @@ class Renderer:
 
     def reason(self, atom: Symbol) -> str:
         text = self._template("reason", atom)
-        return text if text is not None else self.term(atom)
+        return text if text is not None else self._as_reason(self.term, atom)

@@ -28,6 +28,10 @@ RULING_NEEDS = {
 
 BAD_PHRASES = ["in the battlefield", "from the exile", "in the exile", "s's ", "(at moment", "moment ",
                "holds(", "o(", "{P}", "{O}", "{X}", "{F}", "ctl(", "face(back)", "zone("]
+# a mana symbol written as the knowledge base's letter ("Add g", "... of the mana cost ... is u") rather than as
+# printed ({G}, CR 107.4), and a possessive before a determiner ("Forest's its mana ability")
+BAD_PATTERNS = [re.compile(r"Add [wubrgcx]\b"), re.compile(r"mana cost of .* is [wubrgcx]\b"), re.compile(r"'s (its|the|a) "),
+                re.compile(r"(is|be) a land is played")]   # (a reason's sentence where `land` is a card type)
 
 
 def _roots(ev):
@@ -102,6 +106,8 @@ def test_explanations_are_plain_english(example):
             for text in (n.claim, root.summary or ""):
                 for bad in BAD_PHRASES:
                     assert bad not in text, (name, query, bad, text)
+                for pat in BAD_PATTERNS:
+                    assert not pat.search(text), (name, query, pat.pattern, text)
         # names, not ids: an object's id appears in a sentence only next to its name (two objects share it)
         for i in objects:
             if re.fullmatch(r"[a-z0-9_]+", i) and ev.objects[i].name and i not in ev.objects[i].name.lower().replace(" ", "_"):
@@ -231,3 +237,28 @@ def test_the_ways_to_cast_a_card_lead_with_the_legal_one():
     ev = pyrules.evaluate(pyrules.load(scenario(obj("giant", "Bonecrusher Giant", zone="exile", exiled_with="giant"))))
     s = ev.explain("cast giant").summary
     assert s.startswith("Yes: alice may cast Bonecrusher Giant") and "Stomp" in s and "CR 715.3d" in s
+
+
+def test_a_constant_that_names_a_reason_reads_as_the_reason_only_where_it_is_one():
+    """`land` is a card type (CR 205.2a) and the reason a land can't be cast (CR 305.1: it is played); `defender`
+    is a keyword (CR 702.3) and the reason a creature can't attack (CR 702.3b). Each is read as its reason's
+    sentence only in a reason's place."""
+    from clingo import Function, Number, String
+
+    from pyrules.kb import kb
+    from pyrules.words import Renderer
+
+    r = Renderer(kb(), {"f": "Forest", "w": "Wall"}, {"alice"})
+    F, T = lambda *a: Function(*a), Number(0)
+    assert r.claim(F("has_type", [String("f"), F("land"), T])) == "Forest is a land"
+    assert r.claim(F("has_keyword", [String("w"), F("defender"), T])) == "Wall has defender"
+    assert r.claim(F("cannot_attack", [String("w"), F("defender"), F("s", [T])])) == "Wall can't attack: it has defender"
+    assert r.reason(F("land")) == "a land is played, not cast"
+    # and in a real answer: a Forest in hand can't be cast, and its cast option's explanation says why
+    from conftest import obj, scenario
+
+    ev = pyrules.evaluate(pyrules.load(scenario(obj("f2", "Forest", "hand"))))
+    cast = [o for o in ev.actions(None, True) if o.action == "cast" and o.object == "f2"][0]
+    assert [w.reason for w in cast.why_not] == ["a land is played, not cast"]
+    node = explain_option(ev, cast)
+    assert "a land is played, not cast" in node.summary and "Forest is a land" not in node.summary

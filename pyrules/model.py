@@ -938,9 +938,12 @@ def explain_player(ev: Evaluation, player: str, prop: str):
     return _with_summary(ex.node(atoms[0]), ev=ev)
 
 
+CONVERT_WORDS = ("convert", "more than meets the eye", "living metal")   # what a card that converts says
+
+
 def situation_tags(ev: Evaluation, oid_: str) -> set[str]:
     """The mechanics and kinds of card an object involves, in the words of the rulings' `about` tags: its
-    keywords and subtypes, its card's layout (a transforming double-faced card converts), how it was cast —
+    keywords and subtypes, its card's layout (a Transformers card converts), how it was cast —
     for a copy, how its original was cast too (a copy of a spell cast converted) —, and for an ability, its
     source's."""
     from .explain import SITUATION_TAGS
@@ -953,8 +956,8 @@ def situation_tags(ev: Evaluation, oid_: str) -> set[str]:
     card = so.get("card") if so else None
     if card is not None:
         tags.add(card.layout)
-        if card.layout == "transform":
-            tags.add("convert")
+        if card.layout == "transform" and any(w in line.text.lower() for line in card.reading() for w in CONVERT_WORDS):
+            tags.add("convert")   # (a Transformers card; a card that only transforms isn't about convert)
     tags |= _cast_tags(ev, oid_)
     source = (so or {}).get("ability_of") or (o.ability_of if o is not None else None)
     if isinstance(source, str) and source != oid_:   # an ability's situation is its source's (a Saga's chapter)

@@ -57,7 +57,10 @@ def _situation(ev, oid):
     card = so.get("card") if so else None
     if card is not None:
         tags.add(card.layout)
-        if card.layout == "transform":
+        # the convert rulings (BOT-03, 04, 13-15) are about Transformers cards, which convert; a card that only
+        # transforms (Jurassic Park) isn't converted
+        text = " ".join(line.text.lower() for line in card.reading())
+        if card.layout == "transform" and any(w in text for w in ("convert", "more than meets the eye", "living metal")):
             tags.add("convert")
         if any("More Than Meets the Eye" in line.text for line in card.reading()):
             tags.add("mtmte_card")
@@ -175,7 +178,7 @@ def test_a_summary_doesnt_give_a_fact_and_its_earlier_value_as_two_reasons():
     ev = pyrules.evaluate(pyrules.load(scenario(obj("arcee", "Arcee, Sharpshooter", face="back"),
                                                 actions=[{"convert": "arcee"}])))
     s = ev.explain_property("arcee", "name").summary
-    assert "front face up" in s and "back face up" not in s
+    assert "front face is up" in s and "back face" not in s
 
 
 def test_why_not_cast_a_card_with_no_way_to_cast_it_says_why():
@@ -262,3 +265,27 @@ def test_a_constant_that_names_a_reason_reads_as_the_reason_only_where_it_is_one
     assert [w.reason for w in cast.why_not] == ["a land is played, not cast"]
     node = explain_option(ev, cast)
     assert "a land is played, not cast" in node.summary and "Forest is a land" not in node.summary
+
+
+def test_REX_09_is_quoted_only_for_a_card_with_more_than_one_permission_to_cast_it():
+    """REX-09: "If a card has multiple abilities giving you permission to cast it, such as two escape abilities
+    or an escape ability and a flashback ability, you choose which one to apply." Uro has one escape ability of
+    its own; Think Twice in a graveyard beside Underworld Breach has flashback and the escape Breach gives it."""
+    def rulings(example, query):
+        node = pyrules.evaluate(pyrules.load(EXAMPLES / example)).explain(query)
+        return {r for n in node.walk() for r in n.rulings}
+
+    assert "REX-09" not in rulings("cast_uro_escape.yaml", "cast uro escape")
+    assert "REX-09" in rulings("cast_think_twice_with_breach.yaml", "cast twice escape breach")
+
+
+def test_the_convert_rulings_are_not_quoted_for_a_card_that_only_transforms():
+    """BOT-15 ("The mana value of a converted permanent ... equal to the mana value of the card's front face") and
+    BOT-04 (the convert keyword action) are about converting. Jurassic Park was transformed by Welcome to . . .
+    (CR 701.27a): its mana value is its front face's by CR 712.8e alone. Arcee, converted, is what BOT-15 is about."""
+    park = pyrules.evaluate(pyrules.load(EXAMPLES / "jurassic_park.yaml")).explain("park.mana_value")
+    cited = {r for n in park.walk() for r in n.rulings}
+    assert not cited & {"BOT-15", "BOT-04"}
+    assert "CR 712.8e" in {r for n in park.walk() for r in n.rules}
+    arcee = pyrules.evaluate(pyrules.load(EXAMPLES / "arcee_march_opponent_turn.yaml")).explain("arcee.mana_value")
+    assert "BOT-15" in {r for n in arcee.walk() for r in n.rulings}

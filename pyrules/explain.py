@@ -14,7 +14,7 @@ rules, in at most three sentences.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from clingo import Function, Number, Symbol, SymbolType
@@ -45,6 +45,7 @@ class Node:
     summary: str | None = None
     decisive: bool = False
     brief: str | None = None   # how a short answer names this premise (`%: summary`), when it decides answers
+    background: bool = False   # a premise of a background predicate (`%: background`): not in short answers
 
     def to_json(self, _seen: dict[str, int] | None = None) -> dict:
         """The tree as the interface's nested nodes. As in the text rendering, a sub-tree met a second time is
@@ -83,10 +84,8 @@ class Node:
         if depth is None:
             return self
         if depth <= 0:
-            return Node(self.claim, self.rule, self.ruling, [], self.rules, self.rulings, self.atom, self.note,
-                        self.kind, self.summary, self.decisive, self.brief)
-        return Node(self.claim, self.rule, self.ruling, [c.cut(depth - 1) for c in self.because], self.rules,
-                    self.rulings, self.atom, self.note, self.kind, self.summary, self.decisive, self.brief)
+            return replace(self, because=[])
+        return replace(self, because=[c.cut(depth - 1) for c in self.because])
 
 
 def _term(atom) -> Term:
@@ -306,13 +305,18 @@ class Explainer:
         return self.base.label(k) if k is not None else None
 
     def _nodes(self, atom: Symbol, path: frozenset) -> list[Node]:
+        """The nodes a premise stands for (a bookkeeping atom: what it rests on); a background premise's are
+        marked so (`%: background`)."""
+        background = (atom.name, len(atom.arguments)) in self.base.background
         if atom.name == "holds":
             atom = self._origin(atom)
         if self._hidden(atom) and atom in self.best:
-            return self._children(atom, path)
-        if self._hidden(atom) and atom in self.facts:
-            return []
-        return [self.node(atom, path)]
+            nodes = self._children(atom, path)
+        elif self._hidden(atom) and atom in self.facts:
+            nodes = []
+        else:
+            nodes = [self.node(atom, path)]
+        return [replace(n, background=True) for n in nodes] if background else nodes
 
     def node(self, atom: Symbol, _path: frozenset = frozenset()) -> Node:
         """The explanation tree of an atom (memoised)."""
@@ -411,7 +415,9 @@ def _same_kind(n: Node, chosen: list[Node]) -> bool:
 
 def deciding(root: Node, limit: int = 3, max_depth: int = 6) -> list[Node]:
     """The premises that decide an answer, most decisive first: for a negative answer its reasons; else,
-    breadth first through the tree, the nodes the knowledge base names in short answers (`%: summary`)."""
+    breadth first through the tree, the nodes the knowledge base names in short answers (`%: summary`), leaving
+    out background premises and what they rest on (`%: background`: that an object exists, or where it is, is
+    what its characteristics are read in, not why they are what they are)."""
     reasons = [c for c in root.because if c.decisive]
     if reasons:
         return reasons[:limit]
@@ -422,7 +428,7 @@ def deciding(root: Node, limit: int = 3, max_depth: int = 6) -> list[Node]:
         nxt = []
         for n in level:
             key = n.atom or n.claim
-            if key in seen:
+            if key in seen or n.background:
                 continue
             seen.add(key)
             if n.brief and n.brief not in {o.brief for o in out} and len(out) < limit and not _same_kind(n, out):
@@ -510,8 +516,7 @@ def cite_only_what_applies(root: Node, rulings: dict[str, dict], situation) -> N
         if n.rulings:
             tags = situation(n)
             keep = tuple(r for r in n.rulings if applies(rulings.get(r, {}).get("about", ()), tags))
-        new = Node(n.claim, n.rule, keep[0] if keep else None, [], n.rules, keep, n.atom, n.note, n.kind,
-                   n.summary, n.decisive, n.brief)
+        new = replace(n, ruling=keep[0] if keep else None, because=[], rulings=keep)
         done[id(n)] = new
         new.because = [visit(c) for c in n.because]
         return new

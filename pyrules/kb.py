@@ -45,7 +45,7 @@ from .errors import KnowledgeBaseError
 
 WHY = "pyrules_why"
 AGG = "pyrules_agg"
-COMPILER = "9"   # bump when the compiled form changes
+COMPILER = "10"   # bump when the compiled form changes
 SEARCH = "search_"   # `#program search_NAME.`: a program solved on its own (choices, optimisation), never in a moment
 
 # Prohibitions are atoms with reasons; each atom of these predicates gets one more argument, the label of
@@ -56,6 +56,7 @@ CITED = {("pay_why_not", 1): 1, ("mana_why_not", 3): 2, ("why_not", 3): 2, ("opt
 _RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?(?:\([a-z]\))?)?")
 _RULING = re.compile(r"\b(?:BOT|REX)-\d{2}\b")
 _HIDE = re.compile(r"^%:\s*hide\s+(not\s+)?([a-z_][A-Za-z0-9_]*)/(\d+)\s*$")
+_BACKGROUND = re.compile(r"^%:\s*background\s+([a-z_][A-Za-z0-9_]*)/(\d+)\s*$")
 _TEMPLATE = re.compile(r"^%:\s*(claim|reason|term|summary|fluent)\s+(not\s+)?([a-z_][A-Za-z0-9_]*)(?:\((.*?)\))?\s*=\s*(.+?)\s*$")
 
 
@@ -120,6 +121,8 @@ class KnowledgeBase:
     # head signature -> for each labelled rule concluding it, (the predicates its positive body atoms need, the
     # predicates an explanation of one of its instances goes on to: those and its aggregates' conditions)
     deps: dict[tuple[str, int], list[tuple[tuple, tuple]]] = field(default_factory=dict)
+    # predicates whose premises are background (`%: background`): a short answer doesn't look below them
+    background: set[tuple[str, int]] = field(default_factory=set)
 
     def label(self, k: int) -> Label:
         return self.labels[k]
@@ -302,6 +305,7 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     templates: dict = {}
     hidden: set = set()
     hidden_absent: set = set()
+    background: set = set()
     unlabelled: list[tuple[str, int, str]] = []
     part_params: dict[str, tuple[str, ...]] = {}
     part_text: dict[str, list[str]] = {}
@@ -311,7 +315,7 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     parsed: list[tuple[str, list[str], str, object]] = []   # (file, its lines, part, statement)
     for name, text in files:
         lines = text.splitlines()
-        _parse_templates(lines, templates, hidden, hidden_absent)
+        _parse_templates(lines, templates, hidden, hidden_absent, background)
         statements: list = []
         try:
             ast.parse_string(text, statements.append)
@@ -394,7 +398,7 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     rulings = {r["id"]: r for r in data["rulings"]}
     searches = {part: "\n".join(text) for part, text in search_text.items()}
     return KnowledgeBase([n for n, _ in files], labels, parts, shadow_text, templates, hidden, hidden_absent,
-                         rulings, data.get("source", ""), unlabelled, count, searches, deps)
+                         rulings, data.get("source", ""), unlabelled, count, searches, deps, background)
 
 
 class _Views:
@@ -579,12 +583,16 @@ def _top_level(params: str) -> list[str]:
     return out
 
 
-def _parse_templates(lines: list[str], templates: dict, hidden: set, hidden_absent: set) -> None:
+def _parse_templates(lines: list[str], templates: dict, hidden: set, hidden_absent: set, background: set) -> None:
     for line in lines:
         s = line.strip()
         h = _HIDE.match(s)
         if h:
             (hidden_absent if h[1] else hidden).add((h[2], int(h[3])))
+            continue
+        b = _BACKGROUND.match(s)
+        if b:
+            background.add((b[1], int(b[2])))
             continue
         m = _TEMPLATE.match(s)
         if not m:

@@ -289,3 +289,16 @@ def test_the_convert_rulings_are_not_quoted_for_a_card_that_only_transforms():
     assert "CR 712.8e" in {r for n in park.walk() for r in n.rules}
     arcee = pyrules.evaluate(pyrules.load(EXAMPLES / "arcee_march_opponent_turn.yaml")).explain("arcee.mana_value")
     assert "BOT-15" in {r for n in arcee.walk() for r in n.rulings}
+
+
+def test_a_short_answer_about_a_characteristic_leaves_out_where_the_object_went():
+    """In timeline_uro_escape the Bears are exiled to pay Uro's escape cost (CR 702.138a). That is why they are in
+    exile, and the answer about their zone says so; it isn't why they have power 2 (their card says 2/2, CR 208.1)
+    or are a creature (CR 205.2a): where an object is, is background to its characteristics."""
+    ev = pyrules.evaluate(pyrules.load(EXAMPLES / "timeline_uro_escape.yaml"))
+    power = ev.explain_property("bears", "power").summary
+    assert "CR 208.1" in power and "moved" not in power and "exiled" not in power, power
+    types = ev.explain_property("bears", "types").summary
+    assert "moved" not in types and "exiled" not in types, types
+    zone = ev.explain_property("bears", "zone").summary
+    assert "moved into exile" in zone and "CR 702.138a" in zone, zone

@@ -885,10 +885,22 @@ def _absent_property(ev: Evaluation, ex, oid_: str, prop: str):
     return ex.absent_node(Function(name, [O] + [Function("any")] * any_args + [T]))
 
 
+# a property an object doesn't have, as a sentence (the others read "NAME's PROPERTY: VALUE")
+_NOT = {"summoning_sick": "isn't summoning sick", "attached_to": "isn't attached to anything", "copy_of": "isn't a copy",
+        "escaped": "didn't escape", "token": "isn't a token", "tapped": "isn't tapped", "attacking": "isn't attacking",
+        "blocking": "isn't blocking"}
+
+
+def _value_claim(name: str, o: ObjectState, prop: str) -> str:
+    if prop in _NOT and getattr(o, prop) in (None, False):
+        return f"{name} {_NOT[prop]}"
+    return _possessive(f"{name}'s {prop.replace('_', ' ')}: {_value_text(o, prop)}")
+
+
 def _value_text(o: ObjectState, prop: str) -> str:
     v = getattr(o, prop)
     if isinstance(v, (tuple, list)):
-        return ", ".join(str(x) for x in v) if v else "none"
+        return ", ".join(str(x).replace("_", " ") for x in v) if v else "none"
     if isinstance(v, dict):
         return ", ".join(f"{n} {k}" for k, n in v.items()) if v else "none"
     if v is None:
@@ -920,9 +932,9 @@ def explain_property(ev: Evaluation, oid_: str, prop: str):
     if len(atoms) == 1:
         root = ex.node(atoms[0])
     elif atoms:
-        root = _group(_possessive(f"{name}'s {prop.replace('_', ' ')}: {_value_text(o, prop)}"), [ex.node(a) for a in atoms])
+        root = _group(_value_claim(name, o, prop), [ex.node(a) for a in atoms])
     else:
-        root = _group(_possessive(f"{name}'s {prop.replace('_', ' ')}: {_value_text(o, prop)}"), [_absent_property(ev, ex, oid_, prop)])
+        root = _group(_value_claim(name, o, prop), [_absent_property(ev, ex, oid_, prop)])
     return _with_summary(root, ev=ev)
 
 
@@ -1171,7 +1183,8 @@ def explain_option(ev: Evaluation, o: Option):
     if o.legal:
         return _with_summary(ex.node(Function("legal", [o.term, T])), ev=ev)
     whys = [s for s in explained(ev).game.atoms("opt_why_not", 4) if s.arguments[0] == o.term and s.arguments[3] == T]
-    node = _refusal(f"{ev.renderer.name(o.player)} may not {o.action} {ev.renderer.name(o.object)}", whys, ex)
+    verb = {"attack": "attack with", "block": "block with"}.get(o.action, o.action)
+    node = _refusal(f"{ev.renderer.name(o.player)} may not {verb} {ev.renderer.name(o.object)}", whys, ex)
     return _with_summary(node, "No: " + node.claim, ev=ev)
 
 

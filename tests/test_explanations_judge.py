@@ -31,7 +31,11 @@ BAD_PHRASES = ["in the battlefield", "from the exile", "in the exile", "s's ", "
 # a mana symbol written as the knowledge base's letter ("Add g", "... of the mana cost ... is u") rather than as
 # printed ({G}, CR 107.4), and a possessive before a determiner ("Forest's its mana ability")
 BAD_PATTERNS = [re.compile(r"Add [wubrgcx]\b"), re.compile(r"mana cost of .* is [wubrgcx]\b"), re.compile(r"'s (its|the|a) "),
-                re.compile(r"(is|be) a land is played")]   # (a reason's sentence where `land` is a card type)
+                re.compile(r"(is|be) a land is played"),   # (a reason's sentence where `land` is a card type)
+                # "may not attack Grizzly Bears" reads as attacking the Bears; a property's name is not a sentence
+                re.compile(r"may not (attack|block) (?!with)"), re.compile(r"'s (summoning sick|escaped|token|copy of|attached to): "),
+                re.compile(r"\b(first_strike|more_than_meets_the_eye|living_metal)\b"),
+                re.compile(r"it is not the case that .*(escaped|is a token|is a copy)")]
 
 
 def _roots(ev):

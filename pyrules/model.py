@@ -1154,7 +1154,7 @@ def explain_cast(ev: Evaluation, rest: str, player: str | None, negated: bool):
         return nodes[0]
     yes, no = [_way(o) for o in opts if o.legal], [_way(o) for o in opts if not o.legal]
     who, what = ev.renderer.name(p), ev.renderer.name(target)
-    answer = (f"Yes: {who} may cast {what} ({'; '.join(yes)})" + (f", not ({'; '.join(no)})" if no else "")) if yes \
+    answer = (f"Yes: {who} may cast {what} ({'; '.join(yes)})" + (f", but not ({'; '.join(no)})" if no else "")) if yes \
         else f"No: {who} may not cast {what} ({'; '.join(no)})"
     return _with_summary(_group(f"the ways {who} could cast {what}", nodes), answer, ev=ev)
 

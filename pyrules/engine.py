@@ -123,23 +123,24 @@ def _texts(kb: KnowledgeBase, which: str) -> dict[str, tuple[tuple, str]]:
 
 
 def _shadow_split(kb: KnowledgeBase):
-    """(shadow part -> (parameters, text), part -> [(head signature, shadow part)]): a part's shadow rules
-    grouped by the signature of the head they explain."""
+    """(shadow part -> (parameters, text), part -> [(head signature, needed, shadow part)]): a part's shadow
+    rules grouped by the signature of the head they explain and the predicates their positive bodies need
+    atoms of (a group none of whose rules can have fired is left out)."""
     hit = _TEXTS.get(id(kb))
     if hit is not None and hit[0] is kb:
         return hit[1]
     texts: dict[str, tuple[tuple, str]] = {}
-    heads: dict[str, list[tuple[tuple[str, int], str]]] = {}
+    heads: dict[str, list[tuple[tuple[str, int], tuple, str]]] = {}
     for part, items in kb.shadows.items():
         if not items:
             continue
-        by_sig: dict[tuple[str, int], list[str]] = {}
-        for sig, text in items:
-            by_sig.setdefault(sig, []).append(text)
-        for k, (sig, rules) in enumerate(by_sig.items()):
+        groups: dict[tuple, list[str]] = {}
+        for sig, text, needed in items:
+            groups.setdefault((sig, needed), []).append(text)
+        for k, ((sig, needed), rules) in enumerate(groups.items()):
             name = f"{part}_why_{k}"
             texts[name] = (kb.parts[part][0], "\n".join(rules))
-            heads.setdefault(part, []).append((sig, name))
+            heads.setdefault(part, []).append((sig, needed, name))
     _TEXTS[id(kb)] = (kb, (texts, heads))
     return texts, heads
 
@@ -283,8 +284,9 @@ class Game:
         """Ground the shadow rules an explanation of atoms of these predicates can go through, and return those
         predicates (the cone): from each, the rules that conclude it and could have fired (every predicate of
         their positive body has atoms), and on to the predicates their instances rest on. Only the shadow rules
-        of the cone's conclusions are grounded (those of each part instance grounded so far, once): a rule
-        outside it has no instance an explanation of these atoms rests on. With PRUNE_SHADOWS off, every shadow
+        of the cone's conclusions are grounded (those of each part instance grounded so far, once), and of those
+        only the rules that could have fired: a rule outside it has no instance an explanation of these atoms
+        rests on. With PRUNE_SHADOWS off, every shadow
         rule of every part instance is grounded (the reference the cone must agree with)."""
         atoms = self.ctl.symbolic_atoms
         named: dict[tuple[str, int], list[tuple[str, int]]] = {}   # (a view's copies of a predicate are NAME__KEY)
@@ -310,8 +312,8 @@ class Game:
                 if all(has_atoms(n) for n in needed):
                     todo.extend(used)
         heads = _shadow_split(self.kb)[1]
-        todo = [(sub, args) for name, args in self.history for sig, sub in heads.get(name, ())
-                if (sig in cone and has_atoms(sig)) or not PRUNE_SHADOWS]
+        todo = [(sub, args) for name, args in self.history for sig, needed, sub in heads.get(name, ())
+                if (sig in cone and has_atoms(sig) and all(has_atoms(n) for n in needed)) or not PRUNE_SHADOWS]
         todo = [(sub, args) for sub, args in todo if (sub, tuple(args)) not in self.shadowed]
         if todo:
             t0 = time.perf_counter()
@@ -424,9 +426,10 @@ class Game:
     def atoms(self, name: str, arity: int) -> list[Symbol]:
         return [a.symbol for a in self.ctl.symbolic_atoms.by_signature(name, arity) if a.is_fact]
 
-    def terms(self, name: str, arity: int) -> list:
-        """The same atoms as plain Python terms (pyrules.terms), read in bulk: for answers read by the hundred."""
-        return read_facts(self.ctl, name, arity)
+    def terms(self, name: str, arity: int, seen: set | None = None) -> list:
+        """The same atoms as plain Python terms (pyrules.terms), read in bulk: for answers read by the hundred
+        (with `seen`, only those not read into it before)."""
+        return read_facts(self.ctl, name, arity, seen)
 
     def ground_query(self, part: str, t: int, facts: list[Symbol] = ()) -> None:
         """Ground a query part for moment t, with its facts: show, or check (every option of the players asking)."""

@@ -125,8 +125,8 @@ class Explainer:
         self.derivs: dict[Symbol, list[tuple[int, tuple[Symbol, ...], tuple[Symbol, ...]]]] = {}
         self.agg: dict[tuple[int, Symbol], list[tuple[Symbol, ...]]] = {}
         self.because_not: dict[Symbol, list[Symbol]] = {}
-        self._read_why: set[Symbol] = set()
-        self._read_agg: set[Symbol] = set()
+        self._read_why: set = set()   # the pyrules_why/3 and pyrules_agg/3 atoms read (Game.terms)
+        self._read_agg: set = set()
         self._covered: set[tuple[str, int]] = set()   # the predicates whose cone's shadow rules are grounded
         self._memo: dict[Symbol, Node] = {}
         self.level: dict[Symbol, int] = dict.fromkeys(self.facts, 0)
@@ -168,11 +168,7 @@ class Explainer:
     def _read(self) -> None:
         """The derivations (pyrules_why/3) and aggregate elements (pyrules_agg/3) grounded since the last read,
         each head's in the order clingo has them."""
-        seen = self._read_why
-        for sym in self.game.terms(WHY, 3):
-            if sym in seen:
-                continue
-            seen.add(sym)
+        for sym in self.game.terms(WHY, 3, self._read_why):
             k, head, body = sym.arguments
             pos, neg = [], []
             for b in body.arguments:
@@ -183,12 +179,9 @@ class Explainer:
             self.derivs.setdefault(head, []).append((k.number, tuple(pos), tuple(neg)))
             if (head.name, len(head.arguments)) == REASONS:
                 self.because_not.setdefault(head.arguments[0], []).append(head)
-        seen = self._read_agg
-        for sym in self.game.terms(AGG, 3):
-            if sym not in seen:
-                seen.add(sym)
-                k, head, body = sym.arguments
-                self.agg.setdefault((k.number, head), []).append(tuple(body.arguments))
+        for sym in self.game.terms(AGG, 3, self._read_agg):
+            k, head, body = sym.arguments
+            self.agg.setdefault((k.number, head), []).append(tuple(body.arguments))
 
     def _reasons_read(self) -> dict[Symbol, list[Symbol]]:
         """Why atoms are absent (absent_because/3 derivations), all of them read."""

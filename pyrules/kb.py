@@ -45,7 +45,7 @@ from .errors import KnowledgeBaseError
 
 WHY = "pyrules_why"
 AGG = "pyrules_agg"
-COMPILER = "10"   # bump when the compiled form changes
+COMPILER = "11"   # bump when the compiled form changes
 SEARCH = "search_"   # `#program search_NAME.`: a program solved on its own (choices, optimisation), never in a moment
 
 # Prohibitions are atoms with reasons; each atom of these predicates gets one more argument, the label of
@@ -109,7 +109,8 @@ class KnowledgeBase:
     files: list[str]
     labels: list[Label]
     parts: dict[str, tuple[tuple[str, ...], str]]          # part -> (parameters, program text)
-    shadows: dict[str, list[tuple[tuple[str, int], str]]]  # part -> [(head signature, shadow rule text)]
+    # part -> [(head signature, shadow rule text, the predicates the rule's positive body needs atoms of)]
+    shadows: dict[str, list[tuple[tuple[str, int], str, tuple]]]
     templates: dict[tuple[str, int], list[Template]]
     hidden: set[tuple[str, int]]
     hidden_absent: set[tuple[str, int]]
@@ -133,7 +134,7 @@ class KnowledgeBase:
         if found is None:
             found = {}
             for items in self.shadows.values():
-                for sig, text in items:
+                for sig, text, _needed in items:
                     m = re.match(r"\s*pyrules_why\((\d+),", text)
                     if m and sig not in found:
                         found[sig] = int(m[1])
@@ -146,7 +147,7 @@ class KnowledgeBase:
         found = self.__dict__.get("_fact_labels")
         if found is None:
             found = {}
-            for _head, text in self.shadows.get("base", ()):
+            for _head, text, _needed in self.shadows.get("base", ()):
                 m = re.fullmatch(r"pyrules_why\((\d+),(.*),\(\)\)\.", text.strip())
                 if m:
                     found.setdefault(m[2], int(m[1]))
@@ -309,7 +310,7 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     unlabelled: list[tuple[str, int, str]] = []
     part_params: dict[str, tuple[str, ...]] = {}
     part_text: dict[str, list[str]] = {}
-    shadows: dict[str, list[tuple[tuple[str, int], str]]] = {}
+    shadows: dict[str, list[tuple[tuple[str, int], str, tuple]]] = {}
     deps: dict[tuple[str, int], list[tuple[tuple, tuple]]] = {}
     count = 0
     parsed: list[tuple[str, list[str], str, object]] = []   # (file, its lines, part, statement)
@@ -377,11 +378,12 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
         head_sig = _signature(stm.head)
         if head_sig is None:
             raise KnowledgeBaseError(f"rules/{name}:{line}: the head of a labelled rule must be one atom (the knowledge base is stratified and explainable)")
-        deps.setdefault(head_sig, []).append(_dependencies(stm))
+        needed, used = _dependencies(stm)
+        deps.setdefault(head_sig, []).append((needed, used))
         for target, text, shadow_texts in views.emit_rule(part, stm, _shadows(stm, k), f"rules/{name}:{line}"):
             part_text.setdefault(target, []).append(text)
             for shadow in shadow_texts:
-                shadows.setdefault(target, []).append((head_sig, shadow))
+                shadows.setdefault(target, []).append((head_sig, shadow, needed))
     for part in list(part_params):
         if part in views.blocks:
             for k in sorted(views.copies.get(part, ())):

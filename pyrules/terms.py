@@ -190,8 +190,9 @@ class _Calls(_local):
         _DECODED[rep] = term
         return term
 
-    def facts(self, ctl, name: str, arity: int) -> list[Term]:
-        """The atoms of name/arity that are facts in ctl, as terms."""
+    def facts(self, ctl, name: str, arity: int, seen: set | None = None) -> list[Term]:
+        """The atoms of name/arity that are facts in ctl, as terms (with `seen`, only those not in it, which are
+        added to it: clingo's numbers for the symbols read)."""
         lib = _lib
         atoms = self._range(ctl, name, arity)
         it, end, flag, sym, args, size = self.it, self.end, self.flag, self.sym, self.args, self.size
@@ -207,6 +208,11 @@ class _Calls(_local):
             if flag[0]:
                 symbol(atoms, it[0], sym)
                 rep = sym[0]
+                if seen is not None:
+                    if rep in seen:
+                        step(atoms, it[0], it)
+                        continue
+                    seen.add(rep)
                 lib.clingo_symbol_arguments(rep, args, size)
                 n, first = size[0], args[0]
                 reps = [first[i] for i in range(n)]
@@ -241,11 +247,18 @@ def any_atom(ctl, name: str, arity: int) -> bool:
     return _CALLS.any_atom(ctl, name, arity)
 
 
-def facts(ctl, name: str, arity: int) -> list[Term]:
-    """The atoms of name/arity that are facts in a grounded clingo Control, as terms."""
+def facts(ctl, name: str, arity: int, seen: set | None = None) -> list[Term]:
+    """The atoms of name/arity that are facts in a grounded clingo Control, as terms; with `seen`, only those
+    not read into it before (it keeps what identifies each symbol read)."""
     if not _DIRECT:
-        return [parse(str(a.symbol)) for a in ctl.symbolic_atoms.by_signature(name, arity) if a.is_fact]
-    return _CALLS.facts(ctl, name, arity)
+        out = []
+        for a in ctl.symbolic_atoms.by_signature(name, arity):
+            if a.is_fact and (seen is None or a.symbol not in seen):
+                if seen is not None:
+                    seen.add(a.symbol)
+                out.append(parse(str(a.symbol)))
+        return out
+    return _CALLS.facts(ctl, name, arity, seen)
 
 
 def of_symbol(sym) -> Term:

@@ -750,8 +750,6 @@ def actions_json(ev: Evaluation, player: str | None = None, include_illegal: boo
                  depth: int | None = None) -> dict:
     p = player or ev.turn["priority"]
     opts = actions(ev, p, include_illegal)
-    if explain:
-        explainer(ev).prepare(OPTION_ROOTS)
     docs = []
     for o in opts:
         d = o.to_json()

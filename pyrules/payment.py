@@ -256,7 +256,6 @@ def _solve(base: KnowledgeBase, facts: list[Symbol]) -> list[Symbol] | None:
 
 
 def _read(model: list[Symbol], cost: Cost, wallet: Wallet) -> Payment:
-
     by: dict[str, list[Symbol]] = {}
     for s in model:
         by.setdefault(s.name, []).append(s)

@@ -12,10 +12,11 @@ import re
 
 from clingo import Symbol, SymbolType
 
+from .carddata import COLOR_WORDS
 from .kb import KnowledgeBase, Template
 
 _VOWEL = re.compile(r"^[aeiou]", re.I)
-MANA_WORDS = {"w": "white", "u": "blue", "b": "black", "r": "red", "g": "green", "c": "colorless"}   # {color S}
+MANA_WORDS = {k.lower(): v for k, v in COLOR_WORDS.items()} | {"c": "colorless"}   # a kind of mana, {color S}
 ZONE_IN = {"battlefield": "on the battlefield", "stack": "on the stack", "graveyard": "in a graveyard",
            "exile": "in exile", "hand": "in a hand", "library": "in a library"}
 ZONE_FROM = {"battlefield": "from the battlefield", "stack": "from the stack", "graveyard": "from a graveyard",

@@ -246,7 +246,8 @@ def run(argv: list[str]) -> int:
         text = tree_text(node)
         if ev.error:   # which action of the timeline was illegal, and why (the tree is of the state before it)
             text += "\n" + timeline_text(ev)
-        _out(text)
+        notes = not_modelled_text(ev.not_modelled)
+        _out(text + ("\n" + notes if notes else ""))
     return code
 
 

@@ -14,6 +14,7 @@ from clingo import Function, Number, String, Symbol, SymbolType
 
 from .errors import ScenarioError
 from .actions import event_kind, action_facts, kind_of, oid
+from .carddata import bundled
 from .engine import Game
 from .facts import scenario_facts
 from .kb import kb
@@ -332,22 +333,52 @@ class Evaluation:
         return out
 
     # ------------------------------------------------------------------ JSON
-    def not_modelled(self, ids=None) -> list[dict]:
-        """The card lines pyrules doesn't model, of the objects asked about (the face up, or every face of a
-        card not on the battlefield or the stack): answers about them may leave those lines out."""
-        out = []
+    def _card_of(self, oid_: str):
+        """The card an object is: the scenario's card, the card of what it copies (a copy made by the scenario
+        or the timeline), or the token card an effect created it from; None for an ability."""
         sc = self.scenario
-        for oid_, o in self.objects.items():
-            if ids is not None and oid_ not in ids:
+        seen = set()
+        cur = oid_
+        while cur not in seen:
+            seen.add(cur)
+            spec = sc.objects[sc.index[cur]] if cur in sc.index else None
+            if spec is not None:
+                if spec.get("card") is not None:
+                    return spec["card"]
+                cur = spec.get("copy_of")
+            else:
+                o = self.objects.get(cur)
+                if o is None:
+                    return None
+                if o.copy_of is None:
+                    return next((c for c in bundled().tokens() if o.name in c.names), None) if o.token and o.name else None
+                cur = o.copy_of
+            if cur is None:
+                return None
+        return None
+
+    @cached_property
+    def not_modelled(self) -> list[dict]:
+        """Every line of card text pyrules doesn't model (interface §5.7) on the card of any object of the
+        scenario, in any zone, or created by its timeline up to the step answered: every face's lines, since a
+        face that isn't up may be turned up. Answers about this board may leave those lines out."""
+        out = []
+        seen = set()
+        ids = [o["id"] for o in self.scenario.objects] + [i for i in self.objects if i not in self.scenario.index]
+        for oid_ in ids:
+            card = self._card_of(oid_)
+            if card is None or oid_ in seen:
                 continue
-            spec = sc.objects[sc.index[oid_]] if oid_ in sc.index else None
-            card = spec.get("card") if spec else None
-            if card is None:
-                continue
+            seen.add(oid_)
             for line in card.reading():
-                if line.status == "not_modelled" and (o.face is None or line.face == o.face):
-                    out.append({"object": oid_, "face": line.face, "line": line.line, "text": line.text})
+                if line.status != "modelled":
+                    out.append({"object": oid_, "card": card.name, "face": line.face, "line": line.line,
+                                "text": line.text, "status": line.status})
         return out
+
+    def honesty(self) -> dict:
+        """What every answer document carries at its top level (interface §5.7)."""
+        return {"complete": not self.not_modelled, "not_modelled": self.not_modelled}
 
     def to_json(self, ids: list[str] | None = None, explain: bool = False) -> dict:
         objs = self.objects
@@ -367,9 +398,7 @@ class Evaluation:
         out = {"objects": docs,
                "turn": {k: v for k, v in self.turn.items() if k != "number"},
                "players": {p: {k: v for k, v in d.items() if k != "lost"} for p, d in self.players.items()}}
-        notes = self.not_modelled(set(chosen))
-        if notes:
-            out["not_modelled"] = notes
+        out.update(self.honesty())
         if self.scenario.actions:
             out["step"] = self.step
             out["stack"] = self.stack
@@ -420,6 +449,13 @@ def _check_valid(ev: Evaluation) -> None:
     else:
         idx = next((i for i, e in enumerate(sc.effects) if e["id"] == key), None)
         where = f"effects[{idx}].{fld.name}" if idx is not None else f"{key}.{fld.name}"
+    if reason.name == "too_many_targets" and key in sc.index:   # the targets of a line pyrules doesn't read
+        spec = sc.object(key)
+        src = spec.get("ability_of")
+        card = ev._card_of(src if src else key)
+        if card is not None and not src:
+            face = spec.get("part_face") or spec.get("face")
+            _unread_naming(ev, where, card, _unread_lines(card, face), f"{key} is on the stack with targets")
     lab = ev.base.label(label.number)
     raise ScenarioError(where, f"{ev.renderer.reason(reason)} ({', '.join(lab.rules)})")
 
@@ -526,9 +562,61 @@ def _since(game: Game, name: str, arity: int, t0: int) -> list[Symbol]:
     return [s for s in game.atoms(name, arity) if s.arguments[-1].number >= t0]
 
 
+def _unread_lines(card, face: str | None = None, line: int | None = None, keyword: str | None = None) -> list:
+    """The lines of a card pyrules doesn't model (of one face, the one numbered `line`, or the one that begins
+    with a keyword)."""
+    out = []
+    for ln in card.reading():
+        if ln.status == "modelled" or (face is not None and ln.face != face) or (line is not None and ln.line != line):
+            continue
+        if keyword is not None and not ln.text.lower().startswith(keyword.replace("_", " ")):
+            continue
+        out.append(ln)
+    return out
+
+
+def _unread_naming(ev: Evaluation, where: str, card, lines: list, what: str) -> None:
+    """A naming refused only because pyrules doesn't read the card's line is bad input naming that line, not a
+    refusal by a rule of the game (interface §5.7)."""
+    if card is None or not lines:
+        return
+    said = "; ".join(f"line {ln.line}{' of its back face' if ln.face == 'back' else ''} “{ln.text}”" for ln in lines)
+    raise ScenarioError(where, f"{what}, but pyrules doesn't model {card.name}'s {said} — the rules can't check "
+                               f"this naming (pyrules cards {card.name!r} shows what it reads)")
+
+
+def _check_unread_naming(ev: Evaluation, i: int, syms) -> None:
+    """Action i's refusal, when a reason for it is only that pyrules doesn't read a line: more targets named for
+    a spell than the lines pyrules reads give it, or an ability named by a line (or keyword) it doesn't read."""
+    action = ev.scenario.actions[i]
+    codes = [r.name for r, _ in syms]
+    if "cast" in action and "too_many_targets" in codes and action["cast"] in ev.scenario.index:
+        card = ev._card_of(action["cast"])
+        face = None
+        if card is not None and action.get("part"):
+            face = next((f.id for f in card.faces if f.name == action["part"]), None)
+        elif card is not None and card.is_dfc:
+            face = "back" if action.get("method") == "more_than_meets_the_eye" else "front"
+        _unread_naming(ev, f"actions[{i}].targets", card, _unread_lines(card, face) if card else [],
+                       f"{action['cast']} is cast with targets")
+    for r, _ in syms:
+        if r.name == "no_such_ability" and "activate" in action and action["activate"] in ev.objects:
+            card = ev._card_of(action["activate"])
+            ref = r.arguments[0]
+            o = ev.objects[action["activate"]]
+            if card is None:
+                continue
+            if ref.name == "line":
+                lines = _unread_lines(card, o.face or "front", line=ref.arguments[0].number)
+            else:
+                lines = _unread_lines(card, o.face or "front", keyword=ref.arguments[0].name)
+            _unread_naming(ev, f"actions[{i}].ability", card, lines, f"{action['activate']}'s ability {action['ability']!r} is named")
+
+
 def _refused(ev: Evaluation, i: int, t_prev: int, syms) -> bool:
     """Action i is refused for these (reason, label) pairs: ev answers from the state before it (moment t_prev),
     with the error. Always False (the action wasn't taken)."""
+    _check_unread_naming(ev, i, syms)
     ev.t, ev.step = t_prev, i
     ev.error = {"step": i + 1, "action": ev.scenario.actions[i], "why_not": [r.to_json() for r in ev.reasons(syms)]}
     return False
@@ -754,12 +842,10 @@ def actions_json(ev: Evaluation, player: str | None = None, include_illegal: boo
     for o in opts:
         d = o.to_json()
         if explain:
-            d["explanation"] = explain_option(ev, o).cut(depth).to_json()
+            d["explanation"] = with_caveat(ev, explain_option(ev, o)).cut(depth).to_json()
         docs.append(d)
     out = {"player": p, "actions": docs}
-    notes = ev.not_modelled({d["object"] for d in docs if d.get("object")})
-    if notes:
-        out["not_modelled"] = notes
+    out.update(ev.honesty())
     if ev.scenario.actions:
         out["step"] = ev.step
         out["stack"] = ev.stack
@@ -1031,7 +1117,34 @@ def _with_summary(root, answer: str | None = None, tail: str | None = None, ev: 
     return replace(root, summary=summarize(root, answer, tail))
 
 
+def caveat(notes: list[dict]) -> str | None:
+    """The sentence a short answer ends with when the board has card text pyrules doesn't model (interface
+    §5.7): which lines could change it — every one of them, since pyrules can't tell soundly which could not."""
+    if not notes:
+        return None
+    shown = [f"{n['card']} ({n['object']}), {'back face ' if n['face'] == 'back' else ''}line {n['line']}: “{n['text']}”"
+             for n in notes[:3]]
+    more = f"; and {len(notes) - 3} more" if len(notes) > 3 else ""
+    lines = "line" if len(notes) == 1 else "lines"
+    text = (f"This answer may be incomplete: pyrules doesn't model {len(notes)} {lines} of card text on this board "
+            f"that could change it — {'; '.join(shown)}{more}")
+    return text if text.endswith(("”", ".")) else text + "."
+
+
+def with_caveat(ev: Evaluation, node):
+    """An answer's root with its summary's caveat (see caveat())."""
+    extra = caveat(ev.not_modelled)
+    if extra is None:
+        return node
+    return replace(node, summary=(node.summary + " " if node.summary else "") + extra)
+
+
 def explain(ev: Evaluation, query: str, player: str | None = None):
+    """A query (see _explain), its summary saying which card lines pyrules doesn't model could change it."""
+    return with_caveat(ev, _explain(ev, query, player))
+
+
+def _explain(ev: Evaluation, query: str, player: str | None = None):
     """A query: OBJECT.PROPERTY, [why [not]] cast OBJECT [METHOD] [PART] [by PLAYER], trigger OBJECT."""
     import re
 
@@ -1144,6 +1257,10 @@ def explain_cast(ev: Evaluation, rest: str, player: str | None, negated: bool):
         if o.legal:
             answer = f"Yes: {ev.renderer.name(o.player)} may cast {ev.renderer.name(o.object)} ({_way(o)})"
             tail = f"It costs {o.cost.text}"
+            unpaid = _unpaid(ev, o)
+            if unpaid:
+                answer = f"Yes — but {ev.renderer.name(o.player)} can't pay for it now: {answer[5:]}"
+                tail += f", but {unpaid}"
         else:
             answer = f"No: {ev.renderer.name(o.player)} may not cast {ev.renderer.name(o.object)} ({_way(o)})"
             tail = None
@@ -1151,10 +1268,27 @@ def explain_cast(ev: Evaluation, rest: str, player: str | None, negated: bool):
     if len(nodes) == 1:
         return nodes[0]
     yes, no = [_way(o) for o in opts if o.legal], [_way(o) for o in opts if not o.legal]
+    unpaid = [_way(o) for o in opts if o.legal and _unpaid(ev, o)]
     who, what = ev.renderer.name(p), ev.renderer.name(target)
     answer = (f"Yes: {who} may cast {what} ({'; '.join(yes)})" + (f", but not ({'; '.join(no)})" if no else "")) if yes \
         else f"No: {who} may not cast {what} ({'; '.join(no)})"
+    if unpaid and len(unpaid) == len(yes):
+        answer = f"Yes — but {who} can't pay for it now: {answer[5:]}"
+    elif unpaid:
+        answer += f"; {who} can't pay for it now ({'; '.join(unpaid)})"
     return _with_summary(_group(f"the ways {who} could cast {what}", nodes), answer, ev=ev)
+
+
+def _unpaid(ev: Evaluation, o: Option) -> str | None:
+    """Why a player can't pay for an option the rules allow (the payment search's reasons, with their rules),
+    or None when it can be paid or costs no mana: a "yes" is never bare when the cost can't be paid now."""
+    if o.payable is not False:
+        return None
+    reasons = []
+    for r in o.payment_why_not:
+        cite = ", ".join(x for x in (r.rule, r.ruling) if x)
+        reasons.append(r.reason + (f" ({cite})" if cite else ""))
+    return "; ".join(reasons) or f"{ev.renderer.name(o.player)}'s mana sources and pool can't pay it"
 
 
 def _way(o: Option) -> str:
@@ -1179,6 +1313,11 @@ def explain_option(ev: Evaluation, o: Option):
     ex.prepare(OPTION_ROOTS)
     T = Number(ev.t)
     if o.legal:
+        unpaid = _unpaid(ev, o)
+        if unpaid:
+            node = ex.node(Function("legal", [o.term, T]))
+            return _with_summary(node, f"Yes — but {ev.renderer.name(o.player)} can't pay for it now: {node.claim}",
+                                 f"It can't be paid now: {unpaid}", ev=ev)
         return _with_summary(ex.node(Function("legal", [o.term, T])), ev=ev)
     whys = [s for s in explained(ev).game.atoms("opt_why_not", 4) if s.arguments[0] == o.term and s.arguments[3] == T]
     verb = {"attack": "attack with", "block": "block with"}.get(o.action, o.action)
@@ -1189,6 +1328,7 @@ def explain_option(ev: Evaluation, o: Option):
 def explain_json(ev: Evaluation, query: str, player: str | None = None, depth: int | None = None) -> dict:
     node = explain(ev, query, player)
     out = node.cut(depth).to_json()
+    out.update(ev.honesty())
     if ev.error:   # the timeline stopped at an illegal action: the answer is about the state before it
         out["error"] = ev.error
     return out

@@ -114,8 +114,9 @@ def actions_text(data: dict, explain: bool = False) -> str:
             line = f"{mark}{a['action']} {a['object']}" + (f" ({a['ability']})" if a.get("ability") else "")
             if a.get("cost"):
                 line += f" — {a['cost']['text']}"
-        if "payable" in a:
-            line += "" if a["payable"] else " — can't be paid"
+        if "payable" in a and not a["payable"]:
+            why = "; ".join(r["reason"] + (f" [{r['rule']}]" if r.get("rule") else "") for r in a.get("payment_why_not", []))
+            line += " — can't be paid now" + (f": {why}" if why else "")
         lines.append(line)
         for r in a["why_not"]:
             refs = ", ".join(x for x in (r["rule"], r["ruling"]) if x)
@@ -302,5 +303,16 @@ def tree_html(node: Node, title: str = "Explanation") -> str:
 
 
 def not_modelled_text(notes: list[dict]) -> str:
-    """The card lines an answer may leave out, one line each."""
-    return "\n".join(f"note: {n['object']}'s line {n['line']} is not modelled: “{n['text'][:100]}”" for n in notes)
+    """The card lines an answer may leave out (interface §5.7): one `note:` line each, or, when there are more
+    than five, a count and the first five."""
+    if not notes:
+        return ""
+    lines = []
+    if len(notes) > 5:
+        lines.append(f"note: {len(notes)} lines of card text on this board aren't modelled (the first five follow; "
+                     "--json lists them all): answers may leave them out")
+    for n in notes[:5]:
+        what = "is read but not wholly modelled" if n.get("status") == "read" else "is not modelled"
+        face = f" ({n['face']} face)" if n.get("face") == "back" else ""
+        lines.append(f"note: {n['object']} ({n['card']}){face}, line {n['line']}, {what}: “{n['text']}”")
+    return "\n".join(lines)

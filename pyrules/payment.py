@@ -68,16 +68,12 @@ def symbol_text(sym: Symbol) -> str:
     return "{" + str(sym) + "}"
 
 
-def mana_text(generic: int, symbols: list[str], added: int = 0) -> str:
-    """A total cost's mana as interface §3 writes it: the cost paid in its printed order (generic first), and
-    the generic mana increases add after it — joined to the cost's own generic mana when it has some (a cost
-    is written with one generic symbol: Sol Ring under Thalia costs {2}); {0} when nothing is left."""
-    own = generic - added
-    if own:
-        text = "{" + str(generic) + "}" + "".join(symbols)
-    else:
-        text = "".join(symbols) + ("{" + str(added) + "}" if added else "")
-    return text or "{0}"
+def mana_text(generic: int, symbols: list[str]) -> str:
+    """A total cost's mana as interface §3 writes it: the generic part first, as one symbol (the cost's own
+    generic mana with what increases add and reductions take already counted in `generic`), then the other
+    symbols in the order the cost prints them (Arcee cast converted under Thalia: {1}{R}{W}); {0} when nothing
+    is left."""
+    return (("{" + str(generic) + "}") if generic else "") + "".join(symbols) or "{0}"
 
 
 @dataclass(frozen=True)
@@ -85,7 +81,6 @@ class Cost:
     generic: int
     symbols: tuple[Symbol, ...]     # the other symbols, in printed order (x included)
     life: int = 0
-    added: int = 0                  # how much of the generic mana cost increases added (written after the rest)
     spare: int = 0                  # reduction the printed generic mana left unused: it reduces what X adds
 
     @property
@@ -93,8 +88,8 @@ class Cost:
         return sum(1 for s in self.symbols if _is(s, "x"))
 
     def text(self) -> str:
-        """The cost as `actions` writes it (mana_text): Arcee under Thalia needs {R}{W}{1}."""
-        return mana_text(self.generic, [symbol_text(s) for s in self.symbols], self.added)
+        """The cost as `actions` writes it (mana_text): Arcee cast converted under Thalia needs {1}{R}{W}."""
+        return mana_text(self.generic, [symbol_text(s) for s in self.symbols])
 
 
 def _is(sym: Symbol, name: str) -> bool:
@@ -167,7 +162,6 @@ def option_costs(game, t: int) -> dict[Symbol, Cost]:
     """The total cost of every option considered at moment t (casts: opt/5 terms)."""
     at = lambda name, arity: [s for s in game.atoms(name, arity) if s.arguments[-1].number == t]  # noqa: E731
     generic = {s.arguments[0]: s.arguments[1].number for s in at("opt_generic", 3)}
-    added = {s.arguments[0]: s.arguments[1].number for s in at("opt_generic_added", 3)}
     spare = {s.arguments[0]: s.arguments[1].number for s in at("opt_reduction_left", 3)}
     symbols: dict[Symbol, list] = {}
     for s in at("opt_symbol", 4):
@@ -178,7 +172,7 @@ def option_costs(game, t: int) -> dict[Symbol, Cost]:
     out = {}
     for x in set(generic) | set(symbols):
         syms = tuple(sym for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0]))
-        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0), added.get(x, 0), spare.get(x, 0))
+        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0), spare.get(x, 0))
     return out
 
 

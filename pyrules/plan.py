@@ -340,6 +340,7 @@ class PlanResult:
     more: bool = False                                     # --all: more shortest plans exist than those listed
     unmet: list = field(default_factory=list)
     error: dict | None = None
+    not_modelled: list = field(default_factory=list)       # the board's card lines pyrules doesn't model (§5.7)
 
     def to_json(self) -> dict:
         out = {"goal": self.goal, "player": self.player, "horizon": self.horizon, "found": self.found,
@@ -354,6 +355,7 @@ class PlanResult:
             out["search"]["more"] = True
         if self.error:
             out["error"] = self.error
+        out.update({"complete": not self.not_modelled, "not_modelled": self.not_modelled})
         return out
 
 
@@ -812,12 +814,27 @@ def plan(scenario, goal: str, player: str | None = None, horizon: int | None = N
     if player is not None and player not in sc.players:
         raise ScenarioError("player", f"unknown player {player!r}{_hint(str(player), sc.players)} (players: {', '.join(sc.players)})")
     root = evaluate(sc)
+    notes = root.not_modelled
     if root.error:
-        return PlanResult(g.text, player or root.turn["priority"], horizon, False, [], error=root.error, complete=False)
+        return PlanResult(g.text, player or root.turn["priority"], horizon, False, [], error=root.error, complete=False,
+                          not_modelled=notes)
     p = Planner(sc, g, player, horizon, all, budget, root=root)
     res = p.run()
+    res.not_modelled = notes
+    if notes and not res.found:   # no line found isn't no line: the search plays only the text pyrules models
+        from .model import Reason
+
+        n = len(notes)
+        res.why_not.insert(0, Reason(f"no plan found with the card text pyrules models: {n} line{'s' if n != 1 else ''} of "
+                                     "card text on this board aren't modelled (not_modelled lists them), and a line of "
+                                     "play that rests on them isn't searched", None, None, f"unmodelled_text({n})"))
     if explain and res.found:
+        from .model import caveat
+
         res.explanation = explain_plan(sc, res.plans[0], g, p.player)
+        extra = caveat(notes)
+        if extra:
+            res.explanation = replace(res.explanation, summary=(res.explanation.summary or "") + " " + extra)
     return res
 
 
@@ -844,12 +861,17 @@ def plan_text(res: PlanResult, explain: bool = False) -> str:
                 text = (why.summary or why.claim) if why is not None else ""
                 lines.append(f"  {step.claim}" + (f" — {text}" if text else ""))
     else:
-        lines.append(f"no plan for {res.goal!r} within {res.horizon} action{'s' if res.horizon != 1 else ''} ({res.player}):")
+        # (with card text pyrules doesn't model on the board, no line found isn't no line: interface §5.7)
+        head = "no plan found with the card text pyrules models" if res.not_modelled else "no plan"
+        lines.append(f"{head} for {res.goal!r} within {res.horizon} action{'s' if res.horizon != 1 else ''} ({res.player}):")
         for r in res.why_not:
             cite = ", ".join(x for x in (r.rule, r.ruling) if x)
             lines.append(f"  - {r.reason}" + (f" [{cite}]" if cite else ""))
     lines.append(f"({res.states} states searched in {res.seconds:.1f} s{'' if res.complete else ', limit hit'})")
-    return "\n".join(lines)
+    from .output import not_modelled_text
+
+    notes = not_modelled_text(res.not_modelled)
+    return "\n".join(lines + ([notes] if notes else []))
 
 
 class _CallableModule(type(json)):

@@ -35,7 +35,7 @@ def test_BOT_01_total_cost_adds_increases_to_the_alternative_cost_and_mana_value
     assert normal.legal and normal.cost.mana == "{1}{R}{W}" and normal.face == "front"
     # cast converted it is a noncreature Vehicle spell: {R}{W} + {1} (BOT-01: start from the alternative cost,
     # add the increase; interface §3: the symbols an increase adds are written after the cost's own)
-    assert mtmte.legal and mtmte.cost.mana == "{R}{W}{1}" and mtmte.face == "back"
+    assert mtmte.legal and mtmte.cost.mana == "{1}{R}{W}" and mtmte.face == "back"
     assert normal.mana_value == mtmte.mana_value == 3
 
 
@@ -300,14 +300,14 @@ def test_actions_json_shape(write_yaml):
     assert illegal and all(a["why_not"] and all(set(w) >= {"reason", "rule", "ruling"} for w in a["why_not"]) for a in illegal)
 
 
-def test_interface_3_an_increase_is_written_after_a_cost_with_no_generic_mana_and_joins_one_that_has_some():
-    """Interface §3: cost.mana keeps the printed order of the cost paid; the symbols an increase adds come after
-    them. BOT-01: start from the cost paid (Arcee's More Than Meets the Eye {R}{W}), add the increase (Thalia's
-    {1}): {R}{W}{1}. A cost with generic mana of its own keeps one generic symbol: Think Twice's flashback {2}{U}
-    under Thalia costs {3}{U}."""
+def test_interface_3_the_generic_part_comes_first_as_one_symbol_then_the_colored_symbols_in_printed_order():
+    """Interface §3: cost.mana is the generic part first, as one symbol (the cost's own generic mana plus what
+    increases add), then the other symbols in the order the cost it starts from prints them. BOT-01: start from
+    the cost paid (Arcee's More Than Meets the Eye {R}{W}), add the increase (Thalia's {1}): {1}{R}{W}. Think
+    Twice's flashback {2}{U} under Thalia costs {3}{U}."""
     twice = obj("twice", "Think Twice", zone="graveyard")
     opts = options(scenario(THALIA, ARCEE_HAND, twice))
-    assert find(opts, "arcee", "more_than_meets_the_eye").cost.mana == "{R}{W}{1}"
+    assert find(opts, "arcee", "more_than_meets_the_eye").cost.mana == "{1}{R}{W}"
     assert find(opts, "twice", "flashback").cost.mana == "{3}{U}"
 
 

@@ -67,7 +67,7 @@ EXPECTED_ACTIONS = {
     },
     "cast_arcee_with_thalia.yaml": {  # BOT-01
         ("arcee", "normal", None, None, "{1}{R}{W}", True),
-        ("arcee", "more_than_meets_the_eye", None, None, "{R}{W}{1}", True),
+        ("arcee", "more_than_meets_the_eye", None, None, "{1}{R}{W}", True),
     },
     "plan_kroxa_escape.yaml": {  # CR 702.138a: three other cards, escape needs five; Village Rites may be cast
         ("kroxa", "escape", None, None, "{B}{B}{R}{R}", False),

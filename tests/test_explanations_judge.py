@@ -238,10 +238,15 @@ def test_an_equipment_a_state_based_action_unattached_is_explained_by_it():
 
 def test_the_ways_to_cast_a_card_lead_with_the_legal_one():
     # Bonecrusher Giant exiled by its own Stomp may be cast as the creature, not as Stomp again (CR 715.3d): the
-    # short answer is a yes, then the way that isn't allowed and why
+    # short answer is a yes, then the way that isn't allowed and why; with no mana source it can't be paid now, and
+    # the yes says so first (interface §5.7); with a pool that pays {2}{R}, a plain yes
     from conftest import obj, scenario
 
-    ev = pyrules.evaluate(pyrules.load(scenario(obj("giant", "Bonecrusher Giant", zone="exile", exiled_with="giant"))))
+    giant = obj("giant", "Bonecrusher Giant", zone="exile", exiled_with="giant")
+    ev = pyrules.evaluate(pyrules.load(scenario(giant)))
+    s = ev.explain("cast giant").summary
+    assert s.startswith("Yes — but alice can't pay for it now: alice may cast Bonecrusher Giant") and "Stomp" in s and "CR 715.3d" in s
+    ev = pyrules.evaluate(pyrules.load(scenario(giant, mana_pool={"alice": "{R}{R}{R}"})))
     s = ev.explain("cast giant").summary
     assert s.startswith("Yes: alice may cast Bonecrusher Giant") and "Stomp" in s and "CR 715.3d" in s
 

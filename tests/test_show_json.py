@@ -65,11 +65,17 @@ def test_lines_not_modelled_are_reported_never_guessed():
     from conftest import obj, scenario
 
     ev = pyrules.evaluate(pyrules.load(scenario(obj("arcee", "Arcee, Sharpshooter"), obj("bears", "Grizzly Bears"))))
-    notes = ev.to_json()["not_modelled"]
-    # Arcee's front face: "{1}, Remove one or more +1/+1 counters from Arcee: ..." is not read by any template
-    assert [(n["object"], n["face"], n["line"]) for n in notes] == [("arcee", "front", 3)]
+    doc = ev.to_json()
+    notes = doc["not_modelled"]
+    # Arcee's front face: "{1}, Remove one or more +1/+1 counters from Arcee: ..." is not read by any template, nor
+    # its back face's "Whenever you cast a spell that targets ..." — a face that isn't up is listed too (interface
+    # §5.7: every line of the card; converting turns it up)
+    assert [(n["object"], n["face"], n["line"]) for n in notes] == [("arcee", "front", 3), ("arcee", "back", 2)]
     assert notes[0]["text"].startswith("{1}, Remove one or more +1/+1 counters")
-    assert "not_modelled" not in pyrules.evaluate(pyrules.load(scenario(obj("bears", "Grizzly Bears")))).to_json()
+    assert notes[0]["card"] == "Arcee, Sharpshooter // Arcee, Acrobatic Coupe" and notes[0]["status"] == "not_modelled"
+    assert doc["complete"] is False
+    whole = pyrules.evaluate(pyrules.load(scenario(obj("bears", "Grizzly Bears")))).to_json()
+    assert whole["complete"] is True and whole["not_modelled"] == []
 
 
 def test_702_21a_ward_is_read_as_a_keyword_but_reported_not_modelled():

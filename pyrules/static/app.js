@@ -119,6 +119,7 @@ async function evaluate() {
     state.actions = actions;
     state.actionExplanations = null;
     renderTimeline(shown);
+    renderNotes(shown);
     renderObjects(shown.objects || {});
     renderActions(actions);
     $("explanation").replaceChildren(el("p", { class: "hint", text: "Click a value or an action's why? to see its explanation." }));
@@ -155,6 +156,27 @@ function renderTimeline(doc) {
       `Step ${e.step} is illegal: ${JSON.stringify(e.action)}`, reasons.length ? el("ul", { class: "reasons" }, reasons) : null));
   }
   box.append(div);
+}
+
+// the card lines pyrules doesn't model: every answer on this board may leave them out (interface §5.7)
+function notesBox(doc) {
+  const notes = Array.isArray(doc.not_modelled) ? doc.not_modelled : [];
+  if (!notes.length) return null;
+  const items = notes.map((n) => el("li", {},
+    el("span", { class: "mono", text: n.object }), ` (${n.card}${n.face === "back" ? ", back face" : ""}), line ${n.line}: `,
+    el("q", { text: n.text }), n.status === "read" ? " — read, not wholly modelled" : " — not modelled"));
+  return el("div", {},
+    el("p", {}, el("strong", { text: "Incomplete: " }),
+      `pyrules doesn't model ${notes.length} line${notes.length === 1 ? "" : "s"} of card text on this board; ` +
+      "the answers below may be wrong where these lines matter."),
+    el("ul", {}, items));
+}
+
+function renderNotes(doc) {
+  const box = $("notes");
+  const content = notesBox(doc);
+  box.replaceChildren(...(content ? [content] : []));
+  box.hidden = !content;
 }
 
 function cites(node) {
@@ -241,6 +263,13 @@ function costText(cost) {
   return cost.text || cost.mana || JSON.stringify(cost);
 }
 
+function payCell(a) {
+  if (a.payable === undefined || a.payable === null) return el("td", { class: "num", text: "—" });
+  if (a.payable) return el("td", { class: "legal", text: "yes" });
+  const why = (a.payment_why_not || []).map((r) => el("li", {}, r.reason, cites(r)));
+  return el("td", { class: "illegal" }, "can't pay now", why.length ? el("ul", { class: "reasons" }, why) : null);
+}
+
 function renderActions(doc) {
   const body = $("actions").querySelector("tbody");
   body.replaceChildren();
@@ -257,6 +286,7 @@ function renderActions(doc) {
       el("td", { class: "mono", text: costText(a.cost) }),
       el("td", { class: "num", text: a.mana_value === undefined || a.mana_value === null ? "—" : String(a.mana_value) }),
       el("td", { class: a.legal ? "legal" : "illegal", text: a.legal ? "legal" : "not legal" }),
+      payCell(a),
       el("td", {}, reasons.length ? el("ul", { class: "reasons" }, reasons) : ""),
       el("td", {}, el("button", { type: "button", class: "why", onclick: (ev) => explainAction(i, ev.currentTarget) }, "why?"))));
   });
@@ -319,6 +349,8 @@ function showExplanation(title, node) {
     const summary = Array.isArray(node.summary) ? node.summary.join(" ") : String(node.summary);
     parts.push(el("p", { class: "summary", text: summary }));
   }
+  const notes = notesBox(node);
+  if (notes) parts.push(el("div", { class: "notes", role: "note" }, notes));
   parts.push(el("div", { class: "tree" }, renderNode(node, 0)));
   box.replaceChildren(...parts);
   $("explanation-title").textContent = "Explanation";

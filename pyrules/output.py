@@ -313,6 +313,6 @@ def not_modelled_text(notes: list[dict]) -> str:
                      "--json lists them all): answers may leave them out")
     for n in notes[:5]:
         what = "is read but not wholly modelled" if n.get("status") == "read" else "is not modelled"
-        face = f" ({n['face']} face)" if n.get("face") == "back" else ""
-        lines.append(f"note: {n['object']} ({n['card']}){face}, line {n['line']}, {what}: “{n['text']}”")
+        face = "back face " if n.get("face") == "back" else ""
+        lines.append(f"note: {n['object']} ({n['card']}), {face}line {n['line']}, {what}: “{n['text']}”")
     return "\n".join(lines)

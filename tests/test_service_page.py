@@ -118,3 +118,21 @@ def test_the_summary_of_an_explanation_comes_before_its_tree(page):
     assert summary.text == expected
     tree = page.find_element(By.CSS_SELECTOR, "#explanation .tree")
     assert summary.location["y"] < tree.location["y"]
+
+
+def test_the_page_shows_the_lines_not_modelled_and_whether_a_cast_can_be_paid(page):
+    # interface §5.7: the notes beside the answers; a cast the rules allow that can't be paid now says so, and why
+    name = "cast_arcee_with_thalia.yaml"
+    scenario = parse_text((EXAMPLES / name).read_text(encoding="utf-8"), name)
+    shown = answer("show", {"scenario": scenario})[1]
+    listed = answer("actions", {"scenario": scenario, "all": True})[1]["actions"]
+    evaluate_example(page, name)
+    notes = wait(page).until(lambda d: d.find_element(By.ID, "notes") if d.find_element(By.ID, "notes").is_displayed() else None)
+    items = notes.find_elements(By.TAG_NAME, "li")
+    assert len(items) == len(shown["not_modelled"]) > 0
+    assert shown["not_modelled"][0]["text"] in items[0].text
+    (index,) = [i for i, a in enumerate(listed) if a["object"] == "arcee" and a["method"] == "normal"]
+    assert listed[index]["legal"] and listed[index]["payable"] is False   # no mana source on the board
+    cells = page.find_element(By.CSS_SELECTOR, f'#actions tbody tr[data-index="{index}"]').find_elements(By.TAG_NAME, "td")
+    assert cells[4].text == "legal" and cells[5].text.startswith("can't pay now")
+    assert listed[index]["payment_why_not"][0]["reason"] in cells[5].text

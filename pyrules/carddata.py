@@ -212,8 +212,9 @@ class CardDB:
     """Cards by name: the bundled ones, then those of any card files given (a later file's card of the same
     name wins), read through pyrules.cardindex.CardLibrary (big files are indexed once in SQLite)."""
 
-    def __init__(self, library):
+    def __init__(self, library, files: tuple[str, ...] = ()):
         self.library = library
+        self.files = files           # the card files given, in order (none: the bundled cards only)
         self._cards: dict[str, Card] = {}
 
     def lookup(self, name: str) -> Card | None:
@@ -256,7 +257,7 @@ def with_files(files: tuple[str, ...] = ()) -> CardDB:
     from .cardfile import CardDataError as FileError
 
     try:
-        return CardDB(CardLibrary(list(files)))
+        return CardDB(CardLibrary(list(files)), files)
     except FileError as exc:
         raise ScenarioErrorFromCard(exc) from None
 

@@ -81,3 +81,58 @@ def write_yaml(tmp_path):
         return str(p)
 
     return write
+
+
+# ------------------------------------------------------------------------------------------------ recording
+# PYRULES_RECORD=DIR pytest ... writes every scenario the suite loads (and every plan it asks for) to DIR, one
+# JSON Lines file per process, for bench/answers.py: the answers of every example and test scenario, compared
+# byte for byte before and after a change that must not change behaviour.
+
+def _record_scenarios(folder: str) -> None:
+    import copy
+    import json
+    import os
+
+    from pyrules import carddata, plan as plan_module, scenario as scenario_module
+
+    out = open(os.path.join(folder, f"scenarios-{os.getpid()}.jsonl"), "a", encoding="utf-8")
+
+    def files_of(db) -> list[str]:
+        return [str(f) for f in getattr(db, "files", ())]
+
+    def write(kind: str, data, db, **extra) -> None:
+        try:
+            line = json.dumps({"kind": kind, "scenario": copy.deepcopy(data), "cards": files_of(db), **extra},
+                              sort_keys=True, default=str)
+        except (TypeError, ValueError):   # a hostile test's scenario that isn't JSON (a set, a nan): not an answer
+            return
+        out.write(line + "\n")
+        out.flush()
+
+    original_from_dict = scenario_module.from_dict
+
+    def from_dict(data, source="<scenario>", db=None):
+        sc = original_from_dict(data, source, db)   # (only scenarios that load: the others are refusals)
+        write("scenario", data, sc.db)
+        return sc
+
+    scenario_module.from_dict = from_dict
+    original_plan = plan_module.plan
+
+    def plan(scenario, goal, player=None, horizon=None, all=False, explain=False, step=None, budget=None, cards=()):
+        res = original_plan(scenario, goal, player, horizon, all, explain, step, budget, cards)
+        if isinstance(scenario, dict) and not res.error:
+            write("plan", scenario, carddata.with_files(tuple(str(c) for c in cards)), goal=goal, player=player,
+                  horizon=horizon, all=all, step=step)
+        return res
+
+    plan_module.plan = plan
+
+
+def pytest_configure(config):
+    import os
+
+    folder = os.environ.get("PYRULES_RECORD")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        _record_scenarios(folder)

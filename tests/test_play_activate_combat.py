@@ -501,6 +501,26 @@ def test_509_1h_a_creature_stays_blocked_when_its_blocker_is_removed():
     assert ev.players["bob"]["life"] == 20
 
 
+SLOTH = str(Path(__file__).parent / "data" / "lifelink_trample.json")
+
+
+def test_702_15b_lifelink_gains_each_amount_dealt_to_each_player_or_creature():
+    # Startled Relic Sloth (4/4, trample, lifelink) is blocked by a 2/2 Grizzly Bears: it assigns lethal damage, 2, to
+    # the Bears and the rest, 2, to Bob (CR 702.19b). Damage dealt by a source with lifelink makes its controller gain
+    # that much life (CR 702.15b): 2 for the Bears and 2 for Bob — Alice gains 4, not 2.
+    sloth = obj("sloth", "Startled Relic Sloth")
+    d = _combat(sloth, obj("guard", "Grizzly Bears", owner="bob"), attack={"sloth": "bob"}, block={"guard": "sloth"})
+    ev = run(d, cards=[SLOTH])
+    assert ev.error is None and ev.turn["step"] == "combat_damage" and ev.objects["guard"].zone == "graveyard"
+    assert ev.players["bob"]["life"] == 18 and ev.players["alice"]["life"] == 24
+    # blocked by two 2/2s, it deals 2 to each (lethal to each, nothing left to trample over): Alice gains 4
+    d = _combat(sloth, obj("b1", "Grizzly Bears", owner="bob"), obj("b2", "Grizzly Bears", owner="bob"),
+                attack={"sloth": "bob"}, block={"b1": "sloth", "b2": "sloth"})
+    ev = run(d, cards=[SLOTH])
+    assert ev.error is None and {ev.objects["b1"].zone, ev.objects["b2"].zone} == {"graveyard"}
+    assert ev.players["bob"]["life"] == 20 and ev.players["alice"]["life"] == 24
+
+
 def test_511_3_508_1_each_combat_declares_attackers_anew():
     # the declarations of a combat are forgotten as it ends (CR 511.3): Alice attacks in this turn's combat and
     # again in her next turn's (CR 508.1)

@@ -521,6 +521,28 @@ def test_702_15b_lifelink_gains_each_amount_dealt_to_each_player_or_creature():
     assert ev.players["bob"]["life"] == 20 and ev.players["alice"]["life"] == 24
 
 
+def test_509_1h_510_1c_an_attacker_the_scenario_states_blocked_stays_blocked_when_its_blocker_leaves():
+    # The scenario states Bob's Bears as blocking Alice's Bears (after declare blockers): the attacker is blocked
+    # (CR 509.1h), as after a block action. Bob returns his blocker to his hand before damage: Alice's Bears remain
+    # blocked and, without trample, assign no combat damage (CR 510.1c) — Bob stays at 20.
+    objs = (obj("bears", "Grizzly Bears", attacking="bob"), obj("guard", "Grizzly Bears", owner="bob", blocking="bears"))
+    acts = [{"move": "guard", "to": "hand"}, {"pass": "alice"}, {"pass": "bob"}]
+    ev = run(scenario(*objs, phase="combat", step="declare_blockers", actions=acts))
+    assert ev.error is None and ev.turn["step"] == "combat_damage" and ev.objects["guard"].zone == "hand"
+    assert ev.players["bob"]["life"] == 20
+    # a blocked creature with trample whose blockers are all gone assigns all its damage to the player (CR 702.19b):
+    # Carnage Tyrant (7/6, trample) deals Bob 7
+    objs = (obj("tyrant", "Carnage Tyrant", attacking="bob"), obj("guard", "Grizzly Bears", owner="bob", blocking="tyrant"))
+    ev = run(scenario(*objs, phase="combat", step="declare_blockers", actions=acts))
+    assert ev.error is None and ev.turn["step"] == "combat_damage" and ev.players["bob"]["life"] == 13
+    # two stated blockers, one leaves: the attacker is still blocked by the other and deals its damage to it
+    objs = (obj("bears", "Grizzly Bears", attacking="bob"), obj("g1", "Grizzly Bears", owner="bob", blocking="bears"),
+            obj("g2", "Grizzly Bears", owner="bob", blocking="bears"))
+    ev = run(scenario(*objs, phase="combat", step="declare_blockers",
+                      actions=[{"move": "g1", "to": "hand"}, {"pass": "alice"}, {"pass": "bob"}]))
+    assert ev.error is None and ev.players["bob"]["life"] == 20 and ev.objects["g2"].zone == "graveyard"
+
+
 def test_511_3_508_1_each_combat_declares_attackers_anew():
     # the declarations of a combat are forgotten as it ends (CR 511.3): Alice attacks in this turn's combat and
     # again in her next turn's (CR 508.1)

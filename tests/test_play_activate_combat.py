@@ -543,6 +543,18 @@ def test_509_1h_510_1c_an_attacker_the_scenario_states_blocked_stays_blocked_whe
     assert ev.error is None and ev.players["bob"]["life"] == 20 and ev.objects["g2"].zone == "graveyard"
 
 
+def test_702_111b_a_creature_with_menace_cant_be_blocked_by_one_creature():
+    # Flamewar's back face has menace: Bob's block with one Bears is refused, citing menace's rule, CR 702.111b (it was
+    # 702.110b in older editions); two Bears may block it
+    objs = (obj("flame", "Flamewar, Brash Veteran", face="back"), obj("b1", "Grizzly Bears", owner="bob"),
+            obj("b2", "Grizzly Bears", owner="bob"))
+    acts = [{"attack": {"flame": "bob"}}, {"pass": "alice"}, {"pass": "bob"}]
+    ev = run(scenario(*objs, phase="combat", step="declare_attackers", actions=acts + [{"block": {"b1": "flame"}}]))
+    assert codes(ev.error) == ['menace("flame")'] and ev.error["why_not"][0]["rule"] == "CR 702.111b"
+    ev = run(scenario(*objs, phase="combat", step="declare_attackers", actions=acts + [{"block": {"b1": "flame", "b2": "flame"}}]))
+    assert ev.error is None and ev.objects["b2"].blocking == "flame"
+
+
 def test_511_3_508_1_each_combat_declares_attackers_anew():
     # the declarations of a combat are forgotten as it ends (CR 511.3): Alice attacks in this turn's combat and
     # again in her next turn's (CR 508.1)

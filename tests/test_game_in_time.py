@@ -445,3 +445,50 @@ def test_CR_800_4a_an_effect_that_gave_the_player_who_left_control_ends():
                  life={"bob": 0})
     ev = run(d)
     assert ev.error is None and ev.objects["bears"].zone == "battlefield" and ev.objects["bears"].controller == "alice"
+
+
+# ------------------------------------------------------------------ divided damage (601.2d, 608.2b)
+
+def _fire(*objs, targets, between=(), state=None):
+    """Alice casts Fire at `targets` (or the scenario states it on the stack so), `between` happens, Fire resolves."""
+    if state is None:
+        objs = (obj("fire", "Fire // Ice", zone="hand"),) + objs
+        acts = [{"cast": "fire", "part": "Fire", "targets": targets}]
+    else:
+        objs = (obj("fire", "Fire // Ice", zone="stack", part="Fire", targets=targets),) + objs
+        acts = []
+    return run(scenario(*objs, actions=acts + list(between) + [{"resolve": "top"}]))
+
+
+def test_CR_601_2d_608_2b_divided_damage_keeps_its_division_when_a_target_becomes_illegal():
+    # Fire divides 2 damage between Bob's two Bears: 1 each, announced as it is cast (CR 601.2d). Before it resolves
+    # one Bears returns to Bob's hand: it is an illegal target, and its share is lost (CR 608.2b) — the other Bears
+    # are dealt 1, not 2, and survive.
+    b1, b2 = obj("b1", "Grizzly Bears", owner="bob"), obj("b2", "Grizzly Bears", owner="bob")
+    ev = _fire(b1, b2, targets=["b1", "b2"], between=[{"move": "b1", "to": "hand"}])
+    assert ev.error is None and ev.objects["b2"].zone == "battlefield" and ev.objects["b2"].damage == 1
+    # with both still there: 1 each
+    ev = _fire(b1, b2, targets=["b1", "b2"])
+    assert (ev.objects["b1"].damage, ev.objects["b2"].damage) == (1, 1)
+    # a creature and a player: the creature leaves, the player is still dealt only their 1
+    ev = _fire(b1, targets=["b1", "bob"], between=[{"move": "b1", "to": "exile"}])
+    assert ev.error is None and ev.players["bob"]["life"] == 19
+    # one target only: it gets all 2
+    ev = _fire(b1, targets=["bob"])
+    assert ev.players["bob"]["life"] == 18
+
+
+def test_CR_601_2d_608_2b_a_fire_the_scenario_states_on_the_stack_keeps_its_division():
+    # Fire on the stack in the scenario's state, targeting Bob's Bears and Bob: its division (pyrules' default: 1
+    # each) was made as it was cast, before that state; the Bears leave, Bob is dealt 1
+    ev = _fire(obj("b1", "Grizzly Bears", owner="bob"), targets=["b1", "bob"], between=[{"move": "b1", "to": "hand"}], state=True)
+    assert ev.error is None and ev.players["bob"]["life"] == 19
+
+
+def test_CR_707_10_601_2d_a_copy_of_a_divided_spell_copies_its_division():
+    # Fire targets Bob's Bears and Bob; the Bears leave; a copy of Fire is made (CR 707.10: it copies the decisions
+    # made for the spell, the division included): each deals Bob 1 — the copy doesn't divide anew among the targets
+    # left to it
+    ev = _fire(obj("b1", "Grizzly Bears", owner="bob"), targets=["b1", "bob"],
+               between=[{"move": "b1", "to": "hand"}, {"copy": "fire", "as": "fire2"}, {"resolve": "top"}])
+    assert ev.error is None and ev.players["bob"]["life"] == 18

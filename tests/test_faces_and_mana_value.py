@@ -117,3 +117,36 @@ def test_a_one_faced_card_is_reported_front_face_up_by_show_as_by_actions():
     assert (ev.objects["ring"].face, ev.objects["bears"].face) == ("front", "front")
     cast = [o for o in ev.actions_json("alice")["actions"] if o["object"] == "bears"]
     assert cast and all(o["face"] == "front" for o in cast)
+
+
+MDFC = str(__import__("pathlib").Path(__file__).parent / "data" / "modal_dfc.json")
+
+
+def test_CR_712_8f_202_3a_a_modal_dfc_with_its_back_face_up_has_its_own_mana_value():
+    # CR 202.3b (the back face counts the front face's mana cost) is for nonmodal double-faced cards only. A modal
+    # double-faced permanent or spell has only the characteristics of the face that's up (CR 712.8f), its mana
+    # cost included: The Prismatic Bridge ({W}{U}{B}{R}{G}) has mana value 5, not Esika's 3 ({1}{G}{G}); a back
+    # face with no mana cost, Kazandu Valley (a land), has mana value 0 (CR 202.3a), not Kazandu Mammoth's 3.
+    d = scenario(obj("esika", "Esika, God of the Tree // The Prismatic Bridge"),
+                 obj("bridge", "Esika, God of the Tree // The Prismatic Bridge", face="back"),
+                 obj("spell", "The Prismatic Bridge", zone="stack", face="back"),
+                 obj("inhand", "The Prismatic Bridge", zone="hand"),
+                 obj("mammoth", "Kazandu Mammoth // Kazandu Valley"),
+                 obj("valley", "Kazandu Mammoth // Kazandu Valley", face="back"))
+    objs = pyrules.evaluate(d, cards=[MDFC]).objects
+    assert (objs["esika"].name, objs["esika"].mana_value) == ("Esika, God of the Tree", 3)
+    assert (objs["bridge"].name, objs["bridge"].face, objs["bridge"].mana_value) == ("The Prismatic Bridge", "back", 5)
+    assert (objs["spell"].name, objs["spell"].face, objs["spell"].mana_value) == ("The Prismatic Bridge", "back", 5)
+    # outside the battlefield and the stack only the front face exists (CR 712.8a)
+    assert (objs["inhand"].name, objs["inhand"].mana_value) == ("Esika, God of the Tree", 3)
+    assert (objs["mammoth"].name, objs["mammoth"].mana_value) == ("Kazandu Mammoth", 3)
+    assert (objs["valley"].name, objs["valley"].types, objs["valley"].mana_value) == ("Kazandu Valley", ("land",), 0)
+
+
+def test_CR_707_2_a_copy_of_a_modal_dfcs_back_face_has_that_faces_mana_value():
+    # the copiable values of a modal double-faced permanent with its back face up are that face's, its mana cost
+    # included; CR 202.3b's mana value 0 for a copy of a back face is about nonmodal double-faced objects
+    d = scenario(obj("bridge", "Esika, God of the Tree // The Prismatic Bridge", face="back"),
+                 obj("t", None, copy_of="bridge", token=True))
+    objs = pyrules.evaluate(d, cards=[MDFC]).objects
+    assert (objs["t"].name, objs["t"].mana_value) == ("The Prismatic Bridge", 5)

@@ -12,6 +12,7 @@ from conftest import cli, obj, scenario
 
 FOUNTAIN = str(Path(__file__).parent / "data" / "fountain_of_renewal.json")
 PACIFISM = str(Path(__file__).parent / "data" / "pacifism.json")
+FORTIFICATION = str(Path(__file__).parent / "data" / "fortification.json")
 
 
 def run(d, step=None, cards=()):
@@ -220,6 +221,58 @@ def test_CR_704_5n_an_equipment_that_became_a_creature_falls_off():
     assert ev.objects["axe"].types == ("artifact", "creature") and ev.objects["axe"].attached_to is None
 
 
+def test_CR_704_5n_301_5c_equipment_whose_creature_left_is_unattached_by_a_reported_state_based_action():
+    # Fire deals 2 damage to the equipped Bears, which are destroyed (CR 704.5g): Bonesplitter is left attached to an
+    # object that no longer exists; the next check of state-based actions unattaches it (CR 301.5c, 704.5n), and that
+    # action is reported among those performed. It stays on the battlefield.
+    d = scenario(obj("bears", "Grizzly Bears", owner="bob"), obj("axe", "Bonesplitter", owner="bob", attached_to="bears"),
+                 obj("fire", "Fire // Ice", zone="hand"),
+                 actions=[{"cast": "fire", "part": "Fire", "targets": ["bears"]}, {"resolve": "top"}])
+    ev = run(d)
+    assert ev.error is None and ("destroy", "bears", "CR 704.5g") in performed(ev)
+    assert ("unattach", "axe", "CR 704.5n") in performed(ev)
+    assert ev.objects["axe"].zone == "battlefield" and ev.objects["axe"].attached_to is None
+    # a token creature that leaves (and then ceases to exist, CR 704.5d): the same
+    d = scenario(obj("tok", "Grizzly Bears", token=True), obj("axe", "Bonesplitter", attached_to="tok"),
+                 actions=[{"move": "tok", "to": "exile"}])
+    ev = run(d)
+    assert ("cease", "tok", "CR 704.5d") in performed(ev) and ("unattach", "axe", "CR 704.5n") in performed(ev)
+    assert ev.objects["axe"].attached_to is None
+
+
+def test_CR_704_5n_800_4a_equipment_on_a_creature_that_left_the_game_with_its_owner_is_unattached():
+    # Alice's Bonesplitter is attached to Carol's Bears. Carol, at 0 life, loses (CR 704.5a) and her Bears leave the
+    # game with her (CR 800.4a): the state-based action unattaches the Bonesplitter (CR 704.5n), reported
+    d = scenario(obj("bears", "Grizzly Bears", owner="carol"), obj("axe", "Bonesplitter", attached_to="bears"),
+                 players=("alice", "bob", "carol"), life={"carol": 0}, actions=[{"pass": "alice"}])
+    ev = run(d)
+    assert ev.error is None and ("lose", "carol", "CR 704.5a") in performed(ev)
+    assert ("unattach", "axe", "CR 704.5n") in performed(ev)
+    assert ev.objects["axe"].zone == "battlefield" and ev.objects["axe"].attached_to is None
+
+
+def test_CR_704_5n_a_fortification_whose_land_left_is_unattached_by_a_reported_state_based_action():
+    # Darksteel Garrison fortifies a Forest; the Forest returns to its owner's hand: the Fortification becomes
+    # unattached by a state-based action (CR 704.5n) and stays on the battlefield
+    d = scenario(obj("forest", "Forest"), obj("garrison", "Darksteel Garrison", attached_to="forest"),
+                 actions=[{"move": "forest", "to": "hand"}])
+    ev = run(d, cards=(FORTIFICATION,))
+    assert ev.error is None and ("unattach", "garrison", "CR 704.5n") in performed(ev)
+    assert ev.objects["garrison"].zone == "battlefield" and ev.objects["garrison"].attached_to is None
+
+
+def test_CR_704_5m_an_aura_whose_creature_left_goes_to_the_graveyard_and_only_that_is_reported():
+    # Pacifism on Bob's Bears, which Alice's Fire destroys: the Aura, attached to nothing that exists, is put into
+    # its owner's graveyard (CR 704.5m) — not also unattached (704.5n is for Equipment and Fortifications)
+    d = scenario(obj("bears", "Grizzly Bears", owner="bob"), obj("pac", "Pacifism", attached_to="bears"),
+                 obj("fire", "Fire // Ice", zone="hand"),
+                 actions=[{"cast": "fire", "part": "Fire", "targets": ["bears"]}, {"resolve": "top"}])
+    ev = run(d, cards=(PACIFISM,))
+    assert ev.error is None and ("graveyard", "pac", "CR 704.5m") in performed(ev)
+    assert not [a for a in performed(ev) if a[1] == "pac" and a[0] != "graveyard"]
+    assert ev.objects["pac"].zone == "graveyard"
+
+
 def test_CR_704_5q_plus_and_minus_counters_annihilate():
     ev = run(scenario(obj("bears", "Grizzly Bears", counters={"+1/+1": 2, "-1/-1": 1}), actions=[{"pass": "alice"}]))
     assert ("annihilate", "bears", "CR 704.5q") in performed(ev)
@@ -392,3 +445,50 @@ def test_CR_800_4a_an_effect_that_gave_the_player_who_left_control_ends():
                  life={"bob": 0})
     ev = run(d)
     assert ev.error is None and ev.objects["bears"].zone == "battlefield" and ev.objects["bears"].controller == "alice"
+
+
+# ------------------------------------------------------------------ divided damage (601.2d, 608.2b)
+
+def _fire(*objs, targets, between=(), state=None):
+    """Alice casts Fire at `targets` (or the scenario states it on the stack so), `between` happens, Fire resolves."""
+    if state is None:
+        objs = (obj("fire", "Fire // Ice", zone="hand"),) + objs
+        acts = [{"cast": "fire", "part": "Fire", "targets": targets}]
+    else:
+        objs = (obj("fire", "Fire // Ice", zone="stack", part="Fire", targets=targets),) + objs
+        acts = []
+    return run(scenario(*objs, actions=acts + list(between) + [{"resolve": "top"}]))
+
+
+def test_CR_601_2d_608_2b_divided_damage_keeps_its_division_when_a_target_becomes_illegal():
+    # Fire divides 2 damage between Bob's two Bears: 1 each, announced as it is cast (CR 601.2d). Before it resolves
+    # one Bears returns to Bob's hand: it is an illegal target, and its share is lost (CR 608.2b) — the other Bears
+    # are dealt 1, not 2, and survive.
+    b1, b2 = obj("b1", "Grizzly Bears", owner="bob"), obj("b2", "Grizzly Bears", owner="bob")
+    ev = _fire(b1, b2, targets=["b1", "b2"], between=[{"move": "b1", "to": "hand"}])
+    assert ev.error is None and ev.objects["b2"].zone == "battlefield" and ev.objects["b2"].damage == 1
+    # with both still there: 1 each
+    ev = _fire(b1, b2, targets=["b1", "b2"])
+    assert (ev.objects["b1"].damage, ev.objects["b2"].damage) == (1, 1)
+    # a creature and a player: the creature leaves, the player is still dealt only their 1
+    ev = _fire(b1, targets=["b1", "bob"], between=[{"move": "b1", "to": "exile"}])
+    assert ev.error is None and ev.players["bob"]["life"] == 19
+    # one target only: it gets all 2
+    ev = _fire(b1, targets=["bob"])
+    assert ev.players["bob"]["life"] == 18
+
+
+def test_CR_601_2d_608_2b_a_fire_the_scenario_states_on_the_stack_keeps_its_division():
+    # Fire on the stack in the scenario's state, targeting Bob's Bears and Bob: its division (pyrules' default: 1
+    # each) was made as it was cast, before that state; the Bears leave, Bob is dealt 1
+    ev = _fire(obj("b1", "Grizzly Bears", owner="bob"), targets=["b1", "bob"], between=[{"move": "b1", "to": "hand"}], state=True)
+    assert ev.error is None and ev.players["bob"]["life"] == 19
+
+
+def test_CR_707_10_601_2d_a_copy_of_a_divided_spell_copies_its_division():
+    # Fire targets Bob's Bears and Bob; the Bears leave; a copy of Fire is made (CR 707.10: it copies the decisions
+    # made for the spell, the division included): each deals Bob 1 — the copy doesn't divide anew among the targets
+    # left to it
+    ev = _fire(obj("b1", "Grizzly Bears", owner="bob"), targets=["b1", "bob"],
+               between=[{"move": "b1", "to": "hand"}, {"copy": "fire", "as": "fire2"}, {"resolve": "top"}])
+    assert ev.error is None and ev.players["bob"]["life"] == 18

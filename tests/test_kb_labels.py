@@ -98,3 +98,32 @@ def test_every_predicate_reads_as_a_sentence_or_is_bookkeeping():
     missing = sorted(s for s in sigs if s not in base.hidden
                      and (s if s not in CITED else (s[0], s[1] + 1)) not in base.templates)
     assert not missing, f"predicates without a claim template: {missing}"
+
+
+# CR 702 (the 2026-04-17 edition): the keyword each rule number is about. A label citing one names the keyword (or
+# the rule it labels uses it): a citation of the wrong number (menace was 702.110b until its renumbering) fails here.
+# Escape (702.138) and living metal (702.161) are left out: the many rules about their costs and duration name them
+# only in their files' headers.
+KEYWORD_RULES = {
+    "702.2": "deathtouch", "702.3": "defender", "702.4": "double strike", "702.6": "equip", "702.7": "first strike",
+    "702.8": "flash", "702.9": "flying", "702.10": "haste", "702.11": "hexproof", "702.12": "indestructible",
+    "702.15": "lifelink", "702.17": "reach", "702.18": "shroud", "702.19": "trample", "702.20": "vigilance",
+    "702.21": "ward", "702.34": "flashback", "702.43": "modular", "702.111": "menace", "702.122": "crew",
+    "702.162": "more than meets the eye",
+}
+
+
+def test_702_keyword_citations_name_their_keyword():
+    texts = dict(rule_files())
+    wrong = []
+    for label in kb().labels:
+        lines = texts[label.file].splitlines()
+        body = next((ln for ln in lines[label.line - 1:] if ln.strip() and not ln.lstrip().startswith("%")), "")
+        said = (label.text + " " + body).lower().replace("_", " ")
+        for r in label.rules:
+            m = re.fullmatch(r"CR (702\.\d+)[a-z]?", r)
+            if m and m[1] not in ("702.1", "702.138", "702.161"):
+                word = KEYWORD_RULES.get(m[1])
+                if word is None or word not in said:
+                    wrong.append(f"rules/{label.file}:{label.line}: {r} ({word or 'no keyword known'}) — {label.text}")
+    assert not wrong, "\n".join(wrong)

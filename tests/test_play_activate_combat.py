@@ -501,6 +501,60 @@ def test_509_1h_a_creature_stays_blocked_when_its_blocker_is_removed():
     assert ev.players["bob"]["life"] == 20
 
 
+SLOTH = str(Path(__file__).parent / "data" / "lifelink_trample.json")
+
+
+def test_702_15b_lifelink_gains_each_amount_dealt_to_each_player_or_creature():
+    # Startled Relic Sloth (4/4, trample, lifelink) is blocked by a 2/2 Grizzly Bears: it assigns lethal damage, 2, to
+    # the Bears and the rest, 2, to Bob (CR 702.19b). Damage dealt by a source with lifelink makes its controller gain
+    # that much life (CR 702.15b): 2 for the Bears and 2 for Bob — Alice gains 4, not 2.
+    sloth = obj("sloth", "Startled Relic Sloth")
+    d = _combat(sloth, obj("guard", "Grizzly Bears", owner="bob"), attack={"sloth": "bob"}, block={"guard": "sloth"})
+    ev = run(d, cards=[SLOTH])
+    assert ev.error is None and ev.turn["step"] == "combat_damage" and ev.objects["guard"].zone == "graveyard"
+    assert ev.players["bob"]["life"] == 18 and ev.players["alice"]["life"] == 24
+    # blocked by two 2/2s, it deals 2 to each (lethal to each, nothing left to trample over): Alice gains 4
+    d = _combat(sloth, obj("b1", "Grizzly Bears", owner="bob"), obj("b2", "Grizzly Bears", owner="bob"),
+                attack={"sloth": "bob"}, block={"b1": "sloth", "b2": "sloth"})
+    ev = run(d, cards=[SLOTH])
+    assert ev.error is None and {ev.objects["b1"].zone, ev.objects["b2"].zone} == {"graveyard"}
+    assert ev.players["bob"]["life"] == 20 and ev.players["alice"]["life"] == 24
+
+
+def test_509_1h_510_1c_an_attacker_the_scenario_states_blocked_stays_blocked_when_its_blocker_leaves():
+    # The scenario states Bob's Bears as blocking Alice's Bears (after declare blockers): the attacker is blocked
+    # (CR 509.1h), as after a block action. Bob returns his blocker to his hand before damage: Alice's Bears remain
+    # blocked and, without trample, assign no combat damage (CR 510.1c) — Bob stays at 20.
+    objs = (obj("bears", "Grizzly Bears", attacking="bob"), obj("guard", "Grizzly Bears", owner="bob", blocking="bears"))
+    acts = [{"move": "guard", "to": "hand"}, {"pass": "alice"}, {"pass": "bob"}]
+    ev = run(scenario(*objs, phase="combat", step="declare_blockers", actions=acts))
+    assert ev.error is None and ev.turn["step"] == "combat_damage" and ev.objects["guard"].zone == "hand"
+    assert ev.players["bob"]["life"] == 20
+    # a blocked creature with trample whose blockers are all gone assigns all its damage to the player (CR 702.19b):
+    # Carnage Tyrant (7/6, trample) deals Bob 7
+    objs = (obj("tyrant", "Carnage Tyrant", attacking="bob"), obj("guard", "Grizzly Bears", owner="bob", blocking="tyrant"))
+    ev = run(scenario(*objs, phase="combat", step="declare_blockers", actions=acts))
+    assert ev.error is None and ev.turn["step"] == "combat_damage" and ev.players["bob"]["life"] == 13
+    # two stated blockers, one leaves: the attacker is still blocked by the other and deals its damage to it
+    objs = (obj("bears", "Grizzly Bears", attacking="bob"), obj("g1", "Grizzly Bears", owner="bob", blocking="bears"),
+            obj("g2", "Grizzly Bears", owner="bob", blocking="bears"))
+    ev = run(scenario(*objs, phase="combat", step="declare_blockers",
+                      actions=[{"move": "g1", "to": "hand"}, {"pass": "alice"}, {"pass": "bob"}]))
+    assert ev.error is None and ev.players["bob"]["life"] == 20 and ev.objects["g2"].zone == "graveyard"
+
+
+def test_702_111b_a_creature_with_menace_cant_be_blocked_by_one_creature():
+    # Flamewar's back face has menace: Bob's block with one Bears is refused, citing menace's rule, CR 702.111b (it was
+    # 702.110b in older editions); two Bears may block it
+    objs = (obj("flame", "Flamewar, Brash Veteran", face="back"), obj("b1", "Grizzly Bears", owner="bob"),
+            obj("b2", "Grizzly Bears", owner="bob"))
+    acts = [{"attack": {"flame": "bob"}}, {"pass": "alice"}, {"pass": "bob"}]
+    ev = run(scenario(*objs, phase="combat", step="declare_attackers", actions=acts + [{"block": {"b1": "flame"}}]))
+    assert codes(ev.error) == ['menace("flame")'] and ev.error["why_not"][0]["rule"] == "CR 702.111b"
+    ev = run(scenario(*objs, phase="combat", step="declare_attackers", actions=acts + [{"block": {"b1": "flame", "b2": "flame"}}]))
+    assert ev.error is None and ev.objects["b2"].blocking == "flame"
+
+
 def test_511_3_508_1_each_combat_declares_attackers_anew():
     # the declarations of a combat are forgotten as it ends (CR 511.3): Alice attacks in this turn's combat and
     # again in her next turn's (CR 508.1)

@@ -62,9 +62,10 @@ KEYWORDS = {
     "indestructible": ("indestructible", None),
 }
 
-# Keywords read (the object has them) whose rules the knowledge base doesn't have yet: their lines are reported
-# as not modelled (ward's triggered ability never triggers).
-KEYWORDS_NOT_MODELLED = {"ward"}
+# Keywords read (the object has them) whose rules the knowledge base doesn't have in full yet: their lines are
+# reported as not modelled (ward's triggered ability never triggers; modular's counters are put on the permanent
+# as it enters, but its "when this dies" triggered ability never triggers).
+KEYWORDS_NOT_MODELLED = {"ward", "modular"}
 
 _REMINDER = re.compile(r"\s*\([^)]*\)")
 

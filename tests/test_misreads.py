@@ -331,3 +331,11 @@ def test_the_noun_of_a_filter_must_fit_what_it_is_about():
         filter_term("spell", "permanent")
     assert read_line("Tap target spell.", "Instant").status == "not_modelled"
     assert read_line("Tap target permanent.", "Instant").status == "modelled"
+
+
+def test_714_2c_a_line_with_two_chapter_symbols_is_two_chapter_abilities_and_prints_both_numbers():
+    ln = read_line("I, II — Draw a card.", "Enchantment — Saga")
+    assert ln.status == "modelled" and ln.names == ["chapter_1", "chapter_2"] and unread(ln) == []
+    assert sorted(str(f) for f in ln.printed) == ['face_chapter("Test Card",front,1)', 'face_chapter("Test Card",front,2)']
+    ln = read_line("III — If a red source you control would deal damage to a permanent or player this turn, it deals that much damage plus 2 to that permanent or player instead.", "Enchantment — Saga")
+    assert ln.status == "not_modelled" and [str(f) for f in ln.printed] == ['face_chapter("Test Card",front,3)']

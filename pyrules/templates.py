@@ -885,7 +885,7 @@ def _static(line: Span, ctx: Ctx) -> Line | None:
     m = re.fullmatch(r"(?:(.+?) spells|Spells)( you cast| your opponents cast)? cost \{(\d+)\} (more|less) to cast\.", s)
     if m:
         ab = Ability(ctx, f"static_{ctx.i}")
-        term = ab.filter(part(s, m, 1), "spell", and_or=True) if m[1] else ab.filter("spell", "spell")
+        term = ab.filter(part(s, m, 1), "spell", and_or=True) if m[1] else ab.filter("a spell", "spell")
         who = {" you cast": "you", " your opponents cast": "opponents", None: "any"}[m[2]]
         ab.add("static")
         ab.add("scope", F("spells", C_(who), term))

@@ -24,7 +24,7 @@ GEN = re.compile(r"^(trigger|token|effect)_(\d+)(?:_(\d+))?$")
 # field kinds: id (an object), new_id (a fresh id), player, ids (list of objects), targets (objects or
 # players), count (a number), method, zone, part (a name), source (an object id or "own"), ability (a
 # keyword or a line number), phase_step, attackers (object -> player or object), blockers (object -> object),
-# true, top
+# true, top, choose (the other choices an ability asks for, by kind: {color: red})
 ACTIONS: dict[str, dict[str, str]] = {
     "cast": {"cast": "id", "by": "player", "method": "method", "part": "part", "source": "source",
              "targets": "targets", "exile": "ids", "discard": "ids", "sacrifice": "ids", "pay": "ids", "x": "count"},
@@ -38,7 +38,7 @@ ACTIONS: dict[str, dict[str, str]] = {
     "gain_control": {"gain_control": "id", "by": "player"},
     "play": {"play": "id", "by": "player"},
     "activate": {"activate": "id", "ability": "ability", "by": "player", "targets": "targets", "x": "count",
-                 "pay": "ids", "crew": "ids", "sacrifice": "ids", "discard": "ids"},
+                 "pay": "ids", "crew": "ids", "sacrifice": "ids", "discard": "ids", "choose": "choose"},
     "attack": {"attack": "attackers", "by": "player"},
     "block": {"block": "blockers", "by": "player"},
     "next_turn": {"next_turn": "true"},
@@ -160,6 +160,18 @@ def check_actions(sc) -> None:
                 ok = (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 100) or (isinstance(v, str) and re.fullmatch(r"[a-z_]{1,40}", v))
                 if not ok:
                     raise ScenarioError(path, f"must be a keyword (equip, crew, ...) or a line number of the card's text, not {short(v)}")
+            elif spec == "choose":
+                if not isinstance(v, dict) or not v:
+                    raise ScenarioError(path, "must map each kind of choice to what is chosen: {color: red}")
+                for key, x in v.items():
+                    if key not in CHOICES:
+                        import difflib
+
+                        close = difflib.get_close_matches(str(key), list(CHOICES), n=1)
+                        hint = f" — did you mean {close[0]!r}?" if close else ""
+                        raise ScenarioError(path, f"unknown kind of choice {short(key)}{hint} (kinds: {', '.join(CHOICES)})")
+                    if x not in CHOICES[key]:
+                        raise ScenarioError(f"{path}.{key}", f"{short(x)} is not one of: {', '.join(CHOICES[key])}")
             elif spec == "new_id":
                 if not isinstance(v, str) or not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", v):
                     raise ScenarioError(path, "the copy needs a new id (letters, digits, '_' and '-')")
@@ -224,6 +236,10 @@ def _check_pay(sc, pay: list, path: str) -> None:
             raise ScenarioError(f"{path}[{k}]", f"{short(x)} ({card.name}) has no mana ability to tap for mana")
 
 
+# The kinds of choice `choose` names, and what may be chosen: a color for "one mana of any color" or "{U} or {R}"
+# (interface §5.8), written as a color's name.
+CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}}
+
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")   # each has an intrinsic mana ability
 
 
@@ -286,6 +302,8 @@ def action_facts(action: dict, t: int, priority: str, players: list[str]) -> lis
             choices("target" if key == "targets" else key, action.get(key, []))
         if "x" in action:
             choices("x", [action["x"]])
+        for key, x in action.get("choose", {}).items():
+            out.append(Function("choice", [T, Function(key), Number(1), Function(CHOICES[key][x])]))
     elif kind == "attack":
         occurs(Function("attack", [by]))
         for i, (a, d) in enumerate(v.items(), start=1):

@@ -153,6 +153,7 @@ class Card:
                 out.append(Function("face_line", [c, f, Number(i)]))
         for line in self.reading():
             out.extend(line.facts)
+            out.extend(line.printed)   # what a line prints whether or not it is read (a chapter's number)
         return out
 
 

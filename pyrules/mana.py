@@ -8,7 +8,7 @@ mana value. The kinds:
     colored            {W} {U} {B} {R} {G}         adds 1
     colorless          {C}                         adds 1
     snow               {S}                         adds 1
-    x                  {X} {Y} {Z}                 adds 0 (the value chosen for X is added only on the stack)
+    x                  {X}                         adds 0 (the value chosen for X is added only on the stack)
     hybrid             {W/U} {U/B} ... {G/U}       adds 1
     mono_hybrid        {2/W} ... {2/G}             amount 2, adds 2
                        {C/W} ... {C/G}             adds 1 (one mana of the color or one colorless)
@@ -20,10 +20,11 @@ object has no mana cost) while `parse_mana_cost("{0}")` is one generic symbol of
 list never stands for {0}. Callers who want the absence spelled out use `parse_optional_cost`, which
 gives None for no mana cost (None or "") and a list otherwise.
 
-Anything else between braces ({H/W}, {½}, {∞}, {HW}, lower-case letters, hybrids in an order no card
+Anything else between braces ({H/W}, {½}, {∞}, {HW}, {Z}, lower-case letters, hybrids in an order no card
 prints) is refused with a `ManaSymbolError` naming the symbol, as are text outside braces and unbalanced
-braces. Activation costs may also hold {T} and {Q}: `parse_cost_symbols` reads those too; energy ({E})
-is not supported yet and is refused.
+braces; {Y} (a second variable, chosen apart from X) is refused as not supported yet, never read as {X}.
+Activation costs may also hold {T} and {Q}: `parse_cost_symbols` reads those too; energy ({E}) is not
+supported yet and is refused.
 """
 
 from __future__ import annotations
@@ -111,7 +112,7 @@ def _symbol(inner: str) -> ManaSymbol:
         sym = ManaSymbol(text, "colorless")
     elif inner == "S":
         sym = ManaSymbol(text, "snow")
-    elif inner in ("X", "Y", "Z"):
+    elif inner == "X":
         sym = ManaSymbol(text, "x")
     elif inner in _HYBRID_SET:
         sym = ManaSymbol(text, "hybrid", None, _wubrg(inner.split("/")))
@@ -135,6 +136,8 @@ def _unknown_message(inner: str) -> str:
         return f"{text} is a cost symbol, not a mana symbol"
     if inner == "E":
         return f"energy symbols ({text}) are not supported yet"
+    if inner == "Y":   # a second variable, chosen apart from X: never to be read as {X}
+        return f"{text} is not supported yet (pyrules models one variable, {{X}})"
     upper = inner.upper()
     if upper != inner:
         try:

@@ -32,6 +32,7 @@ reasons an option is not allowed all come from the knowledge base (why_not atoms
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
 from dataclasses import dataclass, field, replace
@@ -803,8 +804,10 @@ def plan(scenario, goal: str, player: str | None = None, horizon: int | None = N
 
     sc = load(scenario, cards)
     horizon = DEFAULT_HORIZON if horizon is None else _whole(horizon, "horizon", 0, MAX_HORIZON)
-    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0):
-        raise ScenarioError("budget", f"must be a number of seconds above 0, not {budget!r}")
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
+                               or not math.isfinite(budget) or budget <= 0):
+        # (nan passes "> 0" no more than it fails it, and inf or nan would take the search's time limit away)
+        raise ScenarioError("budget", f"must be a finite number of seconds above 0, not {budget!r}")
     if step is not None:
         _whole(step, "step", 0, len(sc.actions))
         sc = replace(sc, actions=list(sc.actions[:step]))

@@ -12,8 +12,10 @@ import json
 
 import pytest
 
-from conftest import cli, obj, scenario
+from conftest import EXAMPLES, ROOT, cli, obj, scenario
 from pyrules import api, batch
+
+DATA = ROOT / "tests" / "data"
 
 BEARS = obj("bears", "Grizzly Bears")
 
@@ -89,3 +91,78 @@ def test_117_4_a_one_player_game_goes_round_its_turns_by_passing():
     # two more: the draw step (504.1: one card drawn) and the precombat main phase
     code, doc = api.answer("show", {"scenario": one_player(*[{"pass": "alice"}] * 8)})
     assert (doc["turn"]["phase"], doc["players"]["alice"]["hand"]) == ("precombat_main", 1)
+
+
+# ------------------------------------------------------------------------------------------- budgets
+
+def forests_and(n: int, *hand: str) -> dict:
+    return scenario(*[obj(f"f{i}", "Forest") for i in range(n)],
+                    *[obj(f"h{i}", card, zone="hand") for i, card in enumerate(hand)])
+
+
+def test_max_seconds_covers_the_payment_searches_of_actions(monkeypatch):
+    # 600 Forests and Stream of Life ({X}{G}): `actions` searches the payments (the largest X) for 10 s and more;
+    # over a budget of 1 s it is refused once, naming the limit, about when the budget runs out (the searches
+    # each had a budget of their own, and their preparation couldn't be interrupted: 600 lands took 16 s)
+    import time
+
+    monkeypatch.setenv("PYRULES_LIMITS", "max_seconds=1")
+    d = forests_and(600, "Stream of Life")
+    t0 = time.monotonic()
+    code, doc = api.answer("actions", {"scenario": d, "cards": [str(DATA / "scryfall_list.json")]})
+    took = time.monotonic() - t0
+    assert code == 2 and doc["error"]["field"] == "limits.max_seconds", doc
+    assert took < 8, took     # (loading 600 objects is not counted in the budget: a few seconds at most)
+
+
+def test_a_payment_search_past_its_deadline_is_refused_at_once():
+    import time
+
+    from pyrules import payment
+    from pyrules.limits import BudgetExceeded
+
+    ev = pyrules_evaluate(forests_and(2, "Grizzly Bears"))
+    ev.actions("alice", payments=False)    # (the options and their costs)
+    g, t = ev.game, ev.t
+    costs = payment.option_costs(g, t)
+    cost = next(c for c in costs.values() if c.generic or c.symbols)
+    wallet = payment.Wallet(g, "alice", t)
+    assert payment.search(g.kb, cost, wallet).payable in (True, False)
+    with pytest.raises(BudgetExceeded) as err:
+        payment.search(g.kb, cost, wallet, deadline=time.monotonic() - 1)
+    assert err.value.field == "limits.max_seconds"
+
+
+def test_payment_searches_grow_about_linearly_with_the_sources():
+    # the search program's clauses: a sum assigned to a variable was grounded once for each value it could
+    # take (2,400 lands: 191 s and 2.2 GB for `actions`, most of it clasp preparing the program); each source
+    # tapped must now give mana that is spent, and mana is offered only to the symbols it can pay
+    import time
+
+    def took(n: int) -> float:
+        d = forests_and(n, "Grizzly Bears", "Uro, Titan of Nature's Wrath")
+        ev = pyrules_evaluate(d)
+        t0 = time.perf_counter()
+        opts = ev.actions("alice", include_illegal=True)
+        assert {o.object: o.payable for o in opts if o.action == "cast"} == {"h0": True, "h1": False}
+        return time.perf_counter() - t0
+
+    small, big = took(150), took(600)
+    assert big < 10 * small + 1.0, (small, big)   # four times the sources: not sixteen times the time
+
+
+@pytest.mark.parametrize("budget", [float("nan"), float("inf")])
+def test_a_plans_budget_must_be_a_finite_number_above_0(budget):
+    # nan passed the "> 0" check, and nan and inf took the search's time limit away
+    d = scenario(obj("bears", "Grizzly Bears", zone="hand"))
+    code, doc = api.answer("plan", {"scenario": d, "goal": "bears.zone = battlefield", "budget": budget})
+    assert code == 2 and doc["error"]["field"] == "budget", doc
+    assert "finite" in doc["error"]["message"]
+    r = cli("plan", str(EXAMPLES / "plan_kroxa_escape.yaml"), "kroxa.zone = battlefield", "--budget", "nan")
+    assert r.returncode == 2 and "budget" in r.stderr
+
+
+def pyrules_evaluate(d: dict):
+    import pyrules
+
+    return pyrules.evaluate(pyrules.load(d))

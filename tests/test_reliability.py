@@ -166,3 +166,154 @@ def pyrules_evaluate(d: dict):
     import pyrules
 
     return pyrules.evaluate(pyrules.load(d))
+
+
+# ------------------------------------------------------------------------------------------- card files
+
+def card_file(tmp_path, cards, name="cards.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(cards), encoding="utf-8")
+    return str(path)
+
+
+def test_a_small_card_file_of_nested_lists_is_refused_naming_the_file_and_the_limit(tmp_path):
+    # 10 KB of nested lists: the json module hit Python's recursion limit (RecursionError, exit 3)
+    path = tmp_path / "nested.json"
+    path.write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
+    r = cli("cards", "--cards", str(path))
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.strip() == (f"pyrules: error: --cards: {path}: nests lists and objects more than 32 levels deep; "
+                                "the limit is 32 (no card file needs more than a few)")
+
+
+def test_a_streamed_card_file_of_deeply_nested_lists_is_refused_at_once(tmp_path):
+    # 200,000 nested lists in a file streamed by ijson: the reader's time and memory grow with the square of the
+    # depth, all of it holding Python's lock, so the memory watch never ran: 6.3 GB at a 4,096 MB budget
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "deep.json"
+    path.write_text("[" + "[" * 200_000 + "]" * 200_000 + "]" + " " * 2_100_000, encoding="utf-8")
+    env = {**__import__("os").environ, "PYRULES_LIMITS": "max_memory_mb=400", "PYRULES_CACHE_DIR": str(tmp_path / "cache")}
+    t0 = time.monotonic()
+    try:
+        r = subprocess.run([sys.executable, "-m", "pyrules.cli", "cards", "--cards", str(path)], capture_output=True,
+                           text=True, env=env, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("reading the file took more than 60 s")
+    assert time.monotonic() - t0 < 20
+    assert r.returncode == 2 and "levels deep" in r.stderr, r.stderr[-400:]
+
+
+def test_numbers_on_a_card_are_bounded_like_a_scenarios(tmp_path):
+    # {99999999999999999999} made an OverflowError (exit 3) as the card became facts; so did "Crew 99999999999"
+    base = {"object": "card", "layout": "normal", "type_line": "Artifact — Vehicle", "oracle_text": "",
+            "power": "3", "toughness": "3"}
+    cards = [dict(base, name="Big Cost", mana_cost="{99999999999999999999}"),
+             dict(base, name="Big Crew", mana_cost="{2}", oracle_text="Crew 99999999999"),
+             dict(base, name="Big Power", mana_cost="{2}", power="99999999"),
+             dict(base, name="Gleemax Like", mana_cost="{1000000}")]
+    path = card_file(tmp_path, cards)
+    for name, fld in (("Big Cost", "mana_cost"), ("Big Crew", "oracle_text"), ("Big Power", "power")):
+        d = scenario(obj("x", name, zone="hand"))
+        code, doc = api.answer("actions", {"scenario": d, "cards": [path]})
+        assert code == 2, doc
+        assert doc["error"]["field"] == "objects[0].card"
+        assert f"card {name!r}: {fld}: the number" in doc["error"]["message"] and "out of range" in doc["error"]["message"]
+    code, doc = api.answer("show", {"scenario": scenario(obj("x", "Gleemax Like", zone="hand")), "cards": [path]})
+    assert code == 0 and doc["objects"]["x"]["mana_value"] == 1_000_000      # within the bounds
+    coverage = api.cards(files=(path,), coverage=True)
+    assert sorted((s["card"], s["field"]) for s in coverage["skipped_cards"]) == \
+        [("Big Cost", "mana_cost"), ("Big Crew", "oracle_text"), ("Big Power", "power")]
+
+
+def test_a_number_too_long_to_read_in_a_card_file_is_one_line_of_bad_input(tmp_path):
+    text = json.dumps([{"object": "card", "name": "Long Number", "layout": "normal", "type_line": "Instant",
+                        "mana_cost": "{1}", "oracle_text": ""}])
+    for name, pad in (("small.json", ""), ("streamed.json", " " * 2_100_000)):
+        path = tmp_path / name
+        path.write_text(text.replace('"oracle_text": ""', '"oracle_text": "", "x": ' + "9" * 5000) + pad)
+        r = cli("cards", "--cards", str(path))
+        assert r.returncode == 2, r.stderr
+        assert r.stderr.count("\n") == 1 and f"--cards: {path}:" in r.stderr and "number" in r.stderr
+
+
+def test_a_transform_card_with_three_faces_is_refused_naming_the_card_and_card_faces(tmp_path):
+    # `pyrules cards NAME` raised an unhandled CardDataError (exit 3)
+    faces = [{"name": n, "mana_cost": "", "type_line": "Creature — Human", "power": "1", "toughness": "1"}
+             for n in ("One", "Two", "Three")]
+    faces[0]["mana_cost"] = "{1}{W}"
+    path = card_file(tmp_path, [{"object": "card", "name": "One // Two // Three", "layout": "transform",
+                                 "card_faces": faces}])
+    r = cli("cards", "One", "--cards", path, "--json")
+    assert r.returncode == 2
+    err = json.loads(r.stdout)["error"]
+    assert err["field"] == "--cards" and "'One // Two // Three': card_faces: a transform card has two faces, not 3" in err["message"]
+    assert cli("cards", "--cards", path).returncode == 0        # the list goes on without it
+
+
+LAYOUTS = ["meld", "flip", "battle", "planar", "scheme", "vanguard", "host", "augment", "reversible_card", "new_layout"]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_layout_pyrules_does_not_model_is_refused_naming_the_card_and_layout(tmp_path, layout):
+    # accepted before, it gave an object with name null, no types, "can't attack: not a creature", while
+    # `actions` offered to cast it
+    card = {"object": "card", "name": "Odd Layout", "layout": layout, "mana_cost": "{2}", "type_line": "Artifact",
+            "oracle_text": ""}
+    path = card_file(tmp_path, [card])
+    code, doc = api.answer("actions", {"scenario": scenario(obj("x", "Odd Layout", zone="hand")), "cards": [path]})
+    assert code == 2, doc
+    assert doc["error"]["field"] == "objects[0].card"
+    assert doc["error"]["message"].startswith(f"card 'Odd Layout': layout: '{layout}' cards are not modelled")
+
+
+def test_a_bulk_file_skips_and_counts_the_layouts_pyrules_does_not_model(tmp_path):
+    cards = [{"object": "card", "name": f"Odd {layout}", "layout": layout, "mana_cost": "{2}", "type_line": "Artifact",
+              "oracle_text": ""} for layout in LAYOUTS]
+    cards.append({"object": "card", "name": "Plain Rock", "layout": "normal", "mana_cost": "{2}",
+                  "type_line": "Artifact", "oracle_text": ""})
+    path = tmp_path / "bulk.json"
+    path.write_text("[\n" + ",\n".join(json.dumps(c) for c in cards) + "\n]" + " " * 2_100_000)
+    from pyrules.cardindex import CardLibrary
+
+    lib = CardLibrary([path], cache_dir=tmp_path / "cache")
+    stats = lib.sources[-1]
+    assert stats.index == "built" and stats.read == 1
+    assert sorted(e.card_name for e in stats.skipped) == sorted(f"Odd {layout}" for layout in LAYOUTS)
+    assert {e.field for e in stats.skipped} == {"layout"}
+
+
+def test_a_numeric_power_is_refused_as_the_card_reader_documents(tmp_path):
+    # the reader's documentation says a power that is not a string is a bad card; a number was accepted
+    path = card_file(tmp_path, [{"object": "card", "name": "Number Power", "layout": "normal", "mana_cost": "{1}{G}",
+                                 "type_line": "Creature — Bear", "oracle_text": "", "power": 2, "toughness": "2"}])
+    code, doc = api.answer("show", {"scenario": scenario(obj("x", "Number Power")), "cards": [path]})
+    assert code == 2 and "card 'Number Power': power: must be a string like \"2\"" in doc["error"]["message"], doc
+
+
+
+def test_702_114a_a_card_files_colors_are_the_cards_colors():
+    # CR 702.114a, 604.3: devoid: the card has no color, though its mana cost has {B}{R}; the file says so
+    # (colors: []), and the file's colors were ignored (show said black and red)
+    path = str(DATA / "devoid.json")
+    code, doc = api.answer("show", {"scenario": scenario(obj("f", "Forerunner of Slaughter")), "cards": [path]})
+    assert code == 0 and doc["objects"]["f"]["colors"] == [], doc
+    # without colors in the file, they are the mana cost's (CR 202.2)
+    code, doc = api.answer("show", {"scenario": scenario(obj("b", "Grizzly Bears")), "cards": [path]})
+    assert doc["objects"]["b"]["colors"] == ["green"]
+
+
+def test_a_card_files_card_named_like_a_bundled_double_faced_cards_face_is_refused(tmp_path):
+    # it silently took the name over: a scenario's "Arcee, Sharpshooter" became a one-faced card
+    path = card_file(tmp_path, [{"object": "card", "name": "Arcee, Sharpshooter", "layout": "normal",
+                                 "mana_cost": "{1}{R}{W}", "type_line": "Legendary Artifact Creature — Robot",
+                                 "oracle_text": "", "power": "3", "toughness": "3"}])
+    code, doc = api.answer("show", {"scenario": scenario(obj("a", "Arcee, Sharpshooter", zone="hand")), "cards": [path]})
+    assert code == 2 and doc["error"]["field"] == "objects[0].card", doc
+    assert ("card 'Arcee, Sharpshooter': name: is also the name of a face of "
+            "'Arcee, Sharpshooter // Arcee, Acrobatic Coupe' (pyrules' bundled cards)") in doc["error"]["message"]
+    full = "Arcee, Sharpshooter // Arcee, Acrobatic Coupe"
+    code, doc = api.answer("show", {"scenario": scenario(obj("a", full, zone="hand")), "cards": [path]})
+    assert code == 0 and doc["objects"]["a"]["name"] == "Arcee, Sharpshooter"

@@ -317,3 +317,118 @@ def test_a_card_files_card_named_like_a_bundled_double_faced_cards_face_is_refus
     full = "Arcee, Sharpshooter // Arcee, Acrobatic Coupe"
     code, doc = api.answer("show", {"scenario": scenario(obj("a", full, zone="hand")), "cards": [path]})
     assert code == 0 and doc["objects"]["a"]["name"] == "Arcee, Sharpshooter"
+
+
+# ------------------------------------------------------------------------------------------- YAML numbers
+
+@pytest.mark.parametrize("text, field", [
+    ("life: {alice: 020, bob: 20}", "life.alice"),     # YAML 1.1: octal 16; YAML 1.2: 20
+    ("life: {alice: 20, bob: 1:20}", "life.bob"),      # YAML 1.1: base 60, 80; YAML 1.2: text
+    ("life: {alice: 0b10100, bob: 20}", "life.alice"),
+    ("life: {alice: 2_0, bob: 20}", "life.alice"),
+])
+def test_a_number_yaml_1_1_and_yaml_1_2_read_differently_is_refused_naming_the_field(text, field):
+    # `life: {alice: 020, bob: 1:20}` read as 16 and 80
+    yaml_text = "players: [alice, bob]\n" + text + "\nturn: {active: alice, phase: precombat_main}\nobjects: []\n"
+    r = cli("show", "-", "--json", input=yaml_text)
+    assert r.returncode == 2, r.stdout
+    err = json.loads(r.stdout)["error"]
+    assert err["field"] == field and "YAML 1.1" in err["message"] and "YAML 1.2" in err["message"]
+
+
+def test_numbers_both_yaml_versions_read_alike_are_read():
+    from pyrules.inputs import parse_text
+
+    data = parse_text("a: 20\nb: -7\nc: 0x14\nd: 1.5\ne: 007\nf: '020'\ng: 0o20\n", "x.yaml")
+    assert data == {"a": 20, "b": -7, "c": 20, "d": 1.5, "e": 7, "f": "020", "g": "0o20"}
+
+
+# ------------------------------------------------------------------------------------------- small disagreements
+
+@pytest.mark.parametrize("cycle", [("a", "b"), ("a", "b", "c")])
+def test_an_attachment_cycle_of_any_length_is_refused_naming_the_field(cycle):
+    # an object attached to itself was refused, but a attached to b and b attached to a was accepted
+    objects = [obj("bears", "Grizzly Bears")]
+    objects += [obj(x, "Bonesplitter", attached_to=cycle[(i + 1) % len(cycle)]) for i, x in enumerate(cycle)]
+    err = refused(scenario(*objects))
+    assert err["field"] == "objects[1].attached_to"
+    assert f"attachments go round in a circle ({' -> '.join(cycle + (cycle[0],))})" in err["message"]
+
+
+def test_an_attachment_chain_without_a_cycle_is_left_to_the_rules():
+    code, doc = api.answer("show", {"scenario": scenario(obj("bears", "Grizzly Bears"),
+                                                          obj("axe", "Bonesplitter", attached_to="bears"))})
+    assert code == 0 and doc["objects"]["axe"]["attached_to"] == "bears"
+
+
+def test_too_many_values_names_the_whole_document():
+    # the error named the path of whichever value the count went over at (an arbitrary field)
+    from pyrules.errors import ScenarioError
+    from pyrules.inputs import check_document, parse_text
+    from pyrules.limits import Limits
+
+    d = scenario(*[obj(f"b{i}", "Grizzly Bears") for i in range(20)])
+    small = Limits(max_values=100)
+    for run in (lambda: check_document(d, small), lambda: parse_text(json.dumps(d), "s.json", limits=small),
+                lambda: parse_text(json.dumps(d, indent=1), "s.yaml", "yaml", limits=small)):
+        with pytest.raises(ScenarioError) as err:
+            run()
+        assert err.value.field == "scenario"
+        assert err.value.message.startswith("the whole document has more than 100 values")
+
+
+def test_batch_workers_end_with_their_parent():
+    # `batch --jobs 2` killed with SIGTERM left its workers (and multiprocessing's resource tracker) running
+    import os
+    import signal
+    import subprocess
+    import sys
+    import tempfile
+    import time
+
+    def children(pid: int) -> list[int]:
+        out = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/stat") as fh:
+                        fields = fh.read().rsplit(")", 1)[1].split()
+                except OSError:
+                    continue
+                if int(fields[1]) == pid:
+                    out.append(int(entry))
+        return out
+
+    def alive(pid: int) -> bool:
+        try:
+            with open(f"/proc/{pid}/stat") as fh:
+                return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+
+    if not os.path.isdir("/proc"):
+        pytest.skip("needs /proc to find the workers")
+    line = json.dumps(forests_and(150, "Grizzly Bears"))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "in.jsonl")
+        with open(path, "w") as fh:
+            fh.write((line + "\n") * 40)
+        p = subprocess.Popen([sys.executable, "-m", "pyrules.cli", "batch", path, "--jobs", "2", "--command", "actions"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+        try:
+            deadline = time.monotonic() + 60
+            while len(children(p.pid)) < 3 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            time.sleep(2)          # the workers have started (and are answering)
+            kids = children(p.pid)
+            assert len(kids) >= 2, kids
+        finally:
+            p.send_signal(signal.SIGTERM)
+            p.wait(30)
+        deadline = time.monotonic() + 15
+        while any(alive(k) for k in kids) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = [k for k in kids if alive(k)]
+        for k in left:     # (the test's own processes: don't leave them behind if it fails)
+            os.kill(k, signal.SIGKILL)
+        assert not left, left

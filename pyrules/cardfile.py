@@ -4,20 +4,24 @@ Every reader here turns a card into one dict in Scryfall's field names; that dic
 pyrules consumes:
 
     name              the card's name; "Front // Back" for a card with several faces
-    layout            Scryfall's layout string, kept as the file gives it ("normal", "transform", "split",
-                      "adventure", "modal_dfc", "flip", "token", ...); MTGJSON's "aftermath" becomes "split"
+    layout            Scryfall's layout string, kept as the file gives it: one the knowledge base models
+                      (ONE_FACE_LAYOUTS: "normal", "token", "saga", ...; TWO_FACE_LAYOUTS: "transform",
+                      "modal_dfc", "double_faced_token", "split", "adventure", with exactly two faces);
+                      MTGJSON's "aftermath" becomes "split"
     single-faced cards: the face fields at the top level --
     mana_cost         printed text, "" when the card has no mana cost ("{0}" is a cost of zero)
     type_line, oracle_text ("" when the card has no text)
     power, toughness, loyalty, defense   strings ("*", "1+*"), only where the card has them
     colors            the face's colors, WUBRG letters in WUBRG order; the file's value when it gives one
-                      (it may know a colour-setting ability), else the colors of the mana cost and of the
-                      color indicator
+                      (it may know a colour-setting ability: devoid, "~ is all colors"), else the colors of
+                      the mana cost and of the color indicator. The knowledge base takes a face's colors
+                      from its mana cost and color indicator, unless the file's differ: then from the file
+                      (pyrules/carddata.py, rules/core/colors.lp)
     color_indicator   only where the card has one
     cards with several faces: "card_faces": [one dict per face with the fields above and its "name"],
                       plus "type_line" (the faces' type lines joined with " // ") and "colors": for split
                       cards the union of the halves, otherwise the colors of the first face (the face a
-                      double-faced, adventurer or flip card has outside the battlefield and the stack)
+                      double-faced or adventurer card has outside the battlefield and the stack)
     cmc               the mana value the file states (Scryfall "cmc", MTGJSON "manaValue"), if it does
     color_identity, keywords, set, collector_number, notes   when the file gives them
     source            where the card came from: the card's own "source" (pyrules' bundled file), else
@@ -33,19 +37,26 @@ Fields pyrules does not use are dropped. Files read:
 
 Which objects are cards: objects whose "object" is not "card" (in Scryfall files) and the layouts
 "art_series" (art cards, not game pieces) and "emblem" (an emblem is neither a card nor a permanent) are
-dropped and counted as ignored. Everything else is kept, tokens ("token", "double_faced_token") included:
-which layouts the knowledge base supports is for the core to say.
+dropped and counted as ignored. Everything else is a card, tokens ("token", "double_faced_token") included;
+a card whose layout the knowledge base doesn't model (meld, flip, battle, planar, scheme, vanguard, host,
+augment, reversible_card, or a layout added later) is a bad card, refused naming the card and `layout`: read
+as a one-faced card it would give an object without a name or types.
 
 One card per name: the first object with a name wins (default-cards lists every printing of a card; its
 Oracle fields are the same in each), except that a card replaces a token of the same name seen earlier.
 Later objects with a name already taken are counted as duplicates.
 
-A bad card (a missing name, layout or type_line, a mana cost with an unknown symbol, a power that is not a
-string) is a CardDataError naming the card and the field. Reading a file never stops at a bad card: it is
+A bad card (a missing name, layout or type_line, a layout not modelled, a two-faced layout without two
+faces, a mana cost with an unknown symbol, a power that is not a string, a number written on the card —
+in its mana cost, text, power, toughness, loyalty or defense, or its cmc — beyond limits.max_int, the bound
+on a scenario's numbers) is a CardDataError naming the card and the field. Reading a file never stops at a bad card: it is
 skipped and recorded (with its name, field and reason) so that a coverage report can list it, and the
 library refuses it when a scenario or a command uses it. `normalize_card` and `read_file(strict=True)`
 raise at the first bad card instead. A file that can't be read at all (missing, not JSON, not one of the
-shapes above) is a CardDataError with card_name None and field "--cards".
+shapes above, lists and objects nested deeper than limits.max_depth, a number too long to read) is a
+CardDataError with card_name None and field "--cards". The nesting is checked on the bytes as they are read,
+before a JSON reader builds anything (_Nesting), and a streamed file is handed to ijson in pieces read by
+Python code, so that the memory watch (limits.cap_memory) can step in between them.
 """
 
 from __future__ import annotations
@@ -653,6 +664,8 @@ def _records(records: _Records) -> Iterator[Record]:
             yield Record("ignored", what=f"object {obj}")
             continue
         layout = raw.get("layout")
+        if not isinstance(layout, str):
+            layout = None          # (a layout that isn't text: normalize_card refuses the card, naming the field)
         if layout in IGNORED_LAYOUTS:
             yield Record("ignored", raw.get("name"), what=f"layout {layout}")
             continue

@@ -7,7 +7,11 @@
 
 Layering: a later source's card replaces an earlier source's card of the same full name (a --cards file
 overrides the bundled card; of two files, the last one given wins). `get` looks for the full name first
-(latest source first), then for a face name (latest source first), in any letter case. A card a source
+(latest source first), then for a face name (latest source first), in any letter case. A full name that is
+also the name of a face of a different card (in any source: "Fire" beside "Fire // Ice", a card file's
+"Arcee, Sharpshooter" beside the bundled double-faced card) names neither: `get` raises a CardDataError
+naming both, as no two cards share a name and one of the two records must be wrong; the other card is still
+found by its full name "Front // Back" (and its other face's name). A card a source
 could not read is refused when it is looked up: `get` raises its CardDataError (one line naming the card
 and the field), unless a later source has a good card of that name.
 

@@ -432,3 +432,10 @@ def test_batch_workers_end_with_their_parent():
         for k in left:     # (the test's own processes: don't leave them behind if it fails)
             os.kill(k, signal.SIGKILL)
         assert not left, left
+
+
+def test_a_card_whose_layout_is_not_text_is_refused_naming_the_field(tmp_path):
+    # found by the fuzzer: a layout that is a list made a TypeError (exit 3) as the file was read
+    path = card_file(tmp_path, [{"object": "card", "name": "Listed Layout", "layout": [], "type_line": "Artifact"}])
+    code, doc = api.answer("show", {"scenario": scenario(obj("x", "Listed Layout")), "cards": [path]})
+    assert code == 2 and "card 'Listed Layout': layout: must be text" in doc["error"]["message"], doc

@@ -435,7 +435,8 @@ class Planner:
     def successors(self, ev, st: State) -> list[dict]:
         """The actions the rules allow the planning player (or the pass of the player who has priority)."""
         holder = st.doc["turn"]["priority"]
-        if holder is None or sum(not d.get("lost") for d in ev.players.values()) <= 1:   # (the game is over)
+        lost = sum(bool(d.get("lost")) for d in ev.players.values())
+        if holder is None or lost and len(ev.players) - lost <= 1:   # (the game is over; a one-player game goes on)
             return []
         # (whether the mana sources can pay matters only when the scenario tracks mana)
         opts = ev.actions(self.player, include_illegal=True, payments=self.sc.track_mana)

@@ -93,6 +93,15 @@ def test_117_4_a_one_player_game_goes_round_its_turns_by_passing():
     assert (doc["turn"]["phase"], doc["players"]["alice"]["hand"]) == ("precombat_main", 1)
 
 
+def test_a_one_player_game_is_not_over_for_the_planner():
+    # the planner took "at most one player left" for a game that is over: in a one-player game it searched
+    # nothing (CR 104.2a: a game is over when all but one player have lost; no one has lost here)
+    d = scenario(obj("f", "Forest", zone="hand"), players=("alice",))
+    code, doc = api.answer("plan", {"scenario": d, "goal": "f.zone = battlefield", "explain": False})
+    assert code == 0 and doc["found"] is True, doc
+    assert doc["plans"][0]["actions"] == [{"play": "f", "by": "alice"}]
+
+
 # ------------------------------------------------------------------------------------------- budgets
 
 def forests_and(n: int, *hand: str) -> dict:

@@ -437,7 +437,7 @@ class _Nesting:
             self.in_string = True
             self.escaped = _STRING_BODY.match(tail).end() != len(tail)
         brackets = rest.translate(None, _NOT_BRACKETS)
-        depth, limit = self.depth, self.limit - 1     # (the file itself is level 1)
+        depth, limit = self.depth, self.limit      # (the file's outer list or object is level 1)
         if depth + len(brackets) > limit:
             for b in brackets:
                 if b == 0x5B or b == 0x7B:     # [ {

@@ -143,9 +143,6 @@ class Wallet:
             mine.append((str(s.kind), s.amount, len(mine)))
         return {o: tuple(sorted(v)) for o, v in out.items()}
 
-    def signature(self, o: Symbol) -> tuple:
-        return tuple(sorted((str(s.kind), s.amount, i) for i, s in enumerate(x for x in self.sources if x.oid == o)))
-
     def total(self) -> int:
         best: dict[Symbol, int] = {}
         for s in self.sources:

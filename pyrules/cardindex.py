@@ -615,7 +615,8 @@ class CardLibrary:
                                                   f"correct the card in {_where(here)}, or name the other card in "
                                                   f"full ({other!r})" if here is not there else
                                     f"is also the name of a face of {other!r} in the same file ({_where(here)}); "
-                                    f"pyrules refuses the name, as it can't tell which card is meant")
+                                    f"pyrules refuses the name, as it can't tell which card is meant: name the "
+                                    f"other card in full ({other!r})")
 
     def __contains__(self, name: object) -> bool:
         try:

@@ -98,6 +98,8 @@ def check_actions(sc) -> None:
         def obj(value, f: str) -> None:
             if not isinstance(value, str):
                 raise ScenarioError(f"{where}.{f}", f"must be an object id, not {short(value)}")
+            if len(value) > 64:   # (a request built in Python skips the document's limits)
+                raise ScenarioError(f"{where}.{f}", f"{short(value)} is longer than an id can be (64 characters)")
             if value not in known and not _generated_before(value, step):
                 import difflib
 
@@ -113,12 +115,16 @@ def check_actions(sc) -> None:
             if spec == "id":
                 obj(v, f)
             elif spec == "player":
+                if not isinstance(v, str):
+                    raise ScenarioError(path, f"must be a player's name, not {short(v)} (players: {', '.join(sc.players)})")
                 if v not in players:
                     raise ScenarioError(path, f"unknown player {short(v)} (players: {', '.join(sc.players)})")
             elif spec in ("ids", "targets"):
                 if not isinstance(v, list) or len(v) > 256:
                     raise ScenarioError(path, "must be a list of ids" + (" or players" if spec == "targets" else ""))
                 for k, x in enumerate(v):
+                    if not isinstance(x, str):
+                        raise ScenarioError(f"{path}[{k}]", f"must be an object id{' or a player' if spec == 'targets' else ''}, not {short(x)}")
                     if spec == "ids" and x in v[:k]:   # (a target may be named again for another "target")
                         raise ScenarioError(f"{path}[{k}]", f"{short(x)} is named twice")
                     if spec == "targets" and x in players:
@@ -138,6 +144,8 @@ def check_actions(sc) -> None:
                     if not isinstance(targets, list) or len(targets) > 256:
                         raise ScenarioError(f"{path}.{tid}", "must be a list of ids or players ([] for none)")
                     for k, x in enumerate(targets):
+                        if not isinstance(x, str):
+                            raise ScenarioError(f"{path}.{tid}[{k}]", f"must be an object id or a player, not {short(x)}")
                         if x not in players:
                             obj(x, f"{f}.{tid}[{k}]")
             elif spec == "count":
@@ -182,6 +190,8 @@ def check_actions(sc) -> None:
                     raise ScenarioError(path, "must map each attacking creature to the player (or planeswalker) it attacks: {arcee: bob}")
                 for a, d in v.items():
                     obj(a, f"{f}.{a}")
+                    if not isinstance(d, str):
+                        raise ScenarioError(f"{path}.{a}", f"must be the player (or planeswalker) it attacks, not {short(d)}")
                     if d not in players and d not in known and not _generated_before(d, step):
                         raise ScenarioError(f"{path}.{a}", f"unknown player or permanent {short(d)} (players: {', '.join(sc.players)})")
                     if d not in players:

@@ -193,6 +193,38 @@ def answer_chunk(items: list[Item], command: str, defaults: dict | None) -> list
 _warm = False
 
 
+def worker_start(parent: int) -> None:
+    """A local worker process's start: it ends with the process that started it, however that one ends (killed
+    with SIGTERM or SIGKILL, its workers would otherwise go on waiting for work that never comes), then it
+    loads the knowledge base."""
+    die_with_parent(parent)
+    warm()
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process when `parent` ends: on Linux the kernel sends SIGKILL (prctl PR_SET_PDEATHSIG); elsewhere
+    a thread looks every half second whether the parent is still there."""
+    import signal
+
+    try:
+        import ctypes
+
+        if not sys.platform.startswith("linux") or ctypes.CDLL(None).prctl(1, int(signal.SIGKILL)) != 0:   # PR_SET_PDEATHSIG
+            raise OSError("no prctl")
+    except (OSError, AttributeError):
+        import _thread
+        import time
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            os._exit(1)
+
+        _thread.start_new_thread(watch, ())
+    if os.getppid() != parent:   # it ended before the signal was asked for
+        os._exit(1)
+
+
 def warm() -> bool:
     """Load the knowledge base in this process (once): answer the smallest scenario there is."""
     global _warm
@@ -254,7 +286,8 @@ def answers(items: Iterable[Item], command: str = "show", defaults: dict | None 
     from concurrent.futures import ProcessPoolExecutor
 
     # spawn, not fork: the caller may have threads (a server, a Dask client) that a fork would copy mid-work
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"), initializer=warm)
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"), initializer=worker_start,
+                               initargs=(os.getpid(),))
     try:
         yield from _in_order(lambda c: pool.submit(answer_chunk, c, command, defaults),
                              _chunks(_chain(head, it), chunk), window=4 * jobs)

@@ -15,7 +15,8 @@ from functools import cache
 
 from clingo import Function, Number, String, Symbol
 
-from .mana import ManaSymbol, ManaSymbolError, parse_mana_cost
+from .cardfile import CardDataError as _FileCardDataError
+from .mana import ManaSymbol, ManaSymbolError, colors_of, parse_mana_cost
 
 # The face identifiers of each layout, in the order Scryfall lists card_faces.
 FACE_IDS = {
@@ -28,14 +29,17 @@ FACE_IDS = {
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
-class CardDataError(ValueError):
-    """A card record pyrules can't read: names the card and the field."""
+class CardDataError(_FileCardDataError):
+    """A card record pyrules can't read: names the card and the field. The same error as a card file's (bad
+    input, exit 2): cardfile.normalize_card refuses every record this module can't read, so that a card file's
+    bad card is skipped and counted when the file is read, not found out when the card is used."""
 
     def __init__(self, card: str | None, field_name: str, message: str):
         self.card = card
-        self.field = field_name
-        self.message = message
-        super().__init__(f"card {card!r}: {field_name}: {message}" if card else f"{field_name}: {message}")
+        super().__init__(card, field_name, message)
+
+    def __reduce__(self):
+        return (type(self), (self.card, self.field, self.message))
 
 
 @dataclass(frozen=True)
@@ -149,6 +153,11 @@ class Card:
             if self.layout in ("token", "double_faced_token") and not face.color_indicator:
                 for col in face.colors:
                     out.append(Function("face_defined_color", [c, f, Function(COLOR_WORDS[col])]))
+            elif set(face.colors) != set(colors_of(face.symbols or ())) | set(face.color_indicator):
+                # the file states other colors than the cost and indicator give (devoid, "~ is all colors")
+                out.append(Function("face_colors_stated", [c, f]))
+                for col in face.colors:
+                    out.append(Function("face_stated_color", [c, f, Function(COLOR_WORDS[col])]))
             for i, _line in enumerate(face.lines, start=1):
                 out.append(Function("face_line", [c, f, Number(i)]))
         for line in self.reading():
@@ -217,6 +226,7 @@ class CardDB:
         self.library = library
         self.files = files           # the card files given, in order (none: the bundled cards only)
         self._cards: dict[str, Card] = {}
+        self.refused: dict[str, CardDataError] = {}    # cards a name can't be looked up for (see `cards`)
 
     def lookup(self, name: str) -> Card | None:
         record = self.library.get(name)
@@ -232,9 +242,16 @@ class CardDB:
 
     @property
     def cards(self) -> dict[str, Card]:
-        """Every card (built on first use: for a bulk file of 30,000 cards this takes a while)."""
+        """Every card (built on first use: for a bulk file of 30,000 cards this takes a while). A card its name
+        can't be looked up for (it is also the name of another card's face) is left out, and kept in `refused`
+        with the reason, as the cards a file could not be read for are."""
         for name in self.library.names():
-            self.lookup(name)
+            if name in self._cards or name in self.refused:
+                continue
+            try:
+                self.lookup(name)
+            except _FileCardDataError as exc:
+                self.refused[name] = exc
         return self._cards
 
     def tokens(self) -> list[Card]:
@@ -338,6 +355,8 @@ def coverage_json(db: CardDB, top: int = 15) -> dict:
         for err in getattr(src, "skipped", ()) or ():
             skipped.append({"file": getattr(src, "label", None), "card": getattr(err, "card_name", None),
                             "field": getattr(err, "field", None), "message": getattr(err, "message", str(err))})
+    for name, err in db.refused.items():
+        skipped.append({"file": None, "card": name, "field": err.field, "message": err.message})
     return {
         "cards": cards, "cards_fully_modelled": fully, "lines": total, "lines_modelled": modelled,
         "share_modelled": round(modelled / total, 4) if total else 1.0,

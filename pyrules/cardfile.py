@@ -4,20 +4,24 @@ Every reader here turns a card into one dict in Scryfall's field names; that dic
 pyrules consumes:
 
     name              the card's name; "Front // Back" for a card with several faces
-    layout            Scryfall's layout string, kept as the file gives it ("normal", "transform", "split",
-                      "adventure", "modal_dfc", "flip", "token", ...); MTGJSON's "aftermath" becomes "split"
+    layout            Scryfall's layout string, kept as the file gives it: one the knowledge base models
+                      (ONE_FACE_LAYOUTS: "normal", "token", "saga", ...; TWO_FACE_LAYOUTS: "transform",
+                      "modal_dfc", "double_faced_token", "split", "adventure", with exactly two faces);
+                      MTGJSON's "aftermath" becomes "split"
     single-faced cards: the face fields at the top level --
     mana_cost         printed text, "" when the card has no mana cost ("{0}" is a cost of zero)
     type_line, oracle_text ("" when the card has no text)
     power, toughness, loyalty, defense   strings ("*", "1+*"), only where the card has them
     colors            the face's colors, WUBRG letters in WUBRG order; the file's value when it gives one
-                      (it may know a colour-setting ability), else the colors of the mana cost and of the
-                      color indicator
+                      (it may know a colour-setting ability: devoid, "~ is all colors"), else the colors of
+                      the mana cost and of the color indicator. The knowledge base takes a face's colors
+                      from its mana cost and color indicator, unless the file's differ: then from the file
+                      (pyrules/carddata.py, rules/core/colors.lp)
     color_indicator   only where the card has one
     cards with several faces: "card_faces": [one dict per face with the fields above and its "name"],
                       plus "type_line" (the faces' type lines joined with " // ") and "colors": for split
                       cards the union of the halves, otherwise the colors of the first face (the face a
-                      double-faced, adventurer or flip card has outside the battlefield and the stack)
+                      double-faced or adventurer card has outside the battlefield and the stack)
     cmc               the mana value the file states (Scryfall "cmc", MTGJSON "manaValue"), if it does
     color_identity, keywords, set, collector_number, notes   when the file gives them
     source            where the card came from: the card's own "source" (pyrules' bundled file), else
@@ -33,24 +37,32 @@ Fields pyrules does not use are dropped. Files read:
 
 Which objects are cards: objects whose "object" is not "card" (in Scryfall files) and the layouts
 "art_series" (art cards, not game pieces) and "emblem" (an emblem is neither a card nor a permanent) are
-dropped and counted as ignored. Everything else is kept, tokens ("token", "double_faced_token") included:
-which layouts the knowledge base supports is for the core to say.
+dropped and counted as ignored. Everything else is a card, tokens ("token", "double_faced_token") included;
+a card whose layout the knowledge base doesn't model (meld, flip, battle, planar, scheme, vanguard, host,
+augment, reversible_card, or a layout added later) is a bad card, refused naming the card and `layout`: read
+as a one-faced card it would give an object without a name or types.
 
 One card per name: the first object with a name wins (default-cards lists every printing of a card; its
 Oracle fields are the same in each), except that a card replaces a token of the same name seen earlier.
 Later objects with a name already taken are counted as duplicates.
 
-A bad card (a missing name, layout or type_line, a mana cost with an unknown symbol, a power that is not a
-string) is a CardDataError naming the card and the field. Reading a file never stops at a bad card: it is
+A bad card (a missing name, layout or type_line, a layout not modelled, a two-faced layout without two
+faces, a mana cost with an unknown symbol, a power that is not a string, a number written on the card —
+in its mana cost, text, power, toughness, loyalty or defense, or its cmc — beyond limits.max_int, the bound
+on a scenario's numbers) is a CardDataError naming the card and the field. Reading a file never stops at a bad card: it is
 skipped and recorded (with its name, field and reason) so that a coverage report can list it, and the
 library refuses it when a scenario or a command uses it. `normalize_card` and `read_file(strict=True)`
 raise at the first bad card instead. A file that can't be read at all (missing, not JSON, not one of the
-shapes above) is a CardDataError with card_name None and field "--cards".
+shapes above, lists and objects nested deeper than limits.max_depth, a number too long to read) is a
+CardDataError with card_name None and field "--cards". The nesting is checked on the bytes as they are read,
+before a JSON reader builds anything (_Nesting), and a streamed file is handed to ijson in pieces read by
+Python code, so that the memory watch (limits.cap_memory) can step in between them.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from dataclasses import dataclass, field
@@ -64,6 +76,13 @@ STREAM_MIN_BYTES = 2 * 1024 * 1024      # files this large are streamed (and ind
 IGNORED_LAYOUTS = frozenset({"art_series", "emblem"})
 TOKEN_LAYOUTS = frozenset({"token", "double_faced_token"})
 SPLIT_LAYOUTS = frozenset({"split"})
+# The layouts the knowledge base models (rules/core/characteristics.lp): one face, or two faces of these kinds.
+# Every other layout (meld, flip, battle, planar, scheme, vanguard, host, augment, reversible_card, and any
+# layout Scryfall adds later) is refused naming the card and `layout`: read as a one-faced card, it would
+# give an object without a name or types.
+ONE_FACE_LAYOUTS = ("normal", "token", "saga", "class", "case", "leveler", "prototype", "mutate")
+TWO_FACE_LAYOUTS = ("transform", "modal_dfc", "double_faced_token", "split", "adventure")
+MODELLED_LAYOUTS = frozenset(ONE_FACE_LAYOUTS + TWO_FACE_LAYOUTS)
 FACE_FIELDS = ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty", "defense",
                "colors", "color_indicator")
 _NUMBER_FIELDS = ("power", "toughness", "loyalty", "defense")
@@ -121,12 +140,38 @@ def _name_field(card_name: str, where: str, value: Any) -> str:
 
 
 def _number_field(name: str, where: str, value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise CardDataError(name, where, f"must be a string like \"2\" or \"*\", got {value!r}")
-    text = str(value)
-    if not _NUMBER_TEXT.fullmatch(text):
-        raise CardDataError(name, where, f"not a printed value like \"2\", \"*\" or \"1+*\": {text!r}")
-    return text
+    """A printed power, toughness, loyalty or defense: a string, as Scryfall and MTGJSON write them ("2", "*",
+    "1+*"). A number (2) is refused: a file that writes one is not one of the formats read, and 2 and "2"
+    would not say whether the value is printed as is."""
+    if not isinstance(value, str):
+        raise CardDataError(name, where, f"must be a string like \"2\" or \"*\", got {_short(value)}")
+    if not _NUMBER_TEXT.fullmatch(value):
+        raise CardDataError(name, where, f"not a printed value like \"2\", \"*\" or \"1+*\": {_short(value)}")
+    _numbers_in(name, where, value)
+    return value
+
+
+def _short(value: Any) -> str:
+    from .inputs import short
+
+    return short(value)
+
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def _numbers_in(name: str, where: str, text: str) -> None:
+    """The numbers written in a card's text are bounded as a scenario's are (limits.max_int): the knowledge
+    base holds them as clingo numbers, and a cost of {99999999999} or "Crew 99999999999" would not fit."""
+    from .limits import current
+
+    cap = current().max_int
+    for m in _DIGITS.finditer(text):
+        digits = m.group().lstrip("0") or "0"
+        if len(digits) > len(str(cap)) or int(digits) > cap:
+            shown = digits if len(digits) <= 20 else f"{digits[:8]}… ({len(digits)} digits)"
+            raise CardDataError(name, where, f"the number {shown} is out of range: numbers must be between "
+                                             f"{-cap} and {cap}")
 
 
 def _face(card_name: str, raw: dict, prefix: str, *, with_name: bool) -> dict:
@@ -135,6 +180,7 @@ def _face(card_name: str, raw: dict, prefix: str, *, with_name: bool) -> dict:
     if with_name:
         out["name"] = _name_field(card_name, prefix + "name", raw.get("name"))
     cost = _text_field(card_name, prefix + "mana_cost", raw.get("mana_cost"), required=False)
+    _numbers_in(card_name, prefix + "mana_cost", cost)
     try:
         symbols = parse_mana_cost(cost)
     except ManaSymbolError as exc:
@@ -142,6 +188,7 @@ def _face(card_name: str, raw: dict, prefix: str, *, with_name: bool) -> dict:
     out["mana_cost"] = cost
     out["type_line"] = _text_field(card_name, prefix + "type_line", raw.get("type_line"), required=True)
     out["oracle_text"] = _text_field(card_name, prefix + "oracle_text", raw.get("oracle_text"), required=False)
+    _numbers_in(card_name, prefix + "oracle_text", out["oracle_text"])
     for key in _NUMBER_FIELDS:
         if raw.get(key) is not None:
             out[key] = _number_field(card_name, prefix + key, raw[key])
@@ -176,18 +223,24 @@ def normalize_card(raw: Any, source: str | None = None, *, where: str = "") -> d
     layout = raw.get("layout")
     if not isinstance(layout, str) or not layout:
         raise CardDataError(name, "layout", "missing" if layout is None else f"must be text, got {layout!r}")
+    if layout not in MODELLED_LAYOUTS:
+        raise CardDataError(name, "layout", f"{_short(layout)} cards are not modelled (pyrules models the layouts "
+                                            f"{', '.join(ONE_FACE_LAYOUTS + TWO_FACE_LAYOUTS)})")
     card: dict[str, Any] = {"name": name, "layout": layout}
     faces_raw = raw.get("card_faces")
+    if layout in TWO_FACE_LAYOUTS and (not isinstance(faces_raw, list) or len(faces_raw) != 2):
+        have = f"{len(faces_raw)}" if isinstance(faces_raw, list) else "no list of"
+        raise CardDataError(name, "card_faces", f"a {layout} card has two faces, not {have} "
+                                                "(pyrules models two-faced cards of this layout only)")
+    if layout in ONE_FACE_LAYOUTS and faces_raw not in (None, []):
+        raise CardDataError(name, "card_faces", f"a {layout} card has one face: card_faces is for cards "
+                                                f"with two ({', '.join(TWO_FACE_LAYOUTS)})")
     if faces_raw is not None and faces_raw != []:
         if not isinstance(faces_raw, list) or not all(isinstance(f, dict) for f in faces_raw):
             raise CardDataError(name, "card_faces", "must be a list of face objects")
         faces = []
         for i, fr in enumerate(faces_raw):
-            face = _face(name, fr, f"card_faces[{i}].", with_name=True)
-            if layout == "flip" and i > 0 and fr.get("colors") is None and not face.get("color_indicator"):
-                # a flipped face keeps the card's mana cost, and so its colors
-                face["colors"] = list(faces[0]["colors"])
-            faces.append(face)
+            faces.append(_face(name, fr, f"card_faces[{i}].", with_name=True))
         card["type_line"] = " // ".join(f["type_line"] for f in faces)
         if layout in SPLIT_LAYOUTS:
             present = {c for f in faces for c in f["colors"]}
@@ -199,9 +252,14 @@ def normalize_card(raw: Any, source: str | None = None, *, where: str = "") -> d
         card.update(_face(name, raw, "", with_name=False))
     cmc = raw.get("cmc")
     if isinstance(cmc, (int, float)) and not isinstance(cmc, bool):
+        from .limits import current
+
+        cap = current().max_int
+        if not (isinstance(cmc, int) or math.isfinite(cmc)) or not -cap <= cmc <= cap:
+            raise CardDataError(name, "cmc", f"{_short(cmc)} is out of range: numbers must be between {-cap} and {cap}")
         card["cmc"] = int(cmc) if float(cmc).is_integer() else float(cmc)
     elif cmc is not None:
-        raise CardDataError(name, "cmc", f"must be a number, got {cmc!r}")
+        raise CardDataError(name, "cmc", f"must be a number, got {_short(cmc)}")
     if raw.get("color_identity") is not None:
         card["color_identity"] = _colors_field(name, "color_identity", raw["color_identity"])
     keywords = raw.get("keywords")
@@ -335,6 +393,87 @@ def _first_char(path: str) -> str:
 SHAPES = ("a Scryfall card object, a list of them, a Scryfall bulk file, MTGJSON AtomicCards.json "
           "or pyrules' cards.json")
 
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)      # a whole JSON string
+_STRING_BODY = re.compile(rb'[^"\\]*(?:\\.[^"\\]*)*', re.S)   # the inside of one, up to its end or a lone \
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+class _Nesting:
+    """The nesting depth of a JSON text read in pieces, checked against limits.max_depth as it is read (the
+    file counting as 1, as for a scenario): a card file of a million nested lists is refused at the first
+    list too deep, before a JSON reader builds anything from it (the json module would hit Python's recursion
+    limit, and the streaming reader takes time and memory that grow with the square of the depth, holding
+    Python's lock all the while, so that even the memory watch can't step in). Strings are skipped, their
+    brackets are text; the state carries across pieces (a string may start in one and end in the next)."""
+
+    def __init__(self, path: str):
+        from .limits import current
+
+        self.path = path
+        self.limit = current().max_depth
+        self.depth = 0
+        self.in_string = False
+        self.escaped = False      # (in a string) the piece ended with a backslash that escapes the next byte
+
+    def feed(self, data: bytes) -> None:
+        pos = 0
+        if self.in_string:
+            if self.escaped:
+                if not data:
+                    return
+                pos, self.escaped = 1, False
+            end = _STRING_BODY.match(data, pos).end()
+            if end == len(data):
+                return
+            if data[end] != 0x22:          # a lone backslash at the end of the piece
+                self.escaped = True
+                return
+            pos, self.in_string = end + 1, False
+        rest = _STRING.sub(b"", data[pos:] if pos else data)
+        quote = rest.find(b'"')
+        if quote != -1:                    # a string that goes on in the next piece
+            tail = rest[quote + 1:]
+            rest = rest[:quote]
+            self.in_string = True
+            self.escaped = _STRING_BODY.match(tail).end() != len(tail)
+        brackets = rest.translate(None, _NOT_BRACKETS)
+        depth, limit = self.depth, self.limit      # (the file's outer list or object is level 1)
+        if depth + len(brackets) > limit:
+            for b in brackets:
+                if b == 0x5B or b == 0x7B:     # [ {
+                    depth += 1
+                    if depth > limit:
+                        raise _file_error(self.path, f"nests lists and objects more than {self.limit} levels "
+                                                     f"deep; the limit is {self.limit} (no card file needs more than "
+                                                     "a few)")
+                else:
+                    depth -= 1
+        else:
+            depth += len(brackets) - 2 * (brackets.count(b"]") + brackets.count(b"}"))
+        self.depth = depth
+
+
+class _Checked:
+    """A binary file whose pieces are checked by _Nesting as a JSON reader reads them (ijson reads by read())."""
+
+    def __init__(self, f, path: str):
+        self._f = f
+        self._nesting = _Nesting(path)
+
+    def read(self, n: int = -1) -> bytes:
+        data = self._f.read(n)
+        self._nesting.feed(data)
+        return data
+
+
+def _json_error(path: str, exc: Exception) -> CardDataError:
+    from .inputs import one_line
+
+    text = one_line(" ".join(str(exc).split()))
+    if "integer overflow" in text:   # (the streaming reader holds whole numbers in 64 bits)
+        return _file_error(path, f"has a whole number too large to read, beyond ±2^63 ({text[:200]})")
+    return _file_error(path, f"not valid JSON ({text[:200]})")
+
 
 class _Records:
     """The objects of one card file, as ("scryfall" | "mtgjson" | "pyrules", key, raw) records."""
@@ -368,6 +507,7 @@ class _Records:
     def _load(self) -> Any:
         with _open(self.path) as f:
             raw = f.read()
+        _Nesting(self.path).feed(raw)
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
@@ -376,6 +516,8 @@ class _Records:
             return json.loads(text)
         except json.JSONDecodeError as exc:
             raise _file_error(self.path, f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+        except (ValueError, RecursionError) as exc:   # a number of thousands of digits
+            raise _file_error(self.path, f"has a number pyrules can't read ({_short(str(exc))[1:-1]})") from None
 
     def _shape_of(self, data: Any) -> tuple[str, str]:
         if isinstance(data, list):
@@ -402,7 +544,8 @@ class _Records:
         import ijson
 
         try:
-            with _open(self.path) as f:
+            with _open(self.path) as raw:
+                f = _Checked(raw, self.path)
                 for prefix, event, value in ijson.parse(f):
                     if prefix == "data" and event == "start_map":
                         return "mtgjson", "data"
@@ -414,8 +557,10 @@ class _Records:
                         return "scryfall card", ""
                     if prefix == "" and event == "end_map":
                         break
-        except ijson.JSONError as exc:
-            raise _file_error(self.path, f"not valid JSON ({exc})") from None
+        except CardDataError:
+            raise
+        except (ijson.JSONError, ValueError) as exc:
+            raise _json_error(self.path, exc) from None
         raise _file_error(self.path, f"not a card file; expected {SHAPES}")
 
     @property
@@ -436,7 +581,8 @@ class _Records:
         import ijson
 
         try:
-            with _open(self.path) as f:
+            with _open(self.path) as raw:
+                f = _Checked(raw, self.path)
                 if self.kind == "mtgjson":
                     for key, entries in ijson.kvitems(f, "data", use_float=True):
                         yield "mtgjson", key, entries
@@ -444,8 +590,10 @@ class _Records:
                     source = "pyrules" if self.kind == "pyrules" else "scryfall"
                     for obj in ijson.items(f, self._prefix, use_float=True):
                         yield source, None, obj
-        except ijson.JSONError as exc:
-            raise _file_error(self.path, f"not valid JSON ({exc})") from None
+        except CardDataError:
+            raise
+        except (ijson.JSONError, ValueError) as exc:
+            raise _json_error(self.path, exc) from None
 
     def _from_loaded(self, data: Any) -> Iterator[tuple[str, str | None, Any]]:
         if self.kind == "scryfall card":
@@ -516,6 +664,8 @@ def _records(records: _Records) -> Iterator[Record]:
             yield Record("ignored", what=f"object {obj}")
             continue
         layout = raw.get("layout")
+        if not isinstance(layout, str):
+            layout = None          # (a layout that isn't text: normalize_card refuses the card, naming the field)
         if layout in IGNORED_LAYOUTS:
             yield Record("ignored", raw.get("name"), what=f"layout {layout}")
             continue

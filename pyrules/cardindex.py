@@ -7,7 +7,11 @@
 
 Layering: a later source's card replaces an earlier source's card of the same full name (a --cards file
 overrides the bundled card; of two files, the last one given wins). `get` looks for the full name first
-(latest source first), then for a face name (latest source first), in any letter case. A card a source
+(latest source first), then for a face name (latest source first), in any letter case. A full name that is
+also the name of a face of a different card (in any source: "Fire" beside "Fire // Ice", a card file's
+"Arcee, Sharpshooter" beside the bundled double-faced card) names neither: `get` raises a CardDataError
+naming both, as no two cards share a name and one of the two records must be wrong; the other card is still
+found by its full name "Front // Back" (and its other face's name). A card a source
 could not read is refused when it is looked up: `get` raises its CardDataError (one line naming the card
 and the field), unless a later source has a good card of that name.
 
@@ -584,9 +588,11 @@ class CardLibrary:
         if not isinstance(name, str):
             return None
         key = lookup_key(name)
-        for source in reversed(self._sources):
+        for number in range(len(self._sources) - 1, -1, -1):
+            source = self._sources[number]
             full = source.by_name(key)
             if full is not None:
+                self._check_not_a_face(key, full, number)
                 return source.card(full)
             err = source.skipped_error(key)
             if err is not None:
@@ -596,6 +602,21 @@ class CardLibrary:
             if full is not None:
                 return source.card(full)
         return None
+
+    def _check_not_a_face(self, key: str, full: str, number: int) -> None:
+        """A card's full name that is also the name of a face of another card names neither: refused (one of the
+        two records is wrong, as no two cards share a name), rather than one silently standing for the other."""
+        for other_number in range(len(self._sources) - 1, -1, -1):
+            other = self._sources[other_number].by_face(key)
+            if other is not None and lookup_key(other) != lookup_key(full):
+                here, there = self._sources[number].stats, self._sources[other_number].stats
+                raise CardDataError(full, "name", f"is also the name of a face of {other!r} ({_where(there)}); "
+                                                  f"pyrules refuses the name, as it can't tell which card is meant: "
+                                                  f"correct the card in {_where(here)}, or name the other card in "
+                                                  f"full ({other!r})" if here is not there else
+                                    f"is also the name of a face of {other!r} in the same file ({_where(here)}); "
+                                    f"pyrules refuses the name, as it can't tell which card is meant: name the "
+                                    f"other card in full ({other!r})")
 
     def __contains__(self, name: object) -> bool:
         try:
@@ -626,6 +647,10 @@ class CardLibrary:
 def _bundled() -> CardFile:
     """The bundled cards, read once per process (sources hand out copies, never these dicts)."""
     return read_file(bundled_path())
+
+
+def _where(stats: SourceStats) -> str:
+    return "pyrules' bundled cards" if stats.path == "bundled" else stats.path
 
 
 def _label(kind: str, path: str) -> str:

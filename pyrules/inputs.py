@@ -18,8 +18,11 @@ limit, tags other than YAML's plain ones, keys that are not strings and keys giv
 the event that shows them, before anything is built from it. Scalars are resolved as PyYAML's safe loader
 resolves them (`Loader` below is that loader, for other uses), except that only true and false (in any
 letter case) are booleans: yes, no, on, off, y and n are strings (a player may be called "no"), and
-dates, "=" and "<<" are strings too. JSON text is read with the json module (much faster); a JSON problem
-that needs a path (nesting too deep, a key given twice) is located by reading the same text as YAML.
+dates, "=" and "<<" are strings too; and a plain scalar that YAML 1.1 (PyYAML's rules) reads as another
+number than YAML 1.2 does is refused naming its field — 020 (16 in YAML 1.1, octal; 20 in YAML 1.2), 1:20
+(80, base 60; text in 1.2), 0b11, 1_000, -0x1F — rather than silently read one way. JSON text is read
+with the json module (much faster); a JSON problem that needs a path (nesting too deep, a key given twice)
+is located by reading the same text as YAML.
 """
 
 from __future__ import annotations
@@ -432,11 +435,14 @@ def _load_yaml(text: str, name: str, lim: Limits) -> Any:
                         else:
                             for rtag, rx in (table.get(value[0], _NO_RESOLVERS) if value else empty):
                                 if rx.match(value):
+                                    text = value
                                     try:
                                         value = construct[rtag](value)
                                     except ValueError:  # an integer of more than 4300 digits
                                         raise _at(stack, ev, f"a number of {len(value)} characters is out of range: numbers "
                                                              f"must be between {-lim.max_int} and {lim.max_int}") from None
+                                    if (rtag == _INT or rtag == _FLOAT) and not _same_number(value, _yaml12(text)):
+                                        raise _ambiguous(stack, ev, text, value)
                                     break
                 elif tag == _STR:
                     value = ev.value
@@ -448,7 +454,7 @@ def _load_yaml(text: str, name: str, lim: Limits) -> Any:
                 else:
                     raise _at(stack, ev, f"has the YAML tag {_tag(tag)}; a scenario uses no tags but !!str, !!int, !!float, !!bool and !!null")
                 if values > max_values:
-                    raise _at(stack, ev, f"the document has more than {max_values} values; the limit is {max_values}")
+                    raise _too_many_values(ev, max_values)
                 if not stack:
                     root = value
                     continue
@@ -476,7 +482,7 @@ def _load_yaml(text: str, name: str, lim: Limits) -> Any:
                 if len(stack) >= max_depth:
                     raise _at(stack, ev, f"is nested {len(stack) + 1} levels deep; the limit is {max_depth}")
                 if values > max_values:
-                    raise _at(stack, ev, f"the document has more than {max_values} values; the limit is {max_values}")
+                    raise _too_many_values(ev, max_values)
                 value = {} if is_map else []
                 if stack:
                     top = stack[-1]
@@ -508,6 +514,44 @@ def _load_yaml(text: str, name: str, lim: Limits) -> Any:
         raise _yaml_error(exc, text, name) from None
     finally:
         loader.dispose()
+
+
+def _too_many_values(ev, max_values: int) -> DocumentError:
+    """The count of values is the whole document's: the error names the document (field "scenario"), not the
+    value at which the count went over (any value could have been the one too many); a YAML text says where
+    the reading stopped."""
+    reason = (f"the whole document has more than {max_values} values (every key, string, number, list and mapping "
+              f"counts); the limit is {max_values}")
+    if ev is None:
+        return DocumentError((), reason)
+    return DocumentError((), reason + f"; it was read as far as line {ev.start_mark.line + 1}")
+
+
+_INT12 = re.compile(r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+")
+_FLOAT12 = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
+
+
+def _yaml12(text: str):
+    """The number YAML 1.2 (its core schema) reads a plain scalar as, or None when it reads it as text."""
+    if _INT12.fullmatch(text):
+        return int(text[2:], 8) if text.startswith("0o") else int(text[2:], 16) if text.startswith("0x") else int(text)
+    if _FLOAT12.fullmatch(text):
+        return float(text.replace("inf", "Inf").replace("INF", "Inf").replace("NaN", "nan").replace("NAN", "nan")
+                     .replace(".Inf", "inf").replace(".nan", "nan"))
+    return None
+
+
+def _same_number(a, b) -> bool:
+    return b is not None and (a == b or a != a and b != b)   # (nan is the same nan)
+
+
+def _ambiguous(stack: list, ev, text: str, value) -> DocumentError:
+    """A plain scalar that YAML 1.1 (PyYAML's rules) and YAML 1.2 read as different values: 020 (octal 16, or
+    20), 1:20 (base 60: 80, or text), 0b11, 1_000, -0x1F. pyrules reads neither: the field is refused."""
+    other = _yaml12(text)
+    as12 = "as text" if other is None else f"as {other!r}"
+    return _at(stack, ev, f"{short(text)} is read as {value!r} by YAML 1.1 but {as12} by YAML 1.2, and pyrules "
+                          "reads neither: write the number in plain decimal digits, or quote it if it is text")
 
 
 def _tag(tag: str) -> str:
@@ -646,7 +690,7 @@ def check_document(data: Any, limits: Limits | None = None) -> None:
                 raise DocumentError(_parts(path), f"has {n} entries; the limit is {max_entries}")
             values += 2 * n
             if values > max_values:
-                raise DocumentError(_parts(path), f"the document has more than {max_values} values; the limit is {max_values}")
+                raise _too_many_values(None, max_values)
             for k, v in node.items():
                 if type(k) is not str and not isinstance(k, str):
                     raise DocumentError(_parts(path), f"has the key {short(k)}, {_kind(k)}; mapping keys must be strings")
@@ -686,7 +730,7 @@ def check_document(data: Any, limits: Limits | None = None) -> None:
                 raise DocumentError(_parts(path), f"has {n} entries; the limit is {max_entries}")
             values += n
             if values > max_values:
-                raise DocumentError(_parts(path), f"the document has more than {max_values} values; the limit is {max_values}")
+                raise _too_many_values(None, max_values)
             cap = str_limit.get(under, max_other)
             for i, v in enumerate(node):
                 t = type(v)

@@ -8,6 +8,7 @@ refused with one line naming the field and the limit.
     limit                  default     what it bounds
     max_bytes              8 MiB       the size of a file, of standard input or of a text, in UTF-8 bytes
     max_depth              32          lists and mappings nested in one another, the document counting as 1
+                                       (card files too: pyrules/cardfile.py)
     max_values             500,000     values in the whole document (every key, string, number, list, mapping);
                                        a 10,000-object board uses about 100,000
     max_objects            10,000      entries of `objects`
@@ -19,9 +20,12 @@ refused with one line naming the field and the limit.
     max_card_chars         200         card and part names (`card`, `part`)
     max_description_chars  10,000      `description`
     max_string_chars       1,000       any other string
-    max_int                1,000,000   the magnitude of every number (the schema checks the finer ranges)
-    max_seconds            120         the time one question may take (grounding the timeline, searching a
-                                       payment); checked between grounding calls, a search is interrupted
+    max_int                1,000,000   the magnitude of every number (the schema checks the finer ranges); on
+                                       a card of a card file, of every number in its cost, text and P/T
+    max_seconds            120         the time one question may take (grounding the timeline, listing the
+                                       options, searching payments): one deadline from the moment its game
+                                       is built, checked between grounding calls and between options; a
+                                       payment search is abandoned at it, wherever it is
     max_memory_mb          4,096       the memory a `pyrules` process may use (its data segment, set by the
                                        command line and the service's workers; the Python API leaves the
                                        process's own limits alone)

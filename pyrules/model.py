@@ -732,7 +732,13 @@ def _options(ev: Evaluation) -> list[Option]:
         return ev._cache["options"]
     g, T = ev.game, ev.t
     g.ground_query("check", T, [Function("asking", [String(p), Number(T)]) for p in ev.scenario.players])
-    at = lambda name, arity: [s for s in g.atoms(name, arity) if s.arguments[-1].number == T]  # noqa: E731
+    read: dict[tuple, list] = {}
+
+    def at(name: str, arity: int) -> list:   # (read once: an activate option reads three of them)
+        got = read.get((name, arity))
+        if got is None:
+            got = read[name, arity] = [s for s in g.atoms(name, arity) if s.arguments[-1].number == T]
+        return got
     copts = [s.arguments[0] for s in at("copt", 2)]
     legal = {s.arguments[0] for s in at("legal", 2)}
     whys: dict[Symbol, list] = {}
@@ -746,7 +752,10 @@ def _options(ev: Evaluation) -> list[Option]:
     for s in at("opt_sacrifice", 4):
         sacrifice.setdefault(s.arguments[0], {})[ev.renderer.term(s.arguments[2])] = s.arguments[1].number
     out = []
+    from .payment import check_deadline
+
     for x in copts:
+        check_deadline(g.deadline)   # (a board of thousands of permanents has thousands of options)
         reasons = ev.reasons(whys.get(x, []))
         if x.name == "opt":
             p, o, m, src, f = x.arguments
@@ -787,13 +796,27 @@ def _options(ev: Evaluation) -> list[Option]:
     return out
 
 
+def _by_option(at, name: str) -> dict:
+    """An option's values of a predicate name(X, V, T) at the moment read, indexed once by option."""
+    key = ("by option", name)
+    index = getattr(at, "index", None)
+    if index is None:
+        index = at.index = {}
+    got = index.get(key)
+    if got is None:
+        got = index[key] = {}
+        for s in at(name, 3):
+            got.setdefault(s.arguments[0], []).append(s.arguments[1])
+    return got
+
+
 def _activate_option(ev: Evaluation, x: Symbol, legal: bool, reasons, at, costs, sacrifice, discard, life) -> Option:
     """An activate option (activate(P, O, kw(K) | line(I))) with its cost, read from the knowledge base's atoms."""
     p, o, ref = x.arguments
     ability = ref.arguments[0].name if ref.name == "kw" else ref.arguments[0].number
-    ab = next((s.arguments[1] for s in at("act_ab", 3) if s.arguments[0] == x), None)
-    items = {s.arguments[1] for s in at("cost_item", 3) if s.arguments[0] == x}
-    crew = next((s.arguments[1].number for s in at("crew_n", 3) if s.arguments[0] == x), None)
+    ab = next(iter(_by_option(at, "act_ab").get(x, ())), None)
+    items = set(_by_option(at, "cost_item").get(x, ()))
+    crew = next((n.number for n in _by_option(at, "crew_n").get(x, ())), None)
     mana = costs[x].text() if x in costs else "{0}"
     sac = dict(sacrifice.get(x, {}))
     name = ev.objects[ev.ident(o)].name if ev.ident(o) in ev.objects else ev.ident(o)

@@ -12,6 +12,7 @@ timestamps); the words of every reason come from the rules' `%:` templates.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import clingo
@@ -105,18 +106,21 @@ class Wallet:
         facts = facts if facts is not None else state_atoms(game, t)
         P = String(player)
         self.player = player
-        ranks = facts["ranks"]
-        yields = facts["yields"]
-        srcs = []
-        for o, a in facts["sources"].get(P, []):
+        # every source of the player in timestamp order, computed once per player and moment (a board of
+        # thousands of lands asks for a wallet per mana ability: each is then one pass over this list)
+        ordered = facts.setdefault("ordered", {})
+        base = ordered.get(P)
+        if base is None:
+            base = ordered[P] = _ordered_sources(facts, P)
+        srcs, rank, last = [], 0, None
+        for o, a, kind, n in base:
             if o in exclude:      # a permanent the cost itself taps can't also be tapped for mana
                 continue
-            for kind, n in yields.get((o, a), []):
-                srcs.append(Source(o, a, ranks.get(o, 0), kind, n))
-        order = sorted({s.oid for s in srcs}, key=lambda o: (ranks.get(o, 0), str(o)))
-        rank = {o: i for i, o in enumerate(order, start=1)}
-        self.sources = sorted((Source(s.oid, s.ability, rank[s.oid], s.kind, s.amount) for s in srcs),
-                              key=lambda s: (s.rank, str(s.ability), str(s.kind)))
+            if o != last:
+                rank, last = rank + 1, o
+            srcs.append(Source(o, a, rank, kind, n))
+        self.sources = srcs
+        self._rank = {s.oid: s.rank for s in srcs}
         self.pool: dict[str, int] = dict(facts["pool"].get(P, {}))
         self.life: int = facts["life"].get(P, 0)
         # the permanents that can't be tapped for mana now, and why (said when a cost can't be paid)
@@ -124,17 +128,37 @@ class Wallet:
                                                          if r[0].arguments[0] not in exclude)
 
     def rank_of(self, o: Symbol) -> int:
-        return next(s.rank for s in self.sources if s.oid == o)
+        return self._rank[o]
 
-    def signature(self, o: Symbol) -> tuple:
-        """What a source adds, ability by ability (its abilities named by what they are, not by the card)."""
-        return tuple(sorted((str(s.kind), s.amount, i) for i, s in enumerate(x for x in self.sources if x.oid == o)))
+    def signatures(self) -> dict[Symbol, tuple]:
+        """What each source adds, ability by ability (its abilities named by what they are, not by the card)."""
+        out: dict[Symbol, list] = {}
+        for s in self.sources:
+            mine = out.setdefault(s.oid, [])
+            mine.append((str(s.kind), s.amount, len(mine)))
+        return {o: tuple(sorted(v)) for o, v in out.items()}
 
     def total(self) -> int:
         best: dict[Symbol, int] = {}
         for s in self.sources:
             best[s.oid] = max(best.get(s.oid, 0), s.amount)
         return sum(self.pool.values()) + sum(best.values())
+
+
+def _ordered_sources(facts: dict, P: Symbol) -> list[tuple]:
+    """(permanent, ability, kind, amount) of each of P's mana sources: by timestamp (then by name), and each
+    permanent's abilities in a fixed order."""
+    ranks, yields = facts["ranks"], facts["yields"]
+    rows = [(o, a, kind, n) for o, a in facts["sources"].get(P, []) for kind, n in yields.get((o, a), [])]
+    text: dict[Symbol, str] = {}
+
+    def name(x: Symbol) -> str:
+        v = text.get(x)
+        if v is None:
+            v = text[x] = str(x)
+        return v
+
+    return sorted(rows, key=lambda r: (ranks.get(r[0], 0), name(r[0]), name(r[1]), name(r[2])))
 
 
 def state_atoms(game, t: int) -> dict:
@@ -178,14 +202,24 @@ def option_costs(game, t: int) -> dict[Symbol, Cost]:
 
 # ------------------------------------------------------------------------------------------------ the search
 
+def owes_nothing(cost: Cost) -> bool:
+    """Nothing to search for: no mana owed (the life a cost pays is the rules' to check)."""
+    return not cost.generic and not cost.symbols
+
+
 def search(base: KnowledgeBase, cost: Cost, wallet: Wallet, *, x: int | None = None,
-           named: list | None = None) -> Payment:
+           named: list | None = None, deadline: float | None = None) -> Payment:
     """One payment of `cost` from `wallet`, the best by the program's preference.
 
     x: the value announced for X (None: the largest X that can be paid). named: the ids the timeline names
-    to pay with (a subset of the sources, and "pool"), or None for any."""
-    if not cost.generic and not cost.symbols and named is None:
-        return Payment(True)   # nothing owed: nothing to search for (the life a cost pays is the rules' to check)
+    to pay with (a subset of the sources, and "pool"), or None for any. deadline: the time.monotonic() by
+    which the question must be answered (the search is interrupted then: BudgetExceeded, limits.max_seconds);
+    None: max_seconds from now."""
+    if owes_nothing(cost) and named is None:
+        return Payment(True)
+    if deadline is None:
+        deadline = time.monotonic() + current_limits().max_seconds
+    check_deadline(deadline)
     facts: list[Symbol] = []
     counts: dict[Symbol, int] = {}
     for s in cost.symbols:
@@ -212,8 +246,9 @@ def search(base: KnowledgeBase, cost: Cost, wallet: Wallet, *, x: int | None = N
         facts.append(Function("yield", [s.oid, s.ability, s.kind, Number(s.amount)]))
     if named is None:   # interchangeable sources: the later is tapped only after the earlier (no better payment is lost)
         last: dict[tuple, Symbol] = {}
+        signatures = wallet.signatures()
         for o in sorted(seen, key=lambda o: wallet.rank_of(o)):
-            sig = wallet.signature(o)
+            sig = signatures[o]
             if sig in last:
                 facts.append(Function("twin", [last[sig], o]))
             last[sig] = o
@@ -227,26 +262,59 @@ def search(base: KnowledgeBase, cost: Cost, wallet: Wallet, *, x: int | None = N
                 facts.append(Function("pool_allowed"))
             elif v in seen:
                 facts.append(Function("allowed", [v]))
-    model = _solve(base, facts)
+    model = _solve(base, facts, deadline)
     if model is None:   # no payment at all satisfies what the timeline named
         return Payment(False, reasons=[])
     return _read(model, cost, wallet)
 
 
-def _solve(base: KnowledgeBase, facts: list[Symbol]) -> list[Symbol] | None:
-    ctl = clingo.Control(["--warn=none", "--opt-mode=opt"])
-    with ctl.backend() as backend:
-        for sym in facts:
-            backend.add_rule([backend.add_atom(sym)])
-    ctl.add("base", [], base.searches["search_payment"])
-    ctl.ground([("base", [])])
-    best: list[list[Symbol]] = []
-    budget = current_limits().max_seconds
-    with ctl.solve(on_model=lambda m: best.append(m.symbols(atoms=True)), async_=True) as handle:
-        if not handle.wait(budget):   # the search is interrupted when it outlasts the time limit
-            handle.cancel()
-            raise over_time()
-    return best[-1] if best else None   # the last model found is the optimum
+def check_deadline(deadline: float) -> None:
+    """Over the question's time budget (limits.max_seconds): BudgetExceeded, exit 2 naming the limit."""
+    if time.monotonic() > deadline:
+        raise over_time()
+
+
+def _solve(base: KnowledgeBase, facts: list[Symbol], deadline: float) -> list[Symbol] | None:
+    """The optimal answer of the search program on these facts (None: no answer), by the deadline.
+
+    The whole search (grounding, clasp's preparation and the solving) runs on a thread of its own, which the
+    caller waits for until the deadline: only the solving itself can be cancelled, and the grounding and
+    preparation of a search over thousands of sources can take seconds. Over the deadline the search is told
+    to stop, left to end by itself (clingo works without Python's lock), and BudgetExceeded is raised."""
+    import _thread
+
+    done = _thread.allocate_lock()
+    done.acquire()
+    box: dict = {"stop": False}
+
+    def run() -> None:
+        try:
+            ctl = clingo.Control(["--warn=none", "--opt-mode=opt"])
+            with ctl.backend() as backend:
+                for sym in facts:
+                    backend.add_rule([backend.add_atom(sym)])
+            ctl.add("base", [], base.searches["search_payment"])
+            ctl.ground([("base", [])])
+            best: list[list[Symbol]] = []
+            if not box["stop"]:
+                with ctl.solve(on_model=lambda m: best.append(m.symbols(atoms=True)), async_=True) as handle:
+                    while not handle.wait(0.05):
+                        if box["stop"]:
+                            handle.cancel()
+                            break
+            box["model"] = best[-1] if best else None   # the last model found is the optimum
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+            box["error"] = exc
+        finally:
+            done.release()
+
+    _thread.start_new_thread(run, ())
+    if not done.acquire(timeout=max(0.0, deadline - time.monotonic())):
+        box["stop"] = True   # the search is interrupted: the question outlasted its time limit
+        raise over_time()
+    if "error" in box:
+        raise box["error"]
+    return box["model"]
 
 
 def _read(model: list[Symbol], cost: Cost, wallet: Wallet) -> Payment:
@@ -321,8 +389,10 @@ def pay_options(ev, options) -> None:
     One search per distinct cost and wallet. The searches are independent clingo programs, and clingo runs
     them without Python's lock, so with more than one core they run two at a time."""
     g, t = ev.game, ev.t
+    deadline = g.deadline
     costs = option_costs(g, t)
     facts = state_atoms(g, t)
+    excluded = _tapped_by_costs(g, t)
     wallets: dict[tuple, Wallet] = {}
     todo: dict[tuple, tuple] = {}
     mine = []
@@ -330,15 +400,19 @@ def pay_options(ev, options) -> None:
         cost = costs.get(o.term) if o.action in ("cast", "activate") else None
         if cost is None:
             continue
-        exclude = _tapped_by_cost(g, o.term, t)
+        if owes_nothing(cost):     # (no wallet to build: a mana ability's {T}, for one)
+            mine.append((o, cost, None))
+            continue
+        check_deadline(deadline)
+        exclude = excluded.get(o.term, frozenset())
         wkey = (o.player, exclude)
         w = wallets.get(wkey) or wallets.setdefault(wkey, Wallet(g, o.player, t, facts, exclude))
         key = (wkey, cost)
         todo.setdefault(key, (cost, w))
         mine.append((o, cost, key))
-    cache = _search_all(ev.base, todo)
+    cache = _search_all(ev.base, todo, deadline)
     for o, cost, key in mine:
-        p = cache[key]
+        p = cache[key] if key is not None else Payment(True)
         o.payable = p.payable
         o.payment = [{"source": e["source"] if isinstance(e["source"], str) else ev.ident(e["source"]), "mana": e["mana"]}
                      for e in p.entries] if p.payable else None
@@ -346,17 +420,33 @@ def pay_options(ev, options) -> None:
         o.payment_why_not = [] if p.payable else ev.reasons(p.reasons)
 
 
-def _search_all(base: KnowledgeBase, todo: dict[tuple, tuple]) -> dict[tuple, Payment]:
-    """search() for each (cost, wallet), two at a time where there are two cores; the same answers either way."""
+def _search_all(base: KnowledgeBase, todo: dict[tuple, tuple], deadline: float) -> dict[tuple, Payment]:
+    """search() for each (cost, wallet), two at a time where there are two cores; the same answers either way.
+    Over the deadline, the searches not begun are dropped and BudgetExceeded is raised."""
     if len(todo) < 2:
-        return {key: search(base, cost, w) for key, (cost, w) in todo.items()}
+        return {key: search(base, cost, w, deadline=deadline) for key, (cost, w) in todo.items()}
     from .engine import two_at_a_time
 
     with two_at_a_time() as pool:
         if pool is None:
-            return {key: search(base, cost, w) for key, (cost, w) in todo.items()}
-        futures = {key: pool.submit(search, base, cost, w) for key, (cost, w) in todo.items()}
-        return {key: f.result() for key, f in futures.items()}
+            return {key: search(base, cost, w, deadline=deadline) for key, (cost, w) in todo.items()}
+        futures = {key: pool.submit(search, base, cost, w, deadline=deadline) for key, (cost, w) in todo.items()}
+        try:
+            return {key: f.result() for key, f in futures.items()}
+        except BaseException:
+            for f in futures.values():
+                f.cancel()
+            raise
+
+
+def _tapped_by_costs(game, t: int) -> dict[Symbol, frozenset]:
+    """For each option, the permanents its own cost taps, which can't also be tapped for mana (pay_excluded/3)."""
+    out: dict[Symbol, set] = {}
+    for s in game.atoms("pay_excluded", 3):
+        x, o, when = s.arguments
+        if when.number == t:
+            out.setdefault(x, set()).add(o)
+    return {x: frozenset(v) for x, v in out.items()}
 
 
 def _tapped_by_cost(game, x: Symbol, t: int) -> frozenset:
@@ -387,7 +477,8 @@ def timeline_payment(action: dict):
         named = None
         if "pay" in action:
             named = ["pool" if v == "pool" else oid(v) for v in action["pay"]]
-        p = search(game.kb, cost, wallet, x=action.get("x", 0) if cost.x_count else None, named=named)
+        p = search(game.kb, cost, wallet, x=action.get("x", 0) if cost.x_count else None, named=named,
+                   deadline=game.deadline)
         if not p.payable:
             return [Function("pay_refused", [T, r]) for r, _label in p.reasons] or [Function("pay_refused", [T, Function("cant_pay")])]
         out = [Function("pay_tap", [T, o]) for o in p.taps]

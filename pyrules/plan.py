@@ -32,6 +32,7 @@ reasons an option is not allowed all come from the knowledge base (why_not atoms
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
 from dataclasses import dataclass, field, replace
@@ -436,7 +437,8 @@ class Planner:
     def successors(self, ev, st: State) -> list[dict]:
         """The actions the rules allow the planning player (or the pass of the player who has priority)."""
         holder = st.doc["turn"]["priority"]
-        if holder is None or sum(not d.get("lost") for d in ev.players.values()) <= 1:   # (the game is over)
+        lost = sum(bool(d.get("lost")) for d in ev.players.values())
+        if holder is None or lost and len(ev.players) - lost <= 1:   # (the game is over; a one-player game goes on)
             return []
         # (whether the mana sources can pay matters only when the scenario tracks mana)
         opts = ev.actions(self.player, include_illegal=True, payments=self.sc.track_mana)
@@ -805,8 +807,10 @@ def plan(scenario, goal: str, player: str | None = None, horizon: int | None = N
 
     sc = load(scenario, cards)
     horizon = DEFAULT_HORIZON if horizon is None else _whole(horizon, "horizon", 0, MAX_HORIZON)
-    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0):
-        raise ScenarioError("budget", f"must be a number of seconds above 0, not {budget!r}")
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
+                               or not math.isfinite(budget) or budget <= 0):
+        # (nan passes "> 0" no more than it fails it, and inf or nan would take the search's time limit away)
+        raise ScenarioError("budget", f"must be a finite number of seconds above 0, not {budget!r}")
     if step is not None:
         _whole(step, "step", 0, len(sc.actions))
         sc = replace(sc, actions=list(sc.actions[:step]))

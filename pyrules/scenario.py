@@ -354,6 +354,16 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
             raise ScenarioError(f"objects[{i}].copy_of", f"{cur['id']!r} is an ability on the stack; pyrules copies spells and permanents")
         if isinstance(cur.get("card"), Card):
             cards[cur["card"].name] = cur["card"]
+    for i, o in enumerate(objects):   # attachments: no circles (an object attached to itself is one, refused above)
+        seen, cur = [o["id"]], o
+        while "attached_to" in cur:
+            if cur["attached_to"] in seen:
+                if cur["attached_to"] == o["id"]:
+                    raise ScenarioError(f"objects[{i}].attached_to", f"attachments go round in a circle ({' -> '.join(seen + [o['id']])}): "
+                                                                    "an object can't be attached, even through others, to itself")
+                break    # a circle further along: reported at its first object
+            seen.append(cur["attached_to"])
+            cur = by_id[cur["attached_to"]]
     for i, o in enumerate(objects):   # the part cast: a face of the card (or of what it copies)
         if "part" not in o:
             continue

@@ -1,9 +1,14 @@
-"""Fuzzing (issue "Hostile and huge input"): scenarios and timelines generated from the schema's vocabulary and
-the bundled cards are answered (exit 0 or 1, a JSON document) or refused as bad input (exit 2 naming a field) —
-never an exception, never exit 3; mutated ones are refused or answered the same way. A fixed seed and example
-budget keep the suite fast; `PYRULES_FUZZ_EXAMPLES=2000 pytest tests/test_fuzz.py` runs a longer campaign.
-The same input gives byte-identical output across runs and hash seeds."""
+"""Fuzzing (issue "Hostile and huge input", issue 25): scenarios and timelines generated from the schema's
+vocabulary and the bundled cards are answered (exit 0 or 1, a JSON document) or refused as bad input (exit 2
+naming a field) — never an exception, never exit 3; mutated ones are refused or answered the same way. So are
+timeline actions whose fields hold any kind of value (lists and mappings where a name belongs, nested lists,
+numbers, long text), and card files of any shape (every layout, zero to three faces, numbers where text
+belongs and the reverse, huge numbers, nesting past the limit), read whole and streamed. A fixed seed and
+example budget keep the suite fast; `PYRULES_FUZZ_EXAMPLES=2000 pytest -p no:xdist tests/test_fuzz.py` runs a
+longer campaign (the README's *Limits* says what one found). The same input gives byte-identical output across
+runs and hash seeds."""
 
+import itertools
 import json
 import os
 import subprocess
@@ -15,7 +20,10 @@ from hypothesis import strategies as st
 from conftest import ROOT
 
 from pyrules import api
+from pyrules.actions import ACTIONS, COMMON
 from pyrules.carddata import bundled
+from pyrules.cardfile import MODELLED_LAYOUTS, read_file
+from pyrules.errors import ScenarioError
 from pyrules.schema import PHASES, STEPS, ZONES
 
 EXAMPLES = int(os.environ.get("PYRULES_FUZZ_EXAMPLES", "12"))
@@ -140,3 +148,128 @@ def test_the_same_input_gives_byte_identical_output_across_hash_seeds(tmp_path):
         assert r.returncode == 0, r.stderr
         outs.add(r.stdout)
     assert len(outs) == 1
+
+
+# ------------------------------------------------------------------------------------------- action field types
+
+def nested(depth: int):
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+# any kind of value a YAML or JSON document can hold where an action's field is (a name, an id, a list, ...)
+ANY_VALUE = st.one_of(
+    st.sampled_from(PLAYERS + IDS[:3] + ["top", "own", "pool", "trigger_1_1", "token_1", "escape", "graveyard",
+                                         "equip", "combat", "nobody", ""]),
+    st.none(), st.booleans(), st.integers(-2, 3), st.integers(10**6, 10**12), st.floats(allow_nan=True),
+    st.text(max_size=6), st.just("x" * 300),
+    st.lists(st.sampled_from(PLAYERS + IDS[:3] + [7, None]), max_size=3),
+    st.lists(st.lists(st.sampled_from(IDS[:3]), max_size=2), max_size=2),
+    st.dictionaries(st.sampled_from(IDS[:3] + PLAYERS + ["trigger_1_1", "phase", "step"]),
+                    st.one_of(st.sampled_from(PLAYERS + IDS[:3] + ["combat"]), st.lists(st.sampled_from(IDS[:3]), max_size=2),
+                              st.dictionaries(st.sampled_from(PLAYERS), st.integers(), max_size=1)),
+                    max_size=2),
+    st.integers(1, 40).map(nested),
+)
+
+
+@st.composite
+def actions_of_any_field_types(draw):
+    kind = draw(st.sampled_from(sorted(ACTIONS)))
+    fields = sorted(ACTIONS[kind] | COMMON)
+    action = {kind: draw(ANY_VALUE)}
+    for f in draw(st.lists(st.sampled_from(fields), max_size=3, unique=True)):
+        action[f] = draw(ANY_VALUE)
+    return action
+
+
+@FUZZ
+@given(st.lists(actions_of_any_field_types(), min_size=1, max_size=2), st.sampled_from([1, 2]))
+def test_actions_whose_fields_hold_any_kind_of_value_are_answered_or_refused(acts, players):
+    objects = [{"id": oid, "card": card, "owner": "alice", "zone": zone}
+               for oid, card, zone in (("o0", "Grizzly Bears", "battlefield"), ("o1", "Bonesplitter", "battlefield"),
+                                       ("o2", "Fire // Ice", "hand"))]
+    d = {"players": PLAYERS[:players], "turn": {"active": "alice", "phase": "precombat_main"}, "objects": objects,
+         "actions": acts}
+    answered_or_refused("show", d)
+
+
+# ------------------------------------------------------------------------------------------- card files
+
+LAYOUTS = sorted(MODELLED_LAYOUTS) + ["meld", "flip", "battle", "planar", "scheme", "vanguard", "host", "augment",
+                                       "reversible_card", "art_series", "emblem", "aftermath", ""]
+TEXT_OR_JUNK = st.one_of(
+    st.sampled_from(["", "{1}{G}", "{X}{R}", "{2/W}", "{G/U/P}", "{99999999999}", "{1000000}", "{H/W}", "{1}{",
+                     "Creature — Bear", "Legendary Artifact Creature — Robot", "Land", "Instant",
+                     "Flying", "Crew 99999999999", "{T}: Add {G}.", "Equip {2}", "Escape—{2}{G}, Exile three other cards from your graveyard.",
+                     "2", "*", "1+*", "99999999", "-1"]),
+    st.text(max_size=12), st.integers(-3, 10**12), st.none(), st.booleans(), st.floats(),
+    st.lists(st.sampled_from(["W", "U", "B", "R", "G", "X", 1]), max_size=3),
+    st.integers(1, 40).map(nested),
+)
+COUNTER = itertools.count()
+
+
+@st.composite
+def faces(draw, named: bool):
+    face = {}
+    if named:
+        face["name"] = draw(st.one_of(st.sampled_from(["Front Side", "Back Side", "Third Side"]), TEXT_OR_JUNK))
+    for key in ("mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty", "colors",
+                "color_indicator"):
+        if draw(st.booleans()):
+            face[key] = draw(TEXT_OR_JUNK)
+    if draw(st.booleans()):
+        face.update(mana_cost="{1}{G}", type_line="Creature — Bear", power="2", toughness="2")
+    return face
+
+
+@st.composite
+def card_objects(draw):
+    card = {"object": draw(st.sampled_from(["card", "card", "card", "set"])), "name": "Fuzzed Card",
+            "layout": draw(st.one_of(st.sampled_from(LAYOUTS), TEXT_OR_JUNK))}
+    n = draw(st.integers(0, 3))
+    if n:
+        card["card_faces"] = [draw(faces(True)) for _ in range(n)]
+    else:
+        card.update(draw(faces(False)))
+    for key in ("cmc", "colors", "color_identity", "keywords"):
+        if draw(st.integers(0, 3)) == 0:
+            card[key] = draw(TEXT_OR_JUNK)
+    if draw(st.integers(0, 5)) == 0:
+        card["name"] = draw(TEXT_OR_JUNK)
+    return card
+
+
+@FUZZ
+@given(st.lists(card_objects(), min_size=1, max_size=3), st.booleans())
+def test_card_files_of_any_shape_are_read_or_refused(tmp_path_factory, cards, wrapped):
+    """A card file of generated card objects: reading it (whole and streamed) keeps the good cards and skips
+    the bad ones with a reason; a scenario using its first card, `cards NAME` and the coverage are answered or
+    refused naming a field — never an exception."""
+    directory = tmp_path_factory.mktemp("cards")
+    path = directory / f"fuzz{next(COUNTER)}.json"      # (a new name: card databases are cached by path)
+    path.write_text(json.dumps({"object": "list", "data": cards} if wrapped else cards), encoding="utf-8")
+    for stream in (False, True):
+        try:
+            read_file(path, stream=stream)
+        except ScenarioError as exc:
+            assert exc.field == "--cards" and "\n" not in str(exc)
+    name = cards[0].get("name") if isinstance(cards[0].get("name"), str) else "Fuzzed Card"
+    for request in ({"name": name}, {"coverage": True}, {}):
+        code, doc = api.answer("cards", {**request, "cards": [str(path)]})
+        json.dumps(doc)
+        assert code in (0, 2), (code, doc)
+        if code == 2:
+            assert doc["error"]["field"] and "\n" not in doc["error"]["message"], doc
+    d = {"players": PLAYERS, "turn": {"active": "alice", "phase": "precombat_main"},
+         "objects": [{"id": "x", "card": name, "owner": "alice", "zone": "hand"},
+                     {"id": "y", "card": name, "owner": "alice", "zone": "battlefield"}]}
+    for command in ("show", "actions"):
+        code, doc = api.answer(command, {"scenario": d, "cards": [str(path)], "all": True})
+        json.dumps(doc)
+        assert code in (0, 2), (code, doc)
+        if code == 2:
+            assert doc["error"]["field"] and "\n" not in doc["error"]["message"], doc

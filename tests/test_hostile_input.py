@@ -359,7 +359,7 @@ def test_boards_of_5000_and_10000_objects_load(big):
 def test_8_mib_of_tiny_values_is_refused_within_bounds(big, case):
     result = big[case]
     within_bounds(result)
-    assert ("the document has more than 500000 values" in result["message"]
+    assert ("document has more than 500000 values" in result["message"]
             or "entries; the limit is 256" in result["message"]), result
 
 
@@ -487,10 +487,12 @@ def test_a_lone_surrogate_is_refused():
 
 def test_numbers_beyond_a_million_are_refused_naming_the_field():
     for text in ("life: {alice: 2147483648}", "life: {alice: -2147483648}", f"life: {{alice: {10 ** 30}}}",
-                 '{"life": {"alice": 2147483648}}', "life: {alice: 1.0e+300}", "life: {alice: 1_000_001}"):
+                 '{"life": {"alice": 2147483648}}', "life: {alice: 1.0e+300}"):
         err = refused(text)
         assert err.field == "life.alice", text
         assert "is out of range: numbers must be between -1000000 and 1000000" in err.message
+    # (1_000_001 is a number only by YAML 1.1's rules: refused naming the field before its range is looked at)
+    assert refused("life: {alice: 1_000_001}").field == "life.alice"
     err = refused(HEAD + "objects:\n- id: b\n  counters: {'+1/+1': 2147483647}\n")
     assert err.field == "objects[0].counters.+1/+1"
 

@@ -353,7 +353,8 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if argv is None:  # the `pyrules` process itself (not a caller's process running main in place)
-            cap_memory(refuse=refuse)
+            if not args or args[0] != "serve":   # (the server holds each request to the budget in its worker)
+                cap_memory(refuse=refuse)
             _tune_gc()
         code = run(args)
     except MemoryError:

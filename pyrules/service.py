@@ -397,14 +397,14 @@ def _limits():
 
 # --- the worker processes ------------------------------------------------------------------------------------
 
-def worker_main(conn, max_seconds: int, max_memory_mb: int, tmpdir: str) -> None:
+def worker_main(conn, max_seconds: int, max_memory_mb: int, tmpdir: str, server_pid: int) -> None:
     """A worker process: load the knowledge base (answer the smallest scenario), say "ready", then answer one
     request at a time until told to stop (None) or the server goes away. Its memory is watched (pyrules.limits):
     over max_memory_mb it ends at once with EXIT_OVER_MEMORY, and the server answers that request 422."""
     import gc
     import signal
 
-    _die_with_parent()
+    _die_with_parent(server_pid)
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C in a terminal reaches the whole group: the server stops us
     from .limits import ENV_VAR, cap_memory, current
 
@@ -434,9 +434,18 @@ def worker_main(conn, max_seconds: int, max_memory_mb: int, tmpdir: str) -> None
         if len(content) > INLINE_MAX:   # the server streams it from a file rather than hold it in memory
             count += 1
             path = os.path.join(tmpdir, f"{os.getpid()}-{count}.json")
-            with open(path, "wb") as fh:
-                fh.write(content)
-            body = path
+            try:
+                with open(path, "wb") as fh:
+                    fh.write(content)
+                body = path
+            except OSError as exc:   # (a full disk, say)
+                log.error("internal error: an answer could not be written to %s: %s", path, exc)
+                code, body = encode(3, internal_error(exc))
+                keep = False
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
         del content
         trim()
         try:
@@ -456,7 +465,7 @@ def resident_mb() -> float | None:
         return None
 
 
-def _die_with_parent() -> None:
+def _die_with_parent(server_pid: int) -> None:
     """Linux: this process is killed when the server process ends, even by SIGKILL (no orphan goes on working)."""
     if not sys.platform.startswith("linux"):
         return
@@ -467,7 +476,7 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         return
-    if os.getppid() == 1:   # the server ended before the call
+    if os.getppid() != server_pid:   # the server ended before the call
         os._exit(0)
 
 
@@ -488,7 +497,7 @@ class Worker:
     def __init__(self, ctx, settings: Settings, tmpdir: str):
         self.conn, child = ctx.Pipe(duplex=True)
         self.proc = ctx.Process(target=worker_main, name="pyrules-worker", daemon=True,
-                                args=(child, settings.max_seconds, settings.max_memory_mb, tmpdir))
+                                args=(child, settings.max_seconds, settings.max_memory_mb, tmpdir, os.getpid()))
         self.proc.start()
         child.close()
         self.tmpdir = tmpdir
@@ -564,9 +573,9 @@ class Worker:
             except (OSError, ValueError):
                 pass
             self.proc.join(2)
-        self.kill()
+        self.kill(clean=False)   # (the files it wrote were handed over with its answers)
 
-    def kill(self) -> None:
+    def kill(self, clean: bool = True) -> None:
         self.alive = False
         if self.proc.exitcode is None:
             self.proc.kill()
@@ -575,7 +584,8 @@ class Worker:
             self.conn.close()
         except OSError:
             pass
-        self.clean_files()
+        if clean:
+            self.clean_files()
 
 
 class Busy(Exception):

@@ -91,9 +91,10 @@ def wait_for(url: str, condition, seconds: float = 10) -> None:
 
 @pytest.fixture(scope="module")
 def small_budgets():
-    """Two workers, each request held to 150 MB and 10 s; clients have 2 s to send a request."""
+    """Two workers, each request held to 150 MB and 10 s, each worker replaced after 3 answers; clients have 2 s
+    to send a request."""
     with serving({"PYRULES_LIMITS": "max_memory_mb=150,max_seconds=10",
-                  "PYRULES_SERVE": "workers=2,client_timeout=2"}) as (url, proc):
+                  "PYRULES_SERVE": "workers=2,client_timeout=2,max_requests=3"}) as (url, proc):
         yield url, proc
 
 
@@ -132,6 +133,20 @@ def test_two_big_requests_are_refused_alone_and_a_small_one_is_answered(small_bu
     assert httpx.get(url + "/health", timeout=5).json() == {"ok": True}
     r = post(url, "actions", {"scenario": small})
     assert r.status_code == 200 and r.json() == answer("actions", {"scenario": small})[1]
+
+
+def test_workers_are_replaced_after_their_answers_and_every_request_is_answered(small_budgets):
+    url, proc = small_budgets
+    small = read("prowl_with_counters.yaml")
+    expected = answer("show", {"scenario": small})[1]
+    before = status(url)["replaced"]
+    for i in range(8):   # distinct bodies: the answer cache doesn't answer them
+        r = post(url, "show", {"scenario": {**small, "description": f"request {i}"}})
+        assert r.status_code == 200 and r.json()["objects"] == expected["objects"]
+    wait_for(url, lambda s: s["ready"] == 2)
+    after = status(url)
+    assert after["replaced"] - before >= 2 and after["ready"] == 2
+    assert all(mb < 150 for mb in after["worker_memory_mb"])
 
 
 def test_a_client_that_never_finishes_its_headers_is_disconnected(small_budgets):

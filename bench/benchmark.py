@@ -19,7 +19,8 @@ Sections (each also runs alone; see the files named):
   mana      bench/mana.py: payments found by search (issue 11)
   cards     bench/cards.py: coverage of the bundled cards, a 30,000-card bulk file indexed once (issue 10)
   plan      bench/plan.py: plans found by search (issue 14)
-  service   bench/service_batch.py: the server's latency and batch throughput (issue 15)
+  service   bench/service_batch.py: the server's latency (one client, 8, and p50/p95/p99 under 32 concurrent
+            clients with the server's memory before and after: issue 25) and batch throughput (issue 15)
 Medians of several runs; the machine may be busy, so compare ratios from the same run.
 """
 
@@ -182,7 +183,8 @@ def main() -> None:
     if "plan" in todo:
         run_script("plan.py")
     if "service" in todo:
-        run_script("service_batch.py", "--requests", "100", "--copies", "60", "--skip-dask")
+        run_script("service_batch.py", "--requests", "100", "--copies", "60", "--skip-dask", "--clients", "32",
+                   "--load-requests", "1600", "--mix", "still")
 
 
 if __name__ == "__main__":

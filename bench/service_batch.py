@@ -1,11 +1,20 @@
 """Benchmark of `pyrules serve` and `pyrules batch`.
 
     .venv/bin/python bench/service_batch.py [--requests 200] [--copies 200] [--example cast_uro_escape.yaml]
-                                            [--server-workers 1] [--skip-dask] [--repeat 1] [--only server|batch]
+                                            [--server-workers N] [--skip-dask] [--repeat 1]
+                                            [--only server|load|soak|batch] [--clients 32] [--load-requests 1600]
+                                            [--soak 10000]
 
 Server: a real `pyrules serve` process on a free loopback port; warm `show` requests of one example, N in all
 from 1 client thread, then N in all from 8 client threads: the median and 95th percentile of the time per
 request, and the requests answered per second.
+Load: --clients client threads (32) sending --load-requests distinct requests in all (`show` and `actions
+--all` of every example, each scenario's description made unique so the answer cache never hits): p50, p95
+and p99 of the time per request, requests per second, errors, and the resident memory of the server process
+and of its workers before and after.
+Soak (--soak N): N distinct requests from --clients threads (`show` of the examples without a timeline, --mix
+still, unless told otherwise); the server's memory (its process and
+its workers, resident) every tenth of the way: it must stay within a bound, not grow with the requests.
 Batch: a JSON Lines file of about `--copies` scenarios (the examples, repeated), answered end to end by
 `pyrules batch` processes (interpreter start, knowledge base loading and worker start-up included) with
 --jobs 1, --jobs 2 and --dask local (2 workers); then the same batch on a Dask LocalCluster already running.
@@ -40,7 +49,7 @@ def percentile(values: list[float], p: float) -> float:
 
 def start_server(workers: int) -> tuple[subprocess.Popen, str]:
     argv = [PYTHON, "-m", "pyrules.cli", "serve", "--port", "0", "--log-level", "warning"]
-    if workers > 1:
+    if workers:
         argv += ["--workers", str(workers)]
     proc = subprocess.Popen(argv, cwd=ROOT, stderr=subprocess.PIPE, text=True)
     line = proc.stderr.readline()
@@ -70,8 +79,8 @@ def bench_server(example: str, requests: int, workers: int) -> None:
                     time.sleep(0.1)
             for _ in range(10):
                 assert http.post("/show", json=body).status_code == 200
-        print(f"server: POST /show of {example}, warm, {requests} requests per run, the same request repeated"
-              + (f", {workers} server processes" if workers > 1 else ", 1 server process"))
+        print(f"server: POST /show of {example}, warm, {requests} requests per run, the same request repeated, "
+              f"{workers or 'default'} worker processes")
         rates = {}
         counter = iter(range(10**9))
         for distinct, clients in ((False, 1), (False, 8), (True, 1), (True, 8)):
@@ -107,6 +116,149 @@ def bench_server(example: str, requests: int, workers: int) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=15)
+
+
+def tree_memory_mb(pid: int) -> tuple[float, list[float]]:
+    """Resident memory (MB) of a process and of each of its children (Linux /proc)."""
+    def rss(p: int) -> float:
+        try:
+            with open(f"/proc/{p}/statm", "rb") as fh:
+                return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
+        except (OSError, ValueError, IndexError):
+            return 0.0
+    children = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as fh:
+                    fields = fh.read().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                children.append(int(entry))
+    return rss(pid), sorted(rss(c) for c in children)
+
+
+def _memory_text(pid: int) -> str:
+    parent, workers = tree_memory_mb(pid)
+    return (f"server {parent:.0f} MB + workers {' / '.join(f'{w:.0f}' for w in workers)} MB "
+            f"= {parent + sum(workers):.0f} MB")
+
+
+def mixed_requests(mix: str = "all") -> list[tuple[str, dict]]:
+    """The requests the load and soak runs cycle through: "all", `show` and `actions --all` of every example;
+    "still", `show` of every example without a timeline (the cheap questions: many more of them per second)."""
+    from pyrules.inputs import parse_text
+
+    out = []
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        scenario = parse_text(path.read_text(encoding="utf-8"), path.name)
+        if mix == "still":
+            if not scenario.get("actions"):
+                out.append(("show", {"scenario": scenario}))
+            continue
+        out.append(("show", {"scenario": scenario}))
+        out.append(("actions", {"scenario": scenario, "all": True}))
+    return out
+
+
+def run_load(url: str, clients: int, total: int, on_progress=None, mix: str = "all") -> tuple[list[float], dict, float]:
+    """`total` distinct requests from `clients` threads: (times, status counts, wall time)."""
+    import httpx
+
+    cases = mixed_requests(mix)
+    counter = iter(range(10**9))
+    lock = threading.Lock()
+    times: list[float] = []
+    statuses: dict = {}
+
+    def client() -> None:
+        with httpx.Client(base_url=url, timeout=300) as http:
+            while True:
+                with lock:
+                    i = next(counter)
+                if i >= total:
+                    return
+                command, body = cases[i % len(cases)]
+                body = {**body, "scenario": {**body["scenario"], "description": f"request {i}"}}
+                t = time.perf_counter()
+                try:
+                    status = http.post("/" + command, json=body).status_code
+                except httpx.TransportError as exc:
+                    status = type(exc).__name__
+                with lock:
+                    times.append(time.perf_counter() - t)
+                    statuses[status] = statuses.get(status, 0) + 1
+                    if on_progress is not None:
+                        on_progress(len(times))
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    t0 = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return times, statuses, time.perf_counter() - t0
+
+
+def _wait_ready(url: str) -> None:
+    import httpx
+
+    with httpx.Client(base_url=url, timeout=120) as http:
+        for _ in range(600):
+            try:
+                if http.get("/health").status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.1)
+
+
+def bench_load(clients: int, total: int, workers: int, mix: str) -> None:
+    proc, url = start_server(workers)
+    try:
+        _wait_ready(url)
+        run_load(url, 2, 40, mix=mix)   # every worker warm
+        before = _memory_text(proc.pid)
+        times, statuses, wall = run_load(url, clients, total, mix=mix)
+        after = _memory_text(proc.pid)
+        what = "show and actions --all of the examples" if mix == "all" else "show of the examples without a timeline"
+        print(f"load: {clients} concurrent clients, {len(times)} distinct requests ({what}), "
+              f"{workers or 'default'} worker processes")
+        print(f"  p50 {percentile(times, 0.50) * 1000:7.0f} ms   p95 {percentile(times, 0.95) * 1000:7.0f} ms   "
+              f"p99 {percentile(times, 0.99) * 1000:7.0f} ms   max {max(times) * 1000:7.0f} ms   "
+              f"{len(times) / wall:6.1f} requests/s   statuses {statuses}")
+        print(f"  memory before: {before}")
+        print(f"  memory after:  {after}")
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def bench_soak(clients: int, total: int, workers: int, mix: str) -> None:
+    proc, url = start_server(workers)
+    try:
+        _wait_ready(url)
+        run_load(url, 2, 40, mix=mix)
+        print(f"soak: {total} distinct requests ({mix}) from {clients} clients, {workers or 'default'} worker "
+              "processes; resident memory of the server and its workers")
+        print(f"  {0:6} requests: {_memory_text(proc.pid)}")
+        step = max(1, total // 10)
+        peaks = []
+
+        def progress(n: int) -> None:
+            if n % step == 0:
+                parent, ws = tree_memory_mb(proc.pid)
+                peaks.append(parent + sum(ws))
+                print(f"  {n:6} requests: {_memory_text(proc.pid)}", flush=True)
+
+        times, statuses, wall = run_load(url, clients, total, progress, mix=mix)
+        time.sleep(2)
+        print(f"  after, 2 s idle: {_memory_text(proc.pid)}")
+        print(f"  highest total seen {max(peaks):.0f} MB; p50 {percentile(times, 0.5) * 1000:.0f} ms, "
+              f"p99 {percentile(times, 0.99) * 1000:.0f} ms; {len(times) / wall:.1f} requests/s; statuses {statuses}")
+    finally:
+        proc.terminate()
+        proc.wait(30)
 
 
 def _spin(n: int) -> float:
@@ -197,15 +349,24 @@ def main() -> None:
     p.add_argument("--requests", type=int, default=200)
     p.add_argument("--copies", type=int, default=200)
     p.add_argument("--example", default="cast_uro_escape.yaml")
-    p.add_argument("--server-workers", type=int, default=1)
+    p.add_argument("--server-workers", type=int, default=0, help="the server's worker processes (default: its own)")
     p.add_argument("--skip-dask", action="store_true")
-    p.add_argument("--only", choices=("server", "batch"), help="run one half of the benchmark")
+    p.add_argument("--only", choices=("server", "load", "soak", "batch"), help="run one part of the benchmark")
+    p.add_argument("--clients", type=int, default=32, help="concurrent clients of the load and soak runs")
+    p.add_argument("--load-requests", type=int, default=1600, help="requests of the load run (0: none)")
+    p.add_argument("--soak", type=int, default=0, metavar="N", help="a soak run of N requests (e.g. 10000)")
+    p.add_argument("--mix", choices=("all", "still"), default=None,
+                   help="the requests of the load and soak runs (default: all for load, still for soak)")
     p.add_argument("--repeat", type=int, default=1, help="run each batch this many times and keep the best")
     args = p.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    if args.only != "batch":
+    if args.only in (None, "server"):
         bench_server(args.example, args.requests, args.server_workers)
-    if args.only != "server":
+    if args.only in (None, "load") and args.load_requests:
+        bench_load(args.clients, args.load_requests, args.server_workers, args.mix or "all")
+    if args.only == "soak" or (args.only is None and args.soak):
+        bench_soak(args.clients, args.soak or 10_000, args.server_workers, args.mix or "still")
+    if args.only in (None, "batch"):
         bench_batch(args.copies, args.skip_dask, args.repeat)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 

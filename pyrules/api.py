@@ -78,6 +78,23 @@ def _int_or_none(value, field_name: str):
     return value
 
 
+# How an option is named in an error. Every surface takes the same options, and an error names the option the
+# way its surface spells it: by its request field in answer(), the service and a batch line ("step", "player",
+# "depth", "horizon", "budget"), and as the option on the command line ("--step"; pyrules.cli renames the
+# field). The library below (evaluate, plan, actions) raises with the request field.
+NUMBER_OPTIONS = ("step", "depth")   # whole numbers, 0 or more, for every command that takes them
+
+
+def check_options(request: dict) -> None:
+    """The checks every surface makes of the options before any work (answer() and the command line call it):
+    step and depth are whole numbers, 0 or more. (A step past the timeline, an unknown player, a horizon out
+    of range are refused by evaluate and plan, which every surface goes through.)"""
+    for name in NUMBER_OPTIONS:
+        value = _int_or_none(request.get(name), name)
+        if value is not None and value < 0:
+            raise ScenarioError(name, "must be 0 or more")
+
+
 def answer(command: str, request: dict | None = None) -> tuple[int, dict]:
     """One request, answered as the command line's `--json` answers it: (exit code, JSON document).
 
@@ -92,6 +109,7 @@ def answer(command: str, request: dict | None = None) -> tuple[int, dict]:
     try:
         if command not in COMMANDS:
             raise ScenarioError("command", f"unknown command {command!r} (one of: {', '.join(COMMANDS)})")
+        check_options(request)
         files = tuple(request.get("cards") or ())
         if command == "cards":
             return 0, cards(request.get("name"), files, bool(request.get("coverage")))

@@ -173,8 +173,7 @@ def run(argv: list[str]) -> int:
     if args.command == "plan":
         from .plan import plan_text
 
-        if args.step is not None and args.step < 0:
-            raise ScenarioError("--step", "must be 0 or more")
+        api.check_options(vars(args))
         # (the JSON answer carries the explanation, interface §5.6, unless asked not to)
         explain_it = (args.explain or args.json) and not args.no_explain
         res = api.plan(args.scenario, " ".join(args.goal), args.player, args.horizon, args.all, explain_it,
@@ -187,8 +186,7 @@ def run(argv: list[str]) -> int:
     from .model import explain, explain_option
     from .output import actions_text, not_modelled_text, object_text, timeline_text, tree_dot, tree_html, tree_text
 
-    if getattr(args, "depth", None) is not None and args.depth < 0:   # (a negative --step: evaluate says so)
-        raise ScenarioError("--depth", "must be 0 or more")
+    api.check_options(vars(args))   # the checks the service and batches make too (pyrules.api.answer)
     ev = api.evaluate(args.scenario, args.step, tuple(args.cards))
     code = 1 if ev.error else 0
     if args.command == "show":
@@ -314,6 +312,21 @@ def _error(field: str | None, message: str, code: int, as_json: bool) -> int:
     return code
 
 
+def option_field(field: str | None, argv: list[str]) -> str | None:
+    """The name of a field in the command line's words: the library names an option by its request field
+    ("step", "player", as the service and batches do), and the command line by the option ("--step") when the
+    command has that option; anything else (a positional argument such as query or goal, a scenario field) keeps
+    its name."""
+    if not field or field.startswith("-") or not argv:
+        return field
+    sub = getattr(_parser, "sub", None)
+    command = sub.choices.get(argv[0]) if sub is not None else None
+    option = "--" + field.replace("_", "-")
+    if command is not None and option in command._option_string_actions:
+        return option
+    return field
+
+
 def _tune_gc() -> None:
     """A command's process makes its objects (answers read back, explanation trees) by the ten thousand and
     keeps most of them to the end: Python's cycle collector, run every 700 allocations, would walk them over
@@ -341,7 +354,8 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if argv is None:  # the `pyrules` process itself (not a caller's process running main in place)
-            cap_memory(refuse=refuse)
+            if not args or args[0] != "serve":   # (the server holds each request to the budget in its worker)
+                cap_memory(refuse=refuse)
             _tune_gc()
         code = run(args)
     except MemoryError:
@@ -351,7 +365,7 @@ def main(argv: list[str] | None = None) -> int:
         gc.collect()
         code = refuse()
     except ScenarioError as exc:
-        code = _error(exc.field, exc.message, 2, as_json)
+        code = _error(option_field(exc.field, args), exc.message, 2, as_json)
     except KnowledgeBaseError as exc:
         code = _error(None, f"knowledge base error: {exc}", 3, as_json)
     except BrokenPipeError:

@@ -475,14 +475,14 @@ def _resolve_part(sc: Scenario, action: dict) -> dict:
 
 
 def evaluate(source: Scenario | str | dict, step: int | None = None, explain: bool = False) -> Evaluation:
-    if step is not None and step < 0:   # (the command line, the service and the API say it alike)
-        raise ScenarioError("--step", "must be 0 or more")
+    if step is not None and step < 0:   # (named by its request field: the command line says --step)
+        raise ScenarioError("step", "must be 0 or more")
     sc = source if isinstance(source, Scenario) else load(source)
     n = len(sc.actions) if step is None else step
     if n > len(sc.actions):
         if not sc.actions:
-            raise ScenarioError("--step", f"the scenario has no actions, so there is no step {step}")
-        raise ScenarioError("--step", f"the timeline has {len(sc.actions)} action(s); --step must be between 0 and {len(sc.actions)}")
+            raise ScenarioError("step", f"the scenario has no actions, so there is no step {step}")
+        raise ScenarioError("step", f"must be between 0 and {len(sc.actions)}: the timeline has {len(sc.actions)} action(s)")
     game = Game(scenario_facts(sc), explain=explain)
     ev = Evaluation(sc, game)
     ev.requested_step = step
@@ -846,7 +846,7 @@ def actions(ev: Evaluation, player: str | None = None, include_illegal: bool = F
     search per distinct cost, done once per player and evaluation, and only for the player asked about."""
     p = player or ev.turn["priority"]
     if p not in ev.scenario.players:
-        raise ScenarioError("--player", f"unknown player {p!r} (players: {', '.join(ev.scenario.players)})")
+        raise ScenarioError("player", f"unknown player {p!r} (players: {', '.join(ev.scenario.players)})")
     mine = [o for o in _options(ev) if o.player == p]
     paid = ev._cache.setdefault("paid", set())
     if payments and p not in paid:

@@ -51,7 +51,7 @@ def _entries(folder: str) -> list[dict]:
 
 
 def _cli(*args: str) -> dict:
-    from pyrules import cli
+    from pyrules.apps import cli
 
     out, err = io.StringIO(), io.StringIO()
     old = os.getcwd()

@@ -104,7 +104,7 @@ def whole_process(board: dict, folder: Path, name: str) -> tuple[float, float, i
     path.write_text(json.dumps(board), encoding="utf-8")
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     t = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "pyrules.cli", "show", str(path), "--json"], capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "pyrules", "show", str(path), "--json"], capture_output=True,
                           text=True, cwd=ROOT)
     wall = time.perf_counter() - t
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss

@@ -30,7 +30,7 @@ def coverage(files: list[str]) -> None:
     from pyrules import api
 
     for label, given in [("bundled cards", ())] + [(f, (f,)) for f in files]:
-        doc = api.cards(None, tuple(given), coverage=True)
+        doc = api.card_report(None, tuple(given), coverage=True)
         print(f"coverage, {label}: {doc['lines_modelled']}/{doc['lines']} lines modelled "
               f"({doc['share_modelled'] * 100:.1f}%), {doc['cards_fully_modelled']}/{doc['cards']} cards fully")
         common = ", ".join(f"“{m['text'][:50]}” ×{m['count']}" for m in doc["most_common_not_modelled"][:3])

@@ -62,7 +62,7 @@ def preparation(runs: int) -> None:
 def recorded_calls(actions: int):
     """The part instances of each grounding call the engine makes for a timeline of this many actions."""
     import pyrules
-    from pyrules import engine
+    from pyrules.game import engine
 
     calls: list[list] = []
     original = engine.Game._ground
@@ -83,8 +83,8 @@ def recorded_calls(actions: int):
 def regrounded(ev, calls, split: int, together: bool):
     """A new Control given the same facts and parts, grounded with the recorded calls: the calls up to `split`
     (the scenario's state) one by one, the rest one by one or all in one call."""
-    from pyrules import engine
-    from pyrules.terms import add_facts
+    from pyrules.game import engine
+    from pyrules.kb.terms import add_facts
 
     kb = ev.game.kb
     ctl = clingo.Control(["--warn=none"])

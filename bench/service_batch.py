@@ -48,7 +48,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def start_server(workers: int) -> tuple[subprocess.Popen, str]:
-    argv = [PYTHON, "-m", "pyrules.cli", "serve", "--port", "0", "--log-level", "warning"]
+    argv = [PYTHON, "-m", "pyrules", "serve", "--port", "0", "--log-level", "warning"]
     if workers:
         argv += ["--workers", str(workers)]
     proc = subprocess.Popen(argv, cwd=ROOT, stderr=subprocess.PIPE, text=True)
@@ -64,7 +64,7 @@ def start_server(workers: int) -> tuple[subprocess.Popen, str]:
 def bench_server(example: str, requests: int, workers: int) -> None:
     import httpx
 
-    from pyrules.inputs import parse_text
+    from pyrules.input.document import parse_text
 
     scenario = parse_text((EXAMPLES / example).read_text(encoding="utf-8"), example)
     body = {"scenario": scenario}
@@ -148,7 +148,7 @@ def _memory_text(pid: int) -> str:
 def mixed_requests(mix: str = "all") -> list[tuple[str, dict]]:
     """The requests the load and soak runs cycle through: "all", `show` and `actions --all` of every example;
     "still", `show` of every example without a timeline (the cheap questions: many more of them per second)."""
-    from pyrules.inputs import parse_text
+    from pyrules.input.document import parse_text
 
     out = []
     for path in sorted(EXAMPLES.glob("*.yaml")):
@@ -284,7 +284,7 @@ def machine_check(n: int = 4_000_000) -> float:
 
 
 def batch_file(folder: Path, copies: int) -> Path:
-    from pyrules.inputs import parse_text
+    from pyrules.input.document import parse_text
 
     scenarios = [json.dumps(parse_text(p.read_text(encoding="utf-8"), p.name)) for p in sorted(EXAMPLES.glob("*.yaml"))]
     path = folder / "batch.jsonl"
@@ -294,7 +294,7 @@ def batch_file(folder: Path, copies: int) -> Path:
 
 def run_batch(path: Path, *options: str) -> tuple[float, int]:
     t = time.perf_counter()
-    done = subprocess.run([PYTHON, "-m", "pyrules.cli", "batch", str(path), *options], cwd=ROOT,
+    done = subprocess.run([PYTHON, "-m", "pyrules", "batch", str(path), *options], cwd=ROOT,
                           capture_output=True, text=True)
     wall = time.perf_counter() - t
     if done.returncode != 0:
@@ -331,7 +331,7 @@ def bench_batch(copies: int, skip_dask: bool, repeat: int) -> None:
         # steady state: the same batch on a cluster already running (what a long-lived cluster gives)
         from distributed import Client
 
-        from pyrules import batch
+        from pyrules.apps import batch
 
         t = time.perf_counter()
         with batch.local_cluster(2) as cluster, Client(cluster) as client:

@@ -5,18 +5,19 @@ facts, grounds them moment by moment, and reads back typed answers with their ex
 imported on first use, so that `import pyrules` (and commands such as `pyrules cards`) start quickly.
 """
 
-from .errors import KnowledgeBaseError, PyrulesError, ScenarioError
+from pyrules.errors import KnowledgeBaseError, PyrulesError, ScenarioError
 
 __version__ = "0.2.0"
 
 _LAZY = {
-    "answer": "api", "cards": "api", "evaluate": "api", "load": "api", "plan": "api",
-    "Evaluation": "model", "ObjectState": "model", "Node": "explain", "Scenario": "scenario",
-    "tree_text": "output", "tree_html": "output", "tree_dot": "output",
+    "answer": "api", "card_report": "api", "evaluate": "api", "load": "api", "plan": "api",
+    "Evaluation": "answers.evaluation", "ObjectState": "game.state", "Node": "answers.trees",
+    "Scenario": "input.scenario", "tree_text": "answers.render", "tree_html": "answers.render",
+    "tree_dot": "answers.render",
 }
 
 __all__ = ["Evaluation", "KnowledgeBaseError", "Node", "ObjectState", "PyrulesError", "Scenario", "ScenarioError",
-           "answer", "cards", "evaluate", "load", "plan", "tree_text", "tree_html", "tree_dot", "__version__"]
+           "answer", "card_report", "evaluate", "load", "plan", "tree_text", "tree_html", "tree_dot", "__version__"]
 
 
 def __getattr__(name: str):

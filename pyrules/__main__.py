@@ -1,5 +1,5 @@
 """python -m pyrules: the same as the `pyrules` command."""
 
-from .cli import main
+from pyrules.apps.cli import main
 
 main()

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import ScenarioError
+from pyrules.errors import ScenarioError
 
 COMMANDS = ("show", "actions", "explain", "cards", "plan")
 
 
 def load(source, cards: list[str] | tuple = ()):
     """A validated scenario from a YAML/JSON file ('-' for standard input) or a mapping; ScenarioError names the bad field."""
-    from .scenario import Scenario, load as _load
+    from pyrules.input.scenario import Scenario, load as _load
 
     if isinstance(source, Scenario):
         return source
@@ -29,38 +29,38 @@ def load(source, cards: list[str] | tuple = ()):
 
 def evaluate(scenario, step: int | None = None, cards: list[str] | tuple = ()):
     """Evaluate a scenario: its state after `step` actions of its timeline (default: all of them)."""
-    from .model import evaluate as _evaluate
+    from pyrules.answers.evaluation import evaluate as _evaluate
 
     return _evaluate(load(scenario, cards), step)
 
 
 def plan(scenario, goal: str, player: str | None = None, horizon: int | None = None, all: bool = False,
          explain: bool = False, step: int | None = None, budget: float | None = None, cards: list[str] | tuple = ()):
-    """The shortest sequences of legal actions from the scenario's state to `goal` (pyrules/plan.py): a
+    """The shortest sequences of legal actions from the scenario's state to `goal` (pyrules/planner/): a
     PlanResult (.found, .plans, .why_not, .explanation, .to_json())."""
-    from .plan import plan as _plan
+    from pyrules.planner.search import plan as _plan
 
     return _plan(scenario, goal, player, horizon, all, explain, step, budget, tuple(cards))
 
 
 def card_db(files: tuple[str, ...] = ()):
     """The bundled cards, and those of the card files given (a later file's card of the same name wins)."""
-    from .carddata import with_files
+    from pyrules.cards.db import with_files
 
     return with_files(tuple(str(f) for f in files))
 
 
-def cards(name: str | None = None, files: tuple[str, ...] = (), coverage: bool = False) -> dict:
+def card_report(name: str | None = None, files: tuple[str, ...] = (), coverage: bool = False) -> dict:
     """The card database: every card's name and layout, or one card with each line of its text and what the
     knowledge base understood of it, or (coverage) how much of all the cards' text is modelled."""
-    from .carddata import card_json, coverage_json, find_card
+    from pyrules.cards.db import card_json, coverage_json, find_card
 
     db = card_db(tuple(files))
     if coverage:
         return coverage_json(db)
     if name is None:
         return {"cards": [{"name": c.name, "layout": c.layout} for c in sorted(db.cards.values(), key=lambda c: c.name)]}
-    from .cardfile import CardDataError
+    from pyrules.cards.files import CardDataError
 
     try:
         return card_json(find_card(db, name))
@@ -103,7 +103,7 @@ def answer(command: str, request: dict | None = None) -> tuple[int, dict]:
     holds what the command line takes: {"scenario": mapping or file path, "step": N, "ids": [...], "player": P, "all": bool, "explain": bool,
     "query": "...", "depth": N, "name": "...", "cards": [files]}. Bad input gives (2, {"error": {"field",
     "message"}}); an illegal timeline action gives exit code 1 with the document's "error"; otherwise 0."""
-    from .model import explain_json
+    from pyrules.answers.queries import explain_json
 
     request = dict(request or {})
     try:
@@ -112,7 +112,7 @@ def answer(command: str, request: dict | None = None) -> tuple[int, dict]:
         check_options(request)
         files = tuple(request.get("cards") or ())
         if command == "cards":
-            return 0, cards(request.get("name"), files, bool(request.get("coverage")))
+            return 0, card_report(request.get("name"), files, bool(request.get("coverage")))
         if "scenario" not in request:
             raise ScenarioError("scenario", "is required")
         scenario = request["scenario"]

@@ -42,7 +42,7 @@ def show(d: dict) -> dict[str, pyrules.ObjectState]:
 def cli_process(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
     """The command line as a separate process: for the tests whose subject is the process itself (exit codes,
     one-line stderr, stdin, --version)."""
-    return subprocess.run([sys.executable, "-m", "pyrules.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "pyrules", *args], capture_output=True, text=True,
                           input=input, cwd=ROOT)
 
 
@@ -53,7 +53,7 @@ def cli(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
     import io
     import os
 
-    from pyrules import cli as cli_module
+    from pyrules.apps import cli as cli_module
 
     out, err = io.StringIO(), io.StringIO()
     old_stdin, old_cwd = sys.stdin, os.getcwd()
@@ -93,7 +93,11 @@ def _record_scenarios(folder: str) -> None:
     import json
     import os
 
-    from pyrules import carddata, plan as plan_module, scenario as scenario_module
+    from pyrules import plan as plan_module
+
+    from pyrules.cards import model as carddata
+
+    from pyrules.input import scenario as scenario_module
 
     out = open(os.path.join(folder, f"scenarios-{os.getpid()}.jsonl"), "a", encoding="utf-8")
 

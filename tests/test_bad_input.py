@@ -148,8 +148,8 @@ def test_a_moments_facts_are_parameters_of_a_part_never_program_text():
     arguments (symbols); a name that is not a plain predicate name goes through clingo's backend."""
     from clingo import Function, Number, String
 
-    from pyrules.engine import Game
-    from pyrules.facts import scenario_facts
+    from pyrules.game.engine import Game
+    from pyrules.game.facts import scenario_facts
 
     g = Game(scenario_facts(pyrules.load(OK)))
     tricky = Function("occurs", [String('x). bad(1'), Number(1)])

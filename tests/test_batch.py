@@ -11,9 +11,10 @@ from types import SimpleNamespace
 import pytest
 
 from conftest import EXAMPLES
-from pyrules import batch, cli
+from pyrules.apps import batch
+from pyrules.apps import cli
 from pyrules.api import answer
-from pyrules.inputs import parse_text
+from pyrules.input.document import parse_text
 
 SMALL = ["arcee_march_opponent_turn.yaml", "cast_arcee_with_thalia.yaml", "cast_uro_escape.yaml",
          "jurassic_park.yaml", "prowl_with_counters.yaml", "token_copy_of_arcee.yaml"]

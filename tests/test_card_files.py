@@ -14,17 +14,17 @@ from pathlib import Path
 
 import pytest
 
-import pyrules.cardfile as cardfile
-import pyrules.cardindex as cardindex
-from pyrules.cardfile import CardDataError, normalize_card, read_file
-from pyrules.cardindex import CardLibrary
+from pyrules.cards import files as cardfile
+from pyrules.cards import index as cardindex
+from pyrules.cards.files import CardDataError, normalize_card, read_file
+from pyrules.cards.index import CardLibrary
 from pyrules.errors import ScenarioError
 
 DATA = Path(__file__).parent / "data"
 SCRYFALL_LIST = DATA / "scryfall_list.json"
 SCRYFALL_CARD = DATA / "scryfall_card.json"
 MTGJSON = DATA / "mtgjson_atomic.json"
-BUNDLED = Path(cardfile.__file__).parent / "data" / "cards.json"
+BUNDLED = Path(cardfile.__file__).parent.parent / "data" / "cards.json"
 
 NEW_CARDS = {"Satyr's Cunning", "Faithless Looting", "Dead // Gone", "Murderous Rider // Swift End",
              "Sphere of Resistance", "Boros Guildmage", "Reaper King", "Dismember", "Ajani, Sleeper Agent",
@@ -549,7 +549,7 @@ def test_the_bundled_path_imports_no_index_or_search_library():
     import sys
 
     code = ("import sys, pyrules; before = set(sys.modules)\n"
-            "from pyrules.cardindex import CardLibrary\nfrom pyrules.cardsearch import find\n"
+            "from pyrules.cards.index import CardLibrary\nfrom pyrules.cards.search import find\n"
             "lib = CardLibrary(); assert lib.get('Forest') and lib.get('stomp') and 'Sol Ring' in lib.names()\n"
             "print(sorted(m for m in ('sqlite3', 'ijson', 'rapidfuzz', 'platformdirs')"
             " if m in sys.modules and m not in before))")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pyrules.cardindex import CardLibrary, search_key, search_words
-from pyrules.cardsearch import Match, did_you_mean, find
+from pyrules.cards.index import CardLibrary, search_key, search_words
+from pyrules.cards.search import Match, did_you_mean, find
 
 DATA = Path(__file__).parent / "data"
 

@@ -7,7 +7,7 @@ import pytest
 
 import pyrules
 from conftest import EXAMPLES
-from pyrules.model import PROPERTIES, explain_option
+from pyrules.answers.queries import PROPERTIES, explain_option
 
 NAMES = sorted(p.name for p in EXAMPLES.glob("*.yaml"))
 
@@ -257,8 +257,8 @@ def test_a_constant_that_names_a_reason_reads_as_the_reason_only_where_it_is_one
     sentence only in a reason's place."""
     from clingo import Function, Number, String
 
-    from pyrules.kb import kb
-    from pyrules.words import Renderer
+    from pyrules.kb.compile import kb
+    from pyrules.kb.words import Renderer
 
     r = Renderer(kb(), {"f": "Forest", "w": "Wall"}, {"alice"})
     F, T = lambda *a: Function(*a), Number(0)

@@ -9,7 +9,7 @@ import pytest
 
 import pyrules
 from conftest import EXAMPLES
-from pyrules import engine
+from pyrules.game import engine
 
 CASES = ["arcee_march_opponent_turn.yaml", "cast_uro_escape.yaml", "jurassic_park.yaml",
          "timeline_fire_in_response.yaml", "timeline_welcome_leaves.yaml"]

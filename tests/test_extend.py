@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import pyrules
-from pyrules.model import evaluate, extend
+from pyrules.answers.evaluation import evaluate, extend
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

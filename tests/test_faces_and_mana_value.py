@@ -94,7 +94,7 @@ def test_CR_715_an_adventurer_card_is_the_creature_except_as_an_adventure_on_the
 
 def test_mana_value_of_every_card_in_hand_matches_the_card_database():
     # CR 202.3: the KB computes mana value from the mana cost; the database records Scryfall's cmc
-    db = pyrules.cards()
+    db = pyrules.card_report()
     objects = [obj(f"c{i}", c["name"], zone="hand") for i, c in enumerate(db["cards"])]
     objs = show(scenario(*objects))
     from pyrules.api import card_db

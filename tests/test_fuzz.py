@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 from conftest import ROOT
 
 from pyrules import api
-from pyrules.actions import ACTIONS, COMMON
-from pyrules.carddata import bundled
-from pyrules.cardfile import MODELLED_LAYOUTS, read_file
+from pyrules.input.actions import ACTIONS, COMMON
+from pyrules.cards.db import bundled
+from pyrules.cards.files import MODELLED_LAYOUTS, read_file
 from pyrules.errors import ScenarioError
-from pyrules.schema import PHASES, STEPS, ZONES
+from pyrules.input.schema import PHASES, STEPS, ZONES
 
 EXAMPLES = int(os.environ.get("PYRULES_FUZZ_EXAMPLES", "12"))
 FUZZ = settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
@@ -143,7 +143,7 @@ def test_the_same_input_gives_byte_identical_output_across_hash_seeds(tmp_path):
         "actions": [{"cast": "arcee", "method": "more_than_meets_the_eye"}, {"resolve": "top"}]}))
     outs = set()
     for seed in ("0", "1", "12345"):
-        r = subprocess.run([sys.executable, "-m", "pyrules.cli", "show", str(path), "--json"], capture_output=True,
+        r = subprocess.run([sys.executable, "-m", "pyrules", "show", str(path), "--json"], capture_output=True,
                            cwd=ROOT, env={**os.environ, "PYRULES_SEED_CHECK": seed, "PYTHONHASHSEED": seed})
         assert r.returncode == 0, r.stderr
         outs.add(r.stdout)

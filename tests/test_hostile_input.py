@@ -22,10 +22,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyrules import inputs
+from pyrules.input import document as inputs
 from pyrules.errors import ScenarioError
-from pyrules.inputs import DocumentError, check_document, field_path, load_document, parse_text, read_source, short
-from pyrules.limits import DEFAULT, Limits
+from pyrules.input.document import DocumentError, check_document, field_path, load_document, parse_text, read_source, short
+from pyrules.input.limits import DEFAULT, Limits
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE.parent / "examples"
@@ -641,7 +641,7 @@ def test_unreadable_sources_are_one_line_about_the_scenario(tmp_path):
 
 def test_limits_come_from_pyrules_limits_when_set(monkeypatch):
     monkeypatch.setenv("PYRULES_LIMITS", "max_objects=3, max_bytes=1_000")
-    from pyrules.limits import current
+    from pyrules.input.limits import current
     assert current() == Limits(max_objects=3, max_bytes=1000)
     assert refused(json.dumps(board(4)), "b.json").message == "has 4 objects; the limit is 3"
     monkeypatch.setenv("PYRULES_LIMITS", "max_object=3")
@@ -769,7 +769,7 @@ def test_a_process_over_its_memory_budget_exits_2_naming_the_limit(tmp_path, cap
     env = {**os.environ, "PYRULES_LIMITS": f"max_memory_mb={cap}"}
     if bytecode != "cached":
         env.update(PYTHONPYCACHEPREFIX=str(tmp_path / "no-bytecode"), PYTHONDONTWRITEBYTECODE="1")
-    r = subprocess.run([sys.executable, "-m", "pyrules.cli", "show", str(path), "--json"], capture_output=True,
+    r = subprocess.run([sys.executable, "-m", "pyrules", "show", str(path), "--json"], capture_output=True,
                        text=True, env=env)
     assert r.returncode == 2, (r.returncode, r.stderr[-500:])
     err = json.loads(r.stdout)["error"]

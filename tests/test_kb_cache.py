@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pyrules import kb as kbmod
+from pyrules.kb import compile as kbmod
 
 
 def test_the_cache_key_changes_when_a_rule_file_is_edited_added_or_removed(tmp_path):

@@ -5,7 +5,7 @@ import re
 import yaml
 from clingo import ast
 
-from pyrules.kb import kb, parse_label, rule_files, _label_lines
+from pyrules.kb.compile import kb, parse_label, rule_files, _label_lines
 
 RULINGS = {r["id"] for r in yaml.safe_load((__import__("importlib.resources").resources.files("pyrules.data")
                                               .joinpath("rulings.yaml").read_text(encoding="utf-8")))["rulings"]}
@@ -67,7 +67,7 @@ def test_parse_label():
 
 
 def test_knowledge_base_loads_without_unlabelled_rules():
-    from pyrules.engine import grounding_calls
+    from pyrules.kb.pipeline import grounding_calls
 
     base = kb()
     assert base.unlabelled == []
@@ -81,7 +81,7 @@ def test_knowledge_base_loads_without_unlabelled_rules():
 
 def test_every_predicate_reads_as_a_sentence_or_is_bookkeeping():
     # explanations show claims, not atoms: each predicate has a `%: claim` template or is hidden (`%: hide`)
-    from pyrules.kb import CITED
+    from pyrules.kb.compile import CITED
 
     base = kb()
     sigs = set()

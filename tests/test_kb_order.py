@@ -9,8 +9,8 @@ from __future__ import annotations
 import clingo
 from clingo import ast
 
-from pyrules import engine
-from pyrules.kb import kb
+from pyrules.kb import pipeline as engine
+from pyrules.kb.compile import kb
 
 # Parts grounded for moment t, in order (the check and query parts come after the state of moment t).
 ORDER = (["d_act"] + list(engine.STEP_ORDER) + ["d_chg", "d_frame"] + [p for p, _, _ in engine.STATE]

@@ -70,7 +70,7 @@ def test_BOT_09_march_depends_on_living_metal_whichever_timestamp_is_earlier():
         node = ev.explain("arcee.types")
         rules = {r for n in node.walk() for r in n.rules}
         assert "CR 702.161a" in rules
-        from pyrules.model import explainer
+        from pyrules.answers.queries import explainer
 
         answer = explainer(ev)
         def ab(card, face, line, name):

@@ -5,7 +5,7 @@ import pickle
 
 import pytest
 
-from pyrules.mana import (
+from pyrules.cards.mana import (
     CostSymbol,
     ManaSymbol,
     ManaSymbolError,

@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 
 import pyrules
-from pyrules.carddata import with_files
-from pyrules.cardfile import CardDataError, normalize_card
-from pyrules.model import actions_json
-from pyrules.templates import NotUnderstood, filter_term, unread
+from pyrules.cards.db import bundled, with_files
+from pyrules.cards.files import CardDataError, normalize_card
+from pyrules.answers.evaluation import Evaluation
+
+actions_json = Evaluation.actions_json
+from pyrules.cards.templates import NotUnderstood, filter_term, unread
 
 from conftest import cli, obj, scenario
 
@@ -284,9 +286,9 @@ class _Card:
 
 def read_line(text: str, type_line: str = "Creature — Elf"):
     """A made-up line, read as the templates read a card's (to show what they do with each word)."""
-    from pyrules.templates import read_card
+    from pyrules.cards.templates import read_card
 
-    [ln] = read_card(_Card(_Face(text, type_line)))
+    [ln] = read_card(_Card(_Face(text, type_line)), tokens=bundled().lookup)
     return ln
 
 

@@ -13,7 +13,7 @@ import pytest
 
 import pyrules
 from conftest import EXAMPLES, cli, obj, scenario
-from pyrules.plan import parse_goal, holds
+from pyrules.planner.search import parse_goal, holds
 
 LIBRARY = [obj("lib1", "Island", "library"), obj("lib2", "Island", "library"), obj("lib3", "Island", "library")]
 
@@ -339,7 +339,7 @@ def test_every_reason_for_no_plan_is_cited():
 def test_all_says_when_more_shortest_plans_exist_than_it_lists(monkeypatch):
     # The two Forests of the test above give two shortest plans (CR 305.2); with room for one, --all lists the
     # first in the stable order and says more exist; with room for both it lists both and says nothing more.
-    import pyrules.plan as plan_module
+    from pyrules.planner import search as plan_module
 
     d = scenario(obj("f1", "Forest"), obj("f2", "Forest", "hand"), obj("f3", "Forest", "hand"),
                  obj("bears", "Grizzly Bears", "hand"), track_mana=True)

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 import pyrules
-from pyrules.model import actions_json
+from pyrules.answers.evaluation import Evaluation
+
+actions_json = Evaluation.actions_json
 
 from conftest import cli, obj, scenario
 

@@ -13,7 +13,8 @@ import json
 import pytest
 
 from conftest import EXAMPLES, ROOT, cli, obj, scenario
-from pyrules import api, batch
+from pyrules import api
+from pyrules.apps import batch
 
 DATA = ROOT / "tests" / "data"
 
@@ -127,8 +128,8 @@ def test_max_seconds_covers_the_payment_searches_of_actions(monkeypatch):
 def test_a_payment_search_past_its_deadline_is_refused_at_once():
     import time
 
-    from pyrules import payment
-    from pyrules.limits import BudgetExceeded
+    from pyrules.game import payment
+    from pyrules.input.limits import BudgetExceeded
 
     ev = pyrules_evaluate(forests_and(2, "Grizzly Bears"))
     ev.actions("alice", payments=False)    # (the options and their costs)
@@ -207,7 +208,7 @@ def test_a_streamed_card_file_of_deeply_nested_lists_is_refused_at_once(tmp_path
     env = {**__import__("os").environ, "PYRULES_LIMITS": "max_memory_mb=400", "PYRULES_CACHE_DIR": str(tmp_path / "cache")}
     t0 = time.monotonic()
     try:
-        r = subprocess.run([sys.executable, "-m", "pyrules.cli", "cards", "--cards", str(path)], capture_output=True,
+        r = subprocess.run([sys.executable, "-m", "pyrules", "cards", "--cards", str(path)], capture_output=True,
                            text=True, env=env, timeout=60)
     except subprocess.TimeoutExpired:
         pytest.fail("reading the file took more than 60 s")
@@ -232,7 +233,7 @@ def test_numbers_on_a_card_are_bounded_like_a_scenarios(tmp_path):
         assert f"card {name!r}: {fld}: the number" in doc["error"]["message"] and "out of range" in doc["error"]["message"]
     code, doc = api.answer("show", {"scenario": scenario(obj("x", "Gleemax Like", zone="hand")), "cards": [path]})
     assert code == 0 and doc["objects"]["x"]["mana_value"] == 1_000_000      # within the bounds
-    coverage = api.cards(files=(path,), coverage=True)
+    coverage = api.card_report(files=(path,), coverage=True)
     assert sorted((s["card"], s["field"]) for s in coverage["skipped_cards"]) == \
         [("Big Cost", "mana_cost"), ("Big Crew", "oracle_text"), ("Big Power", "power")]
 
@@ -285,7 +286,7 @@ def test_a_bulk_file_skips_and_counts_the_layouts_pyrules_does_not_model(tmp_pat
                   "type_line": "Artifact", "oracle_text": ""})
     path = tmp_path / "bulk.json"
     path.write_text("[\n" + ",\n".join(json.dumps(c) for c in cards) + "\n]" + " " * 2_100_000)
-    from pyrules.cardindex import CardLibrary
+    from pyrules.cards.index import CardLibrary
 
     lib = CardLibrary([path], cache_dir=tmp_path / "cache")
     stats = lib.sources[-1]
@@ -346,7 +347,7 @@ def test_a_number_yaml_1_1_and_yaml_1_2_read_differently_is_refused_naming_the_f
 
 
 def test_numbers_both_yaml_versions_read_alike_are_read():
-    from pyrules.inputs import parse_text
+    from pyrules.input.document import parse_text
 
     data = parse_text("a: 20\nb: -7\nc: 0x14\nd: 1.5\ne: 007\nf: '020'\ng: 0o20\n", "x.yaml")
     assert data == {"a": 20, "b": -7, "c": 20, "d": 1.5, "e": 7, "f": "020", "g": "0o20"}
@@ -373,8 +374,8 @@ def test_an_attachment_chain_without_a_cycle_is_left_to_the_rules():
 def test_too_many_values_names_the_whole_document():
     # the error named the path of whichever value the count went over at (an arbitrary field)
     from pyrules.errors import ScenarioError
-    from pyrules.inputs import check_document, parse_text
-    from pyrules.limits import Limits
+    from pyrules.input.document import check_document, parse_text
+    from pyrules.input.limits import Limits
 
     d = scenario(*[obj(f"b{i}", "Grizzly Bears") for i in range(20)])
     small = Limits(max_values=100)
@@ -422,7 +423,7 @@ def test_batch_workers_end_with_their_parent():
         path = os.path.join(tmp, "in.jsonl")
         with open(path, "w") as fh:
             fh.write((line + "\n") * 40)
-        p = subprocess.Popen([sys.executable, "-m", "pyrules.cli", "batch", path, "--jobs", "2", "--command", "actions"],
+        p = subprocess.Popen([sys.executable, "-m", "pyrules", "batch", path, "--jobs", "2", "--command", "actions"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
         try:
             deadline = time.monotonic() + 60

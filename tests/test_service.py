@@ -16,9 +16,10 @@ with warnings.catch_warnings():  # Starlette 1.x asks for httpx2 in its test cli
     from starlette.testclient import TestClient
 
 from conftest import EXAMPLES
-from pyrules import cli, service
+from pyrules.apps import cli
+from pyrules.apps import service
 from pyrules.api import answer
-from pyrules.inputs import parse_text
+from pyrules.input.document import parse_text
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
 
@@ -310,7 +311,7 @@ def test_serve_without_starlette_says_what_to_install(capsys, monkeypatch):
 
 
 def test_a_repeated_request_is_answered_from_the_cache_with_the_same_bytes():
-    from pyrules import service
+    from pyrules.apps import service
 
     body = json.dumps({"scenario": {"players": ["alice"], "turn": {"active": "alice", "phase": "precombat_main"},
                                     "objects": [{"id": "b", "card": "Grizzly Bears", "owner": "alice",

@@ -24,9 +24,9 @@ with warnings.catch_warnings():  # Starlette 1.x asks for httpx2 in its test cli
     from starlette.testclient import TestClient
 
 from conftest import EXAMPLES, ROOT, cli
-from pyrules import service
+from pyrules.apps import service
 from pyrules.api import answer
-from pyrules.inputs import parse_text
+from pyrules.input.document import parse_text
 
 BUDGET_FIELDS = ("limits.max_memory_mb", "limits.max_seconds")
 
@@ -47,7 +47,7 @@ def big_board(n: int = 10_000) -> dict:
 @contextmanager
 def serving(env: dict[str, str]):
     """A real `pyrules serve` process on a free loopback port, with settings from the environment."""
-    proc = subprocess.Popen([sys.executable, "-m", "pyrules.cli", "serve", "--port", "0", "--log-level", "warning"],
+    proc = subprocess.Popen([sys.executable, "-m", "pyrules", "serve", "--port", "0", "--log-level", "warning"],
                             cwd=ROOT, stderr=subprocess.PIPE, text=True, env={**os.environ, **env})
     try:
         line = proc.stderr.readline()

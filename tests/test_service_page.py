@@ -12,9 +12,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import EXAMPLES
-from pyrules import service
+from pyrules.apps import service
 from pyrules.api import answer
-from pyrules.inputs import parse_text
+from pyrules.input.document import parse_text
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from pyrules.carddata import bundled, with_files
-from pyrules.templates import Line, read_card, unread
+from pyrules.cards.db import bundled, with_files
+from pyrules.cards.templates import Line, read_card, unread
 
 DATA = Path(__file__).parent / "data"
 
@@ -87,7 +87,7 @@ def test_a_word_no_template_knows_makes_a_modelled_line_not_modelled(name):
             if orig.status != "modelled" or not orig.read:
                 continue
             for text in _insertions(raw):
-                [got] = [ln for ln in read_card(_with_line(card, face, i, text)) if ln.face == face.id and ln.line == i + 1]
+                [got] = [ln for ln in read_card(_with_line(card, face, i, text), tokens=bundled().lookup) if ln.face == face.id and ln.line == i + 1]
                 if got.status == "modelled":
                     accepted.append(text)
     assert accepted == []

@@ -4,7 +4,7 @@ symbol answers — type, name, arguments, number, string, text — for every sha
 import pytest
 from clingo import SymbolType, parse_term
 
-from pyrules.terms import parse
+from pyrules.kb.terms import parse
 
 
 def same(a, b) -> bool:
@@ -44,7 +44,7 @@ def test_facts_read_in_bulk_are_the_grounded_symbols(direct, monkeypatch):
     text included, and atoms that are not facts are left out."""
     import clingo
 
-    from pyrules import terms
+    from pyrules.kb import terms
 
     monkeypatch.setattr(terms, "_DIRECT", direct and terms._DIRECT)
     ctl = clingo.Control(["--warn=none"])
@@ -68,7 +68,7 @@ def test_symbols_built_with_direct_calls_are_clingos_own():
     import clingo
     from clingo import Number
 
-    from pyrules import terms
+    from pyrules.kb import terms
 
     texts = ['plain', 'with "quotes"', "back\\slash", "é\nü", ""]
     for t in texts:
@@ -82,7 +82,7 @@ def test_facts_added_with_direct_calls_are_facts():
     import clingo
     from clingo import Number
 
-    from pyrules import terms
+    from pyrules.kb import terms
 
     ctl = clingo.Control(["--warn=none"])
     syms = [terms.Function("p", [Number(i), terms.String(f"s{i}")]) for i in range(5)]

@@ -307,7 +307,9 @@ def test_CR_400_7_608_2b_a_target_that_left_and_came_back_is_a_new_object_and_th
 
 def test_after_a_timeline_actions_carries_the_step_the_stack_and_what_triggered():
     # README, After a timeline: `show` and `actions` both carry step, stack and triggered
-    from pyrules.model import actions_json
+    from pyrules.answers.evaluation import Evaluation
+
+    actions_json = Evaluation.actions_json
 
     ev = run(_welcome({"trigger_2_1": ["ring"]}), step=2)
     doc = actions_json(ev, "alice")

@@ -2,8 +2,8 @@
 
 from clingo import Function, Number
 
-from pyrules.kb import kb
-from pyrules.words import Renderer
+from pyrules.kb.compile import kb
+from pyrules.kb.words import Renderer
 
 
 def renderer():
@@ -27,7 +27,9 @@ def test_an_article_is_not_put_before_a_filter_that_has_its_own():
     # Woe Strider's "Sacrifice another creature": with no other creature, the reason reads "you don't control
     # another creature", not "no another creature" (a filter that starts with "another" takes no article)
     import pyrules
-    from pyrules.model import actions_json
+    from pyrules.answers.evaluation import Evaluation
+
+    actions_json = Evaluation.actions_json
 
     d = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"},
          "objects": [{"id": "strider", "card": "Woe Strider", "owner": "alice", "zone": "battlefield"}]}

@@ -19,7 +19,7 @@ import json
 import os
 import sys
 
-from .errors import KnowledgeBaseError, ScenarioError
+from pyrules.errors import KnowledgeBaseError, ScenarioError
 
 COMMANDS = ("show", "actions", "explain", "cards", "plan", "serve", "batch")
 
@@ -51,7 +51,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser. For a known command only that command's parser is built (serve's and batch's
     options import their modules); for anything else (no command, --help, --version, a typo) all of them,
     for the usage and the list of commands."""
-    from . import __version__
+    from pyrules import __version__
 
     p = _Parser(prog="pyrules", description="A declarative rules knowledge base for Magic: The Gathering.")
     p.add_argument("--version", action="version", version=f"pyrules {__version__}")
@@ -123,11 +123,11 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         common(pl)
 
     if want("serve"):
-        from . import service  # it imports its optional dependencies only when it runs
+        from pyrules.apps import service  # it imports its optional dependencies only when it runs
 
         service.add_arguments(sub.add_parser("serve", help="an HTTP JSON API and a page to explore scenarios (pyrules[serve])"))
     if want("batch"):
-        from . import batch
+        from pyrules.apps import batch
 
         batch.add_arguments(sub.add_parser("batch", help="many scenarios answered in parallel, one JSON line each"))
     return p
@@ -156,22 +156,23 @@ def run(argv: list[str]) -> int:
         parser.print_usage(sys.stderr)
         raise ScenarioError("arguments", "a command is required (one of: " + ", ".join(COMMANDS) + ")")
     if args.command in ("serve", "batch"):
-        from . import batch, service
+        from pyrules.apps import batch
+        from pyrules.apps import service
 
         return (service if args.command == "serve" else batch).main(args)
-    from . import api
+    from pyrules import api
 
     run.json = getattr(args, "json", False)
     if args.command == "cards":
         name = " ".join(args.name) if args.name else None
-        data = api.cards(name, tuple(args.cards), args.coverage)
+        data = api.card_report(name, tuple(args.cards), args.coverage)
         if args.json:
             _dump(data)
         else:
             _out(cards_text(data))
         return 0
     if args.command == "plan":
-        from .plan import plan_text
+        from pyrules.planner.search import plan_text
 
         api.check_options(vars(args))
         # (the JSON answer carries the explanation, interface §5.6, unless asked not to)
@@ -183,8 +184,8 @@ def run(argv: list[str]) -> int:
         else:
             _out(plan_text(res, args.explain))
         return 1 if res.error else 0
-    from .model import explain, explain_option
-    from .output import actions_text, not_modelled_text, object_text, timeline_text, tree_dot, tree_html, tree_text
+    from pyrules.answers.queries import explain, explain_option
+    from pyrules.answers.render import actions_text, not_modelled_text, object_text, timeline_text, tree_dot, tree_html, tree_text
 
     api.check_options(vars(args))   # the checks the service and batches make too (pyrules.api.answer)
     ev = api.evaluate(args.scenario, args.step, tuple(args.cards))
@@ -227,7 +228,7 @@ def run(argv: list[str]) -> int:
     if args.render and fmt != "dot":
         raise ScenarioError("--render", "goes with --format dot")
     if fmt == "json":
-        from .model import explain_json
+        from pyrules.answers.queries import explain_json
 
         _dump(explain_json(ev, query, args.player, args.depth))
         return code
@@ -302,7 +303,7 @@ def _indent(text: str, pad: str) -> str:
 
 
 def _error(field: str | None, message: str, code: int, as_json: bool) -> int:
-    from .inputs import one_line
+    from pyrules.input.document import one_line
 
     if as_json:
         _out(json.dumps({"error": {"field": field, "message": one_line(message)}}, ensure_ascii=False))
@@ -341,7 +342,7 @@ def _tune_gc() -> None:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     as_json = "--json" in args
-    from .limits import cap_memory, out_of_memory
+    from pyrules.input.limits import cap_memory, out_of_memory
 
     reserve = bytearray(16 << 20)  # freed when memory runs out, so that the refusal can still be written
 

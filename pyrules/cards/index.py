@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from .cardfile import STREAM_MIN_BYTES, CardDataError, CardFile, bundled_path, face_names, iter_records, read_file
+from pyrules.cards.files import STREAM_MIN_BYTES, CardDataError, CardFile, bundled_path, face_names, iter_records, read_file
 
 SCHEMA_VERSION = 1
 ENV_CACHE_DIR = "PYRULES_CACHE_DIR"
@@ -72,7 +72,7 @@ def search_key(name: str) -> str:
 
 
 def default_cache_dir() -> Path:
-    from .kb import cache_dir   # the same directory as the compiled knowledge base's ($PYRULES_CACHE_DIR too)
+    from pyrules.kb.compile import cache_dir   # the same directory as the compiled knowledge base's ($PYRULES_CACHE_DIR too)
 
     found = cache_dir()
     if found is None:  # pragma: no cover - platformdirs missing on a platform that needs it

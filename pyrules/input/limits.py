@@ -45,7 +45,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, fields
 
-from .errors import ScenarioError
+from pyrules.errors import ScenarioError
 
 ENV_VAR = "PYRULES_LIMITS"
 

@@ -15,8 +15,8 @@ from functools import cache
 
 from clingo import Function, Number, String, Symbol
 
-from .cardfile import CardDataError as _FileCardDataError
-from .mana import ManaSymbol, ManaSymbolError, colors_of, parse_mana_cost
+from pyrules.cards.files import CardDataError
+from pyrules.cards.mana import ManaSymbol, ManaSymbolError, colors_of, parse_mana_cost
 
 # The face identifiers of each layout, in the order Scryfall lists card_faces.
 FACE_IDS = {
@@ -27,19 +27,6 @@ FACE_IDS = {
     "adventure": ("front", "adventure"),
 }
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-
-
-class CardDataError(_FileCardDataError):
-    """A card record pyrules can't read: names the card and the field. The same error as a card file's (bad
-    input, exit 2): cardfile.normalize_card refuses every record this module can't read, so that a card file's
-    bad card is skipped and counted when the file is read, not found out when the card is used."""
-
-    def __init__(self, card: str | None, field_name: str, message: str):
-        self.card = card
-        super().__init__(card, field_name, message)
-
-    def __reduce__(self):
-        return (type(self), (self.card, self.field, self.message))
 
 
 @dataclass(frozen=True)
@@ -103,6 +90,8 @@ class Card:
     data: dict = field(repr=False)
     _facts: list[Symbol] | None = field(default=None, repr=False, compare=False)
     _lines: list | None = field(default=None, repr=False, compare=False)
+    reader: object = field(default=None, repr=False, compare=False)   # card -> its lines as read (the card
+                                                                       # database that made it sets it)
 
     @property
     def names(self) -> list[str]:
@@ -119,11 +108,11 @@ class Card:
         return self.layout in ("transform", "modal_dfc", "double_faced_token")
 
     def reading(self):
-        """What the templates understood of each line (pyrules/next/templates.py), computed once."""
+        """What the templates understood of each line (pyrules/cards/templates.py), computed once."""
         if self._lines is None:
-            from .templates import read_card
-
-            self._lines = read_card(self)
+            if self.reader is None:
+                raise ValueError(f"{self.name}: a card made outside a card database has no reader")
+            self._lines = self.reader(self)
         return self._lines
 
     def facts(self) -> list[Symbol]:
@@ -216,151 +205,3 @@ def card_from_record(data: dict) -> Card:
                           None if power is None else str(power), None if toughness is None else str(toughness),
                           tuple(indicator), tuple(colors)))
     return Card(name, layout, faces, data)
-
-
-class CardDB:
-    """Cards by name: the bundled ones, then those of any card files given (a later file's card of the same
-    name wins), read through pyrules.cardindex.CardLibrary (big files are indexed once in SQLite)."""
-
-    def __init__(self, library, files: tuple[str, ...] = ()):
-        self.library = library
-        self.files = files           # the card files given, in order (none: the bundled cards only)
-        self._cards: dict[str, Card] = {}
-        self.refused: dict[str, CardDataError] = {}    # cards a name can't be looked up for (see `cards`)
-
-    def lookup(self, name: str) -> Card | None:
-        record = self.library.get(name)
-        if record is None:
-            return None
-        card = self._cards.get(record["name"])
-        if card is None:
-            card = self._cards[record["name"]] = card_from_record(record)
-        return card
-
-    def names(self) -> list[str]:
-        return self.library.names()
-
-    @property
-    def cards(self) -> dict[str, Card]:
-        """Every card (built on first use: for a bulk file of 30,000 cards this takes a while). A card its name
-        can't be looked up for (it is also the name of another card's face) is left out, and kept in `refused`
-        with the reason, as the cards a file could not be read for are."""
-        for name in self.library.names():
-            if name in self._cards or name in self.refused:
-                continue
-            try:
-                self.lookup(name)
-            except _FileCardDataError as exc:
-                self.refused[name] = exc
-        return self._cards
-
-    def tokens(self) -> list[Card]:
-        """The bundled token cards (the tokens effects create)."""
-        return [c for c in bundled().cards.values() if c.layout in ("token", "double_faced_token")]
-
-
-@cache
-def bundled() -> CardDB:
-    from .cardindex import CardLibrary
-
-    return CardDB(CardLibrary())
-
-
-@cache
-def with_files(files: tuple[str, ...] = ()) -> CardDB:
-    """The bundled cards and those of these card files; a file pyrules can't read is refused (exit 2)."""
-    if not files:
-        return bundled()
-    from .cardindex import CardLibrary
-    from .cardfile import CardDataError as FileError
-
-    try:
-        return CardDB(CardLibrary(list(files)), files)
-    except FileError as exc:
-        raise ScenarioErrorFromCard(exc) from None
-
-
-def ScenarioErrorFromCard(exc) -> Exception:
-    from .errors import ScenarioError
-
-    if getattr(exc, "card_name", None) is None and getattr(exc, "field", None) == "--cards":
-        return ScenarioError("--cards", exc.message)   # the file itself: named once, in the field
-    return ScenarioError("--cards", str(exc))
-
-
-def find_card(db: CardDB, name: str) -> Card:
-    """A card as people type its name: exact, then the best prefix, word or fuzzy match; else did-you-mean."""
-    from .errors import ScenarioError
-
-    card = db.lookup(name)
-    if card is not None:
-        return card
-    from .cardsearch import did_you_mean, find
-
-    matches = find(db.library, name, limit=5)
-    if matches and matches[0].kind != "fuzzy" and (len(matches) == 1 or matches[0].kind != matches[1].kind or matches[0].kind in ("exact", "prefix") and matches[1].kind != "prefix"):
-        found = db.lookup(matches[0].name)
-        if found is not None:
-            return found
-    if matches and matches[0].kind in ("prefix", "word_prefix", "substring"):
-        options = ", ".join(repr(m.name) for m in matches)
-        raise ScenarioError("name", f"{name!r} matches several cards: {options}")
-    raise ScenarioError("name", f"unknown card {name!r}{did_you_mean(db.library, name)}")
-
-
-def card_json(card: Card) -> dict:
-    faces = []
-    lines = card.reading()
-    for face in card.faces:
-        flines = [{"line": ln.line, "text": ln.text, "status": ln.status, "understood": list(ln.understood),
-                   "abilities": list(ln.names)} for ln in lines if ln.face == face.id]
-        faces.append({"face": face.id, "name": face.name, "mana_cost": face.mana_cost, "type_line": face.type_line,
-                      "power": face.power, "toughness": face.toughness,
-                      "colors": [COLOR_WORDS[c] for c in face.colors], "oracle_text": face.oracle_text,
-                      "lines": flines})
-    return {"name": card.name, "layout": card.layout, "set": card.data.get("set"), "faces": faces,
-            "source": card.data.get("source"), "notes": card.data.get("notes")}
-
-
-def coverage_json(db: CardDB, top: int = 15) -> dict:
-    """How much of the cards' text the knowledge base models: by template and keyword, and the most common
-    lines it doesn't (card names in them replaced by ~, so that the same wording counts once)."""
-    import re
-
-    total = modelled = 0
-    cards = fully = 0
-    by_kind: dict[str, list[int]] = {}
-    missing: dict[str, int] = {}
-    for card in db.cards.values():
-        cards += 1
-        ok = True
-        for ln in card.reading():
-            total += 1
-            kinds = {re.sub(r"_\d+$", "", n) for n in ln.names} or ({"reminder text"} if ln.status == "modelled" else {"(no template)"})
-            for k in kinds:
-                entry = by_kind.setdefault(k, [0, 0])
-                entry[0] += 1
-                entry[1] += ln.status == "modelled"
-            if ln.status == "modelled":
-                modelled += 1
-            else:
-                ok = False
-                text = ln.text
-                for n in card.names:
-                    text = text.replace(n, "~").replace(n.split(",")[0], "~")
-                missing[text] = missing.get(text, 0) + 1
-        fully += ok
-    skipped = []
-    for src in db.library.sources:
-        for err in getattr(src, "skipped", ()) or ():
-            skipped.append({"file": getattr(src, "label", None), "card": getattr(err, "card_name", None),
-                            "field": getattr(err, "field", None), "message": getattr(err, "message", str(err))})
-    for name, err in db.refused.items():
-        skipped.append({"file": None, "card": name, "field": err.field, "message": err.message})
-    return {
-        "cards": cards, "cards_fully_modelled": fully, "lines": total, "lines_modelled": modelled,
-        "share_modelled": round(modelled / total, 4) if total else 1.0,
-        "by_template": {k: {"lines": v[0], "modelled": v[1]} for k, v in sorted(by_kind.items())},
-        "most_common_not_modelled": [{"text": t, "count": n} for t, n in sorted(missing.items(), key=lambda kv: (-kv[1], kv[0]))[:top]],
-        "skipped_cards": skipped,
-    }

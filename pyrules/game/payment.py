@@ -17,10 +17,12 @@ from dataclasses import dataclass, field
 
 import clingo
 
-from .limits import current as current_limits, over_time
 from clingo import Function, Number, String, Symbol, SymbolType
 
-from .kb import KnowledgeBase
+from pyrules.game.engine import two_at_a_time
+from pyrules.game.facts import oid
+from pyrules.input.limits import current as current_limits, over_time
+from pyrules.kb.compile import KnowledgeBase
 
 KINDS = ("w", "u", "b", "r", "g", "c")
 MAX_X = 1000            # X is never searched beyond this (nor beyond the mana available)
@@ -425,8 +427,6 @@ def _search_all(base: KnowledgeBase, todo: dict[tuple, tuple], deadline: float) 
     Over the deadline, the searches not begun are dropped and BudgetExceeded is raised."""
     if len(todo) < 2:
         return {key: search(base, cost, w, deadline=deadline) for key, (cost, w) in todo.items()}
-    from .engine import two_at_a_time
-
     with two_at_a_time() as pool:
         if pool is None:
             return {key: search(base, cost, w, deadline=deadline) for key, (cost, w) in todo.items()}
@@ -458,8 +458,6 @@ def timeline_payment(action: dict):
     """The engine's hook for a timeline action that spends mana (track_mana): after the checks of the state
     before it are grounded, find the payment of the way of casting the rules chose, and give it as facts of
     the action's moment (rules/mana/spend.lp says what they do)."""
-    from .actions import oid
-
     def between(game, t: int) -> list[Symbol]:
         T = Number(t)
         occurring = {s.arguments[0] for s in game.atoms("occurs", 2) if s.arguments[1].number == t}

@@ -40,8 +40,8 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, Mappin
                          SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 from yaml.nodes import ScalarNode
 
-from .errors import ScenarioError
-from .limits import DEFAULT, Limits, current
+from pyrules.errors import ScenarioError
+from pyrules.input.limits import DEFAULT, Limits, current
 
 __all__ = ["DocumentError", "Loader", "Limits", "DEFAULT", "check_document", "field_path", "load_document",
            "one_line", "parse_text", "read_source", "short"]

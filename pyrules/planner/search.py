@@ -31,13 +31,30 @@ reasons an option is not allowed all come from the knowledge base (why_not atoms
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import re
 import time
 from dataclasses import dataclass, field, replace
 
-from .errors import ScenarioError
+from clingo import Function, Number, String
+
+from pyrules.answers.evaluation import evaluate, extend
+from pyrules.answers.queries import (PROPERTIES, _group, _with_summary, caveat, explain_option, explain_property,
+                                     explainer)
+from pyrules.answers.render import not_modelled_text
+from pyrules.cards.db import with_files
+from pyrules.cards.model import COLOR_WORDS
+from pyrules.cards.templates import SUPERTYPES, TYPE_WORDS
+from pyrules.errors import ScenarioError
+from pyrules.game.engine import two_at_a_time
+from pyrules.game.facts import oid
+from pyrules.game.state import Reason
+from pyrules.input.limits import current, data_segment_mb
+from pyrules.input.scenario import Scenario, load as load_scenario
+from pyrules.input.schema import METHODS, PHASES, STEPS, ZONES
+from pyrules.kb.compile import kb
 
 DEFAULT_HORIZON = 10
 MAX_HORIZON = 40
@@ -126,17 +143,12 @@ def _value(raw: str, clause: str):
 
 
 def _hint(value: str, names) -> str:
-    import difflib
-
     close = difflib.get_close_matches(value, list(names), n=1)
     return f" — did you mean {close[0]!r}?" if close else ""
 
 
 def parse_goal(text, sc) -> Goal:
     """A goal (interface §5.6): clauses joined with ` and `; bad input (exit 2, field `goal`) names what's wrong."""
-    from .model import PROPERTIES
-    from .schema import METHODS
-
     if not isinstance(text, str) or not text.strip():
         raise ScenarioError("goal", "is required (for example 'kroxa.zone = battlefield' or 'cast kroxa escape')")
     if len(text) > 2000:
@@ -216,8 +228,6 @@ ID_VALUED = {("object", "attached_to"), ("object", "blocking"), ("object", "copy
 
 
 def _check_value(kind: str, prop: str, value, raw: str, clause: str, sc) -> None:
-    from .schema import PHASES, STEPS, ZONES
-
     key = (kind, prop)
     if key in NUMBERS:
         if value is None and key in NULLABLE:
@@ -244,16 +254,10 @@ def _check_value(kind: str, prop: str, value, raw: str, clause: str, sc) -> None
     elif key in PLAYER_VALUED:
         choices = tuple(sc.players) + ((None,) if kind == "object" else ())
     elif key == ("object", "types"):
-        from .templates import TYPE_WORDS
-
         choices = tuple(sorted(TYPE_WORDS))
     elif key == ("object", "supertypes"):
-        from .templates import SUPERTYPES
-
         choices = tuple(sorted(SUPERTYPES))
     elif key == ("object", "colors"):
-        from .carddata import COLOR_WORDS
-
         choices = tuple(COLOR_WORDS.values())
     elif key == ("player", "mana_pool"):
         if not isinstance(value, str) or not re.fullmatch(r"(\{[WUBRGCS]\})*", value):
@@ -363,8 +367,6 @@ class PlanResult:
 class Planner:
     def __init__(self, sc, goal: Goal, player: str | None, horizon: int, want_all: bool,
                  budget: float | None = None, max_states: int = MAX_STATES, root=None):
-        from .model import evaluate
-
         self.sc = sc
         self.goal = goal
         self.horizon = horizon
@@ -389,8 +391,6 @@ class Planner:
 
     # ---------------------------------------------------------------- states
     def _evaluate(self, prefix: list[dict]):
-        from .model import evaluate
-
         return evaluate(replace(self.sc, actions=list(self.sc.actions) + list(prefix)))
 
     def _casts(self, ev) -> frozenset:
@@ -423,8 +423,6 @@ class Planner:
 
     def _room(self) -> bool:
         """Whether one more evaluated state may be kept: the process under half its memory budget."""
-        from .limits import current, data_segment_mb
-
         used = data_segment_mb()
         return used is None or used < current().max_memory_mb / 2
 
@@ -470,8 +468,6 @@ class Planner:
         """An activation of a mana ability (the knowledge base's mana_ability/1 of the ability it activates)."""
         if o.action != "activate":
             return False
-        from clingo import Function, Number
-
         for s in ev.game.atoms("act_ab", 3):
             if s.arguments[0] == o.term and s.arguments[2] == Number(ev.t):
                 return ev.game.fact(Function("mana_ability", [s.arguments[1]]))
@@ -529,14 +525,10 @@ class Planner:
         own clingo Control, grounded without Python's lock); they are looked at in the same order either way."""
         if not PARALLEL:
             return self._run(None)
-        from .engine import two_at_a_time
-
         with two_at_a_time() as pool:
             return self._run(pool)
 
     def _run(self, pool) -> PlanResult:
-        from .model import extend
-
         root = self._state(self.root_ev, 0)
         root.index = 0
         self.states[root.key] = root
@@ -651,13 +643,9 @@ class Planner:
     def kb_label(self, fact: str):
         """The label of a fact of the knowledge base (rules/output/goals.lp): the rule a goal's condition or
         the search's bound stands for."""
-        from .kb import kb
-
         return kb().fact_label(fact)
 
     def _why_not(self, depth: int) -> list:
-        from .model import Reason
-
         ev = self.root_ev
         out: list[Reason] = []
         best = self.best
@@ -713,10 +701,6 @@ class Planner:
 
 def explain_plan(sc, plan: list[dict], goal: Goal, player: str):
     """Each step's why (the option's explanation in the state before it), then the goal in the final state."""
-    from clingo import Function, Number, String
-
-    from .model import _group, _with_summary, evaluate, explain_option, explain_property, explainer
-
     steps = []
     for i, action in enumerate(plan):
         ev = evaluate(replace(sc, actions=list(sc.actions) + plan[:i]))
@@ -738,8 +722,6 @@ def explain_plan(sc, plan: list[dict], goal: Goal, player: str):
             atom = Function("priority", [String(holder), T])
             base = ex.node(atom) if ex.has(atom) else None
             if kind == "resolve" and ev.stack:
-                from .actions import oid
-
                 atom = Function("top_of_stack", [oid(ev.stack[-1]), T])
                 if ex.has(atom):
                     base = ex.node(atom)
@@ -762,8 +744,6 @@ def explain_plan(sc, plan: list[dict], goal: Goal, player: str):
 
 
 def _explainable():
-    from .model import PROPERTIES
-
     return PROPERTIES
 
 
@@ -802,10 +782,7 @@ def _whole(value, name: str, low: int, high: int) -> int:
 def plan(scenario, goal: str, player: str | None = None, horizon: int | None = None, all: bool = False,
          explain: bool = False, step: int | None = None, budget: float | None = None, cards=()) -> PlanResult:
     """The shortest plans from a scenario's state (after its timeline, or its first `step` actions) to `goal`."""
-    from .api import load
-    from .model import evaluate
-
-    sc = load(scenario, cards)
+    sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario, db=with_files(tuple(str(c) for c in cards)))
     horizon = DEFAULT_HORIZON if horizon is None else _whole(horizon, "horizon", 0, MAX_HORIZON)
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
                                or not math.isfinite(budget) or budget <= 0):
@@ -826,15 +803,11 @@ def plan(scenario, goal: str, player: str | None = None, horizon: int | None = N
     res = p.run()
     res.not_modelled = notes
     if notes and not res.found:   # no line found isn't no line: the search plays only the text pyrules models
-        from .model import Reason
-
         n = len(notes)
         res.why_not.insert(0, Reason(f"no plan found with the card text pyrules models: {n} line{'s' if n != 1 else ''} of "
                                      "card text on this board aren't modelled (not_modelled lists them), and a line of "
                                      "play that rests on them isn't searched", None, None, f"unmodelled_text({n})"))
     if explain and res.found:
-        from .model import caveat
-
         res.explanation = explain_plan(sc, res.plans[0], g, p.player)
         extra = caveat(notes)
         if extra:
@@ -872,20 +845,5 @@ def plan_text(res: PlanResult, explain: bool = False) -> str:
             cite = ", ".join(x for x in (r.rule, r.ruling) if x)
             lines.append(f"  - {r.reason}" + (f" [{cite}]" if cite else ""))
     lines.append(f"({res.states} states searched in {res.seconds:.1f} s{'' if res.complete else ', limit hit'})")
-    from .output import not_modelled_text
-
     notes = not_modelled_text(res.not_modelled)
     return "\n".join(lines + ([notes] if notes else []))
-
-
-class _CallableModule(type(json)):
-    """`pyrules.plan` is both this module and the API's function: once the module is imported, the package's
-    attribute of that name is the module, so calling it calls plan()."""
-
-    def __call__(self, *args, **kwargs):
-        return plan(*args, **kwargs)
-
-
-import sys as _sys  # noqa: E402
-
-_sys.modules[__name__].__class__ = _CallableModule

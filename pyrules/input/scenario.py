@@ -20,10 +20,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .errors import ScenarioError
-from .mana import ManaSymbolError, parse_mana_cost
-from .carddata import Card, CardDB, bundled
-from .schema import METHODS, STEPS, ZONES, json_schema
+from pyrules.errors import ScenarioError
+from pyrules.cards.mana import ManaSymbolError, parse_mana_cost
+from pyrules.cards.db import CardDB, bundled
+from pyrules.cards.model import Card
+from pyrules.input.schema import METHODS, STEPS, ZONES, json_schema
 
 GENERATED = re.compile(r"^(trigger|token|effect)_\d+(_\d+)?$")
 
@@ -79,7 +80,7 @@ def _validator():
     import importlib.util
     import json as _json
 
-    from .kb import cache_dir, checksum
+    from pyrules.kb.compile import cache_dir, checksum
 
     schema = json_schema()
     directory = cache_dir()
@@ -123,7 +124,7 @@ _TYPE_WORDS = {"array": "a list", "object": "a mapping", "string": "a string", "
 
 
 def _shape_error(exc) -> ScenarioError:
-    from .inputs import short
+    from pyrules.input.document import short
 
     where = _path(exc.name)
     rule, definition, value = exc.rule, exc.rule_definition, exc.value
@@ -177,7 +178,7 @@ def _check_shape(data: dict) -> None:
 def _check_whole_numbers(value, where: str) -> None:
     """Every number in a scenario counts something (life, counters, damage, a step): a decimal number such
     as 20.0 (which the schema's "integer" lets through) is refused, naming its field."""
-    from .inputs import short
+    from pyrules.input.document import short
 
     if isinstance(value, float):
         raise ScenarioError(where or "scenario", f"must be a whole number, not {short(value)}")
@@ -193,7 +194,7 @@ def _check_whole_numbers(value, where: str) -> None:
 
 def _check_additional(data: dict) -> None:
     """Unknown fields, reported with their name (the schema's message doesn't say which)."""
-    from .schema import EFFECT_FIELDS, OBJECT_FIELDS
+    from pyrules.input.schema import EFFECT_FIELDS, OBJECT_FIELDS
 
     known = {f.name for f in OBJECT_FIELDS}
     for i, o in enumerate(data.get("objects") or []):
@@ -213,7 +214,7 @@ def load(source: str | Path | dict, db: CardDB | None = None) -> Scenario:
     """A scenario from a YAML or JSON file path ('-' for standard input), or an already-parsed mapping."""
     if isinstance(source, dict):
         return from_dict(source, db=db)
-    from .inputs import parse_text, read_source
+    from pyrules.input.document import parse_text, read_source
 
     text, name = read_source(source)
     data = parse_text(text, name)
@@ -235,16 +236,16 @@ def _did_you_mean(value: str, names: list[str]) -> str:
 
 
 def _card(db: CardDB, name: str, where: str) -> Card:
-    from .carddata import CardDataError
+    from pyrules.cards.files import CardDataError
 
     try:
         card = db.lookup(name)
     except (CardDataError, ScenarioError) as exc:   # a card its file describes in a way pyrules can't read
         raise ScenarioError(where, str(exc)) from None
     if card is None:
-        from .inputs import short
+        from pyrules.input.document import short
 
-        from .cardsearch import did_you_mean
+        from pyrules.cards.search import did_you_mean
 
         hint = did_you_mean(db.library, name)
         raise ScenarioError(where, f"unknown card {short(name)}{hint}")
@@ -411,7 +412,7 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
                   actions=list(data.get("actions") or []), mana_pool=pool,
                   track_mana=bool(data.get("track_mana", False)), description=data.get("description", ""),
                   source=source, cards=cards, db=db, index=index)
-    from .actions import check_actions
+    from pyrules.input.actions import check_actions
 
     check_actions(sc)
     return sc

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:   # (the trees are made by pyrules.explain, imported only when something is explained)
-    from .explain import Node
+    from pyrules.answers.trees import Node
 
 
 def type_line(o) -> str:
@@ -57,7 +57,7 @@ def cites(node: Node) -> str:
 
 
 def _rulings() -> dict:
-    from .kb import kb
+    from pyrules.kb.compile import kb
 
     return kb().rulings
 
@@ -130,7 +130,7 @@ def actions_text(data: dict, explain: bool = False) -> str:
 
 def describe_action(action: dict) -> str:
     """A timeline action in words: "cast uro (escape)", "resolve the top of the stack", ..."""
-    from .actions import kind_of
+    from pyrules.input.actions import kind_of
 
     kind = kind_of(action, "action")
     v = action[kind]

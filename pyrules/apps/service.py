@@ -30,8 +30,8 @@ seconds to send a request's headers, again to send its body (408), and a respons
 that long is dropped. Answers over INLINE_MAX travel from the worker through a temporary file, so the
 server process holds no big answer in memory. Repeated requests are answered from a bounded cache.
 Starlette and uvicorn are imported only when the app is built: `pip install 'pyrules[serve]'`.
-Run it under uvicorn's own command line with `uvicorn --factory pyrules.service:create_app --http
-pyrules.service:TimedH11Protocol` (settings from the environment: PYRULES_SERVE, PYRULES_LIMITS; see Settings).
+Run it under uvicorn's own command line with `uvicorn --factory pyrules.apps.service:create_app --http
+pyrules.apps.service:TimedH11Protocol` (settings from the environment: PYRULES_SERVE, PYRULES_LIMITS; see Settings).
 """
 
 from __future__ import annotations
@@ -48,11 +48,11 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from importlib import resources
 
-from .api import answer
-from .errors import ScenarioError
-from .inputs import parse_text
+from pyrules.api import answer
+from pyrules.errors import ScenarioError
+from pyrules.input.document import parse_text
 
-log = logging.getLogger("pyrules.service")
+log = logging.getLogger("pyrules.apps.service")
 
 MAX_BODY = 8 * 1024 * 1024  # bytes of one request body
 COMMANDS = ("show", "actions", "explain", "plan")
@@ -241,7 +241,7 @@ def _budget_error(which: str, seconds: int | None = None, memory_mb: int | None 
     """The refusal of a question over its time or memory budget: the command line's words (pyrules.limits)."""
     from dataclasses import replace
 
-    from .limits import current, out_of_memory, over_time
+    from pyrules.input.limits import current, out_of_memory, over_time
 
     lim = current()
     if seconds is not None:
@@ -390,7 +390,7 @@ class Settings:
 
 
 def _limits():
-    from .limits import current
+    from pyrules.input.limits import current
 
     return current()
 
@@ -406,7 +406,7 @@ def worker_main(conn, max_seconds: int, max_memory_mb: int, tmpdir: str, server_
 
     _die_with_parent(server_pid)
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C in a terminal reaches the whole group: the server stops us
-    from .limits import ENV_VAR, cap_memory, current
+    from pyrules.input.limits import ENV_VAR, cap_memory, current
 
     spec = os.environ.get(ENV_VAR, "")
     os.environ[ENV_VAR] = ",".join(x for x in (spec, f"max_seconds={max_seconds}", f"max_memory_mb={max_memory_mb}") if x)
@@ -803,8 +803,8 @@ def timed_protocol(client_timeout: float):
 
 
 def __getattr__(name: str):
-    """pyrules.service.TimedH11Protocol: the protocol class for uvicorn's own command line
-    (`uvicorn --factory pyrules.service:create_app --http pyrules.service:TimedH11Protocol`), its timeout from
+    """pyrules.apps.service.TimedH11Protocol: the protocol class for uvicorn's own command line
+    (`uvicorn --factory pyrules.apps.service:create_app --http pyrules.apps.service:TimedH11Protocol`), its timeout from
     PYRULES_SERVE (client_timeout)."""
     if name == "TimedH11Protocol":
         return timed_protocol(Settings.from_env().client_timeout)
@@ -1140,7 +1140,7 @@ def main(args) -> int:
             raise ScenarioError("--step", "must be 0 or more")
         defaults["step"] = args.step
     if args.cards:
-        from .api import card_db
+        from pyrules.api import card_db
 
         card_db(tuple(args.cards))   # a card file that can't be read is refused before serving
         defaults["cards"] = [os.path.abspath(f) for f in args.cards]

@@ -42,10 +42,10 @@ from itertools import islice
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .api import answer
-from .errors import ScenarioError
-from .inputs import parse_text
-from .service import FIELDS, MAX_BODY, WARM_UP, build_request, internal_error
+from pyrules.api import answer
+from pyrules.errors import ScenarioError
+from pyrules.input.document import parse_text
+from pyrules.apps.service import FIELDS, MAX_BODY, WARM_UP, build_request, internal_error
 
 COMMANDS = ("show", "actions", "explain", "plan")
 HELP = """Answer many scenarios, in parallel: one JSON line out per input, in input order,
@@ -270,7 +270,7 @@ def answers(items: Iterable[Item], command: str = "show", defaults: dict | None 
     defaults = dict(defaults or {})
     build_request({k: v for k, v in defaults.items() if k != "cards"})  # the options are checked once, before any work
     if defaults.get("cards"):
-        from .api import card_db
+        from pyrules.api import card_db
 
         card_db(tuple(defaults["cards"]))   # a card file that can't be read is bad input, before any work
     it = iter(items)

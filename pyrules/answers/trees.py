@@ -19,9 +19,9 @@ from typing import Iterable
 
 from clingo import Function, Number, Symbol, SymbolType
 
-from .kb import AGG, WHY, KnowledgeBase
-from .terms import Term, of_symbol
-from .words import Renderer
+from pyrules.kb.compile import AGG, WHY, KnowledgeBase
+from pyrules.kb.terms import Term, of_symbol
+from pyrules.kb.words import Renderer
 
 REASONS = ("absent_because", 3)   # why an atom is absent: absent_because(Atom, Reason, T)
 
@@ -392,7 +392,7 @@ def _same_kind(n: Node, chosen: list[Node]) -> bool:
     """Whether a premise states the same kind of fact about the same thing as one already chosen (its earlier
     value, say: "it was put front face up" and, deeper, "it was put back face up" before a convert)."""
     def kind(node: Node):
-        from .terms import parse
+        from pyrules.kb.terms import parse
 
         if not node.atom or node.atom.startswith("not "):
             return None

@@ -69,8 +69,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from .errors import ScenarioError
-from .mana import COLORS, ManaSymbolError, colors_of, parse_mana_cost
+from pyrules.errors import ScenarioError
+from pyrules.cards.mana import COLORS, ManaSymbolError, colors_of, parse_mana_cost
 
 STREAM_MIN_BYTES = 2 * 1024 * 1024      # files this large are streamed (and indexed by cardindex)
 IGNORED_LAYOUTS = frozenset({"art_series", "emblem"})
@@ -152,7 +152,7 @@ def _number_field(name: str, where: str, value: Any) -> str:
 
 
 def _short(value: Any) -> str:
-    from .inputs import short
+    from pyrules.input.document import short
 
     return short(value)
 
@@ -163,7 +163,7 @@ _DIGITS = re.compile(r"[0-9]+")
 def _numbers_in(name: str, where: str, text: str) -> None:
     """The numbers written in a card's text are bounded as a scenario's are (limits.max_int): the knowledge
     base holds them as clingo numbers, and a cost of {99999999999} or "Crew 99999999999" would not fit."""
-    from .limits import current
+    from pyrules.input.limits import current
 
     cap = current().max_int
     for m in _DIGITS.finditer(text):
@@ -252,7 +252,7 @@ def normalize_card(raw: Any, source: str | None = None, *, where: str = "") -> d
         card.update(_face(name, raw, "", with_name=False))
     cmc = raw.get("cmc")
     if isinstance(cmc, (int, float)) and not isinstance(cmc, bool):
-        from .limits import current
+        from pyrules.input.limits import current
 
         cap = current().max_int
         if not (isinstance(cmc, int) or math.isfinite(cmc)) or not -cap <= cmc <= cap:
@@ -407,7 +407,7 @@ class _Nesting:
     brackets are text; the state carries across pieces (a string may start in one and end in the next)."""
 
     def __init__(self, path: str):
-        from .limits import current
+        from pyrules.input.limits import current
 
         self.path = path
         self.limit = current().max_depth
@@ -467,7 +467,7 @@ class _Checked:
 
 
 def _json_error(path: str, exc: Exception) -> CardDataError:
-    from .inputs import one_line
+    from pyrules.input.document import one_line
 
     text = one_line(" ".join(str(exc).split()))
     if "integer overflow" in text:   # (the streaming reader holds whole numbers in 64 bits)
@@ -727,4 +727,4 @@ def read_card(path: str | os.PathLike) -> dict:
 
 def bundled_path() -> Path:
     """pyrules' own card file (pyrules/data/cards.json)."""
-    return Path(__file__).parent / "data" / "cards.json"
+    return Path(__file__).resolve().parent.parent / "data" / "cards.json"

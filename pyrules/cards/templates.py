@@ -24,9 +24,12 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
+import clingo
 from clingo import Function, Number, String, Symbol
 
-from .mana import ManaSymbolError, parse_mana_cost
+from pyrules.cards.mana import ManaSymbolError, parse_mana_cost
+from pyrules.cards.model import COLOR_WORDS, _sym_term
+from pyrules.kb.compile import rules_root
 
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -74,10 +77,6 @@ _REMINDER = re.compile(r"\s*\([^)]*\)")
 def _type_lists() -> tuple[frozenset, frozenset, dict]:
     """The CR's lists of words, as the knowledge base states them (rules/core/types.lp): the card types, the
     supertypes and each subtype with its kind."""
-    import clingo
-
-    from .kb import rules_root
-
     ctl = clingo.Control(["--warn=none"])
     ctl.add("base", [], (rules_root() / "core" / "types.lp").read_text(encoding="utf-8"))
     ctl.ground([("base", [])])
@@ -246,6 +245,7 @@ class Ctx:
     i: int
     names: tuple[str, ...]
     spans: list = field(default_factory=list)
+    tokens: object = None          # name -> the token card an effect creates (the card database's lookup)
 
     @property
     def c(self) -> Symbol:
@@ -401,8 +401,6 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
 # ------------------------------------------------------------------------------------------------ costs
 
 def _mana_items(text: str, start: int = 0) -> list[Symbol]:
-    from .carddata import _sym_term
-
     out = []
     pos = start
     for inner in re.findall(r"\{([^}]+)\}", text):
@@ -532,10 +530,7 @@ def _token(ctx: Ctx, desc: str) -> str:
             raise NotUnderstood(desc)
     if not colors or len(subs) != 1:
         raise NotUnderstood(desc)
-    db = getattr(ctx.card, "_db", None)
-    from .carddata import COLOR_WORDS, bundled
-
-    card = (db or bundled()).lookup(words[[w.lower() for w in words].index(subs[0])])
+    card = ctx.tokens(words[[w.lower() for w in words].index(subs[0])]) if ctx.tokens else None
     if card is None or card.layout != "token":
         raise NotUnderstood(desc)
     face = card.faces[0]
@@ -1045,7 +1040,7 @@ LINE_KINDS = (_keyword_line, _restriction_line, _additional, _escapes_with, _cha
               _static, _spell)
 
 
-def read_face(card, face) -> list[Line]:
+def read_face(card, face, tokens=None) -> list[Line]:
     first = face.name.split(",")[0]
     names = tuple({card.name, face.name, first})
     out: list[Line] = []
@@ -1055,7 +1050,7 @@ def read_face(card, face) -> list[Line]:
         printed = [Function("face_chapter", [String(card.name), Function(face.id), Number(n)])
                    for n in chapter_numbers(read)]
         if not read:
-            ctx = Ctx(card, face, i, names)
+            ctx = Ctx(card, face, i, names, tokens=tokens)
             if _BASIC_REMINDER.fullmatch(raw.strip()):   # "({T}: Add {G}.)": the line that names a basic land type's ability
                 out.append(Line(face.id, i, raw, "modelled", ["reminder text: the intrinsic mana ability of its basic land type"],
                                 [Function("face_reminder_mana", [ctx.c, ctx.f, Number(i)])]))
@@ -1065,7 +1060,7 @@ def read_face(card, face) -> list[Line]:
         got = None
         try:
             for kind in LINE_KINDS:
-                got = kind(line, Ctx(card, face, i, names))
+                got = kind(line, Ctx(card, face, i, names, tokens=tokens))
                 if got is not None:
                     break
         except NotUnderstood:
@@ -1079,8 +1074,10 @@ def read_face(card, face) -> list[Line]:
     return out
 
 
-def read_card(card) -> list[Line]:
+def read_card(card, tokens=None) -> list[Line]:
+    """What the templates understand of each line of a card; `tokens` finds the token card a line creates by its
+    name (the card database's lookup: a line that creates a token is read only against its card)."""
     out: list[Line] = []
     for face in card.faces:
-        out.extend(read_face(card, face))
+        out.extend(read_face(card, face, tokens))
     return out

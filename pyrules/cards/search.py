@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cardindex import CardLibrary, search_key, search_words
+from pyrules.cards.index import CardLibrary, search_key, search_words
 
 KINDS = ("exact", "prefix", "word_prefix", "substring", "fuzzy")
 _RANK = {k: i for i, k in enumerate(KINDS)}

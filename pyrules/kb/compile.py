@@ -41,7 +41,10 @@ try:   # the C unpickler alone: importing the pure-Python pickle module too cost
 except ImportError:   # pragma: no cover - an interpreter without the C module
     from pickle import load as _unpickle
 
-from .errors import KnowledgeBaseError
+from pyrules.errors import KnowledgeBaseError
+from pyrules.kb.pipeline import view_keys
+
+PACKAGE = Path(__file__).resolve().parent.parent   # the pyrules package
 
 WHY = "pyrules_why"
 AGG = "pyrules_agg"
@@ -163,12 +166,12 @@ def rules_root() -> Path:
     has rules/ beside pyrules/. Looking beside the running package first keeps a second checkout (a git
     worktree, say) on its own rules when another checkout is the one installed editable — that install maps
     pyrules.rules to its own rules/."""
-    here = Path(__file__).resolve().parent
+    here = PACKAGE
     for candidate in (here / "rules", here.parent / "rules"):
         if (candidate / "core").is_dir():
             return candidate
     try:
-        from . import rules as packaged
+        from pyrules import rules as packaged
 
         root = Path(packaged.__file__).parent
         if (root / "core").is_dir():
@@ -199,7 +202,7 @@ def rule_files(root: Path | None = None) -> list[tuple[str, str]]:
 
 
 def _rulings_path() -> Path:
-    return Path(__file__).parent / "data" / "rulings.yaml"
+    return PACKAGE / "data" / "rulings.yaml"
 
 
 def _rulings_text() -> str:
@@ -232,7 +235,6 @@ def _key(root: Path) -> str:
     some 2 ms for all the files, where importing hashlib alone costs 5 ms)."""
     import clingo
 
-    from .engine import view_keys
 
     def chunks():
         for rel, path in [("kb.py", __file__), ("rulings.yaml", str(_rulings_path()))] + _rule_paths(root):
@@ -442,8 +444,7 @@ class _Views:
                 Inputs()(stm)
         self.block_of.setdefault(("view", 2), set())
         # the keys each view block is grounded with: what pyrules/engine.py grounds with which part
-        from .engine import view_keys
-
+    
         self.copies: dict[str, set[str]] = {}
         for block, key in view_keys():
             self.copies.setdefault(block, set()).add(key)

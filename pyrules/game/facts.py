@@ -1,20 +1,19 @@
-"""A validated scenario as clingo symbols: the facts of moment 0.
+"""A validated scenario as clingo symbols: the facts of moment 0, and those of each action of its timeline.
 
 Every fact is built with the clingo API (Function, String, Number): no text from a scenario is ever
 parsed as ASP, so no scenario can inject rules. The object fields become fluents as the one declaration
-of the format says (pyrules/next/schema.py).
+of the format says (pyrules/input/schema.py).
 """
 
 from __future__ import annotations
 
 from clingo import Number, Symbol
 
-from .terms import Function, String
-
-from .actions import oid
-from .carddata import bundled
-from .scenario import Scenario
-from .schema import OBJECT_FIELDS
+from pyrules.cards.db import bundled
+from pyrules.input.actions import CHOICES, GEN, kind_of
+from pyrules.input.scenario import Scenario
+from pyrules.input.schema import OBJECT_FIELDS
+from pyrules.kb.terms import Function, String
 
 ZERO = Number(0)
 
@@ -133,4 +132,88 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
         cards.setdefault(card.name, card)
     for card in cards.values():
         out += card.facts()
+    return out
+
+
+# ------------------------------------------------------------------------------------------------ actions
+
+def oid(value: str) -> Symbol:
+    """An id as the knowledge base writes it: the scenario's ids are strings; ids pyrules makes are terms."""
+    m = GEN.match(value)
+    if m:
+        head = {"trigger": "trig", "token": "tok", "effect": "eff"}[m[1]]
+        return Function(head, [Number(int(m[2])), Number(int(m[3] or 1))])
+    return String(value)
+
+
+def action_facts(action: dict, t: int, priority: str, players: list[str]) -> list[Symbol]:
+    """The facts of the moment t at which this action is taken."""
+    kind = kind_of(action, "action")
+    T = Number(t)
+    v = action[kind]
+    by = String(action.get("by", priority))
+    out: list[Symbol] = []
+
+    def occurs(term: Symbol) -> None:
+        out.append(Function("occurs", [term, T]))
+
+    def choices(name: str, values) -> None:
+        for i, x in enumerate(values, start=1):
+            val = Number(x) if isinstance(x, int) else (String(x) if x in players else (Function("pool") if x == "pool" else oid(x)))
+            out.append(Function("choice", [T, Function(name), Number(i), val]))
+
+    if kind == "cast":
+        src = action.get("source")
+        src_t = Function("any") if src is None else (Function("own") if src == "own" else oid(src))
+        part = action.get("part")
+        occurs(Function("cast", [by, oid(v), Function(action.get("method", "normal")),
+                                 String(part) if part is not None else Function("none"), src_t]))
+        for key in ("targets", "exile", "discard", "sacrifice", "pay"):
+            choices("target" if key == "targets" else key, action.get(key, []))
+        if "x" in action:
+            choices("x", [action["x"]])
+    elif kind == "resolve":
+        occurs(Function("pass_all"))
+    elif kind == "pass":
+        occurs(Function("pass", [String(v)]))
+    elif kind in ("convert", "transform", "counter"):
+        occurs(Function(kind, [oid(v)]))
+    elif kind == "move":
+        occurs(Function("move", [oid(v), Function(action["to"])]))
+    elif kind == "copy":
+        occurs(Function("copy", [oid(v), String(action["as"]), by]))
+    elif kind == "gain_control":
+        occurs(Function("gain_control", [oid(v), by]))
+    elif kind == "play":
+        occurs(Function("play", [by, oid(v)]))
+    elif kind == "activate":
+        ab = action["ability"]
+        ref = Function("line", [Number(ab)]) if isinstance(ab, int) else Function("kw", [Function(ab)])
+        occurs(Function("activate", [by, oid(v), ref]))
+        for key in ("targets", "pay", "crew", "sacrifice", "discard"):
+            choices("target" if key == "targets" else key, action.get(key, []))
+        if "x" in action:
+            choices("x", [action["x"]])
+        for key, x in action.get("choose", {}).items():
+            out.append(Function("choice", [T, Function(key), Number(1), Function(CHOICES[key][x])]))
+    elif kind == "attack":
+        occurs(Function("attack", [by]))
+        for i, (a, d) in enumerate(v.items(), start=1):
+            out.append(Function("choice", [T, Function("attacker"), Number(i), Function("", [oid(a), String(d) if d in players else oid(d)])]))
+    elif kind == "block":
+        occurs(Function("block", [by]))
+        for i, (b, a) in enumerate(v.items(), start=1):
+            out.append(Function("choice", [T, Function("blocker"), Number(i), Function("", [oid(b), oid(a)])]))
+    elif kind == "next_turn":
+        occurs(Function("next_turn"))
+    elif kind == "advance":
+        st = v.get("step")
+        occurs(Function("advance", [Function(v["phase"]), Function(st or "none")]))
+    choices("keep", action.get("keep", []))
+    for tid, targets in action.get("trigger_targets", {}).items():
+        if not targets:   # the player chooses no target: a choice numbered 0
+            out.append(Function("choice", [T, Function("trigger_target"), Number(0), Function("", [oid(tid), Function("none")])]))
+        for i, x in enumerate(targets, start=1):
+            y = String(x) if x in players else oid(x)
+            out.append(Function("choice", [T, Function("trigger_target"), Number(i), Function("", [oid(tid), y])]))
     return out

@@ -1,0 +1,243 @@
+"""What a player could do now: every option the knowledge base lists (cast, play, activate, attack, block), with
+its costs, whether the rules allow it (and why not), and whether the player's mana can pay it
+(pyrules/game/payment.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from clingo import Function, Number, String, Symbol, SymbolType
+
+from pyrules.errors import ScenarioError
+from pyrules.game.payment import check_deadline, option_costs, pay_options
+from pyrules.game.state import GameState, Reason
+from pyrules.kb.words import generated_id
+
+
+NUMBER_NAMES = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+
+
+@dataclass
+class Cost:
+    mana: str
+    exile_from_graveyard: int = 0
+    sacrifice: dict = field(default_factory=dict)
+    discard: int = 0
+    life: int = 0
+    text: str = ""
+
+    tap: bool | None = None       # activate: {T} / {Q} in the cost, the power crew needs
+    untap: bool | None = None
+    crew: int | None = None
+
+    def to_json(self) -> dict:
+        out = {"mana": self.mana, "exile_from_graveyard": self.exile_from_graveyard, "text": self.text,
+               "sacrifice": dict(self.sacrifice), "discard": self.discard, "life": self.life}
+        if self.tap is not None:
+            out.update({"tap": self.tap, "untap": bool(self.untap), "crew": self.crew})
+        return out
+
+
+@dataclass
+class Option:
+    """One thing a player could do now (interface.md §3 and §5.3, `actions`)."""
+
+    action: str
+    object: str
+    player: str
+    legal: bool
+    why_not: list[Reason]
+    zone: str | None = None
+    method: str | None = None
+    face: str | None = None
+    part: str | None = None
+    cost: Cost | None = None
+    mana_value: int | None = None
+    source: str | None = None
+    term: Symbol | None = None
+    explanation: object = None
+    ability: str | int | None = None     # activate: the keyword, or the line number
+    payable: bool | None = None          # whether the pool and mana abilities can pay it (pyrules/payment.py)
+    payment: list | None = None          # one way to pay: [{"source": id | "pool" | "life", "mana": "{G}"}]
+    x: int | None = None                 # the largest X that can be paid, when the cost has {X}
+    payment_why_not: list = field(default_factory=list)
+
+    def to_action(self, defender: str | None = None) -> dict:
+        """The timeline action (README, "Scenario format") that takes this option; the choices it leaves out
+        (targets, what to exile, sacrifice or discard, the mana sources) are made by the timeline's defaults.
+        An attack option attacks `defender` with this creature alone; a block option is a block of `defender`
+        (the attacking creature's id)."""
+        if self.action == "cast":
+            out = {"cast": self.object, "by": self.player, "method": self.method}
+            if self.part is not None:
+                out["part"] = self.part
+            if self.source is not None:
+                out["source"] = self.source
+            return out
+        if self.action == "play":
+            return {"play": self.object, "by": self.player}
+        if self.action == "activate":
+            return {"activate": self.object, "ability": self.ability, "by": self.player}
+        if self.action in ("attack", "block"):
+            return {self.action: {self.object: defender}, "by": self.player}
+        raise ValueError(f"no timeline action for a {self.action} option")
+
+    def to_json(self) -> dict:
+        out = {"action": self.action, "object": self.object}
+        if self.action == "cast":
+            out.update({"zone": self.zone, "method": self.method, "face": self.face, "part": self.part,
+                        "cost": self.cost.to_json() if self.cost else None, "mana_value": self.mana_value})
+        elif self.action == "activate":
+            out.update({"ability": self.ability, "cost": self.cost.to_json() if self.cost else None})
+        out.update({"legal": self.legal, "why_not": [r.to_json() for r in self.why_not]})
+        if self.action == "cast":
+            out["source"] = self.source
+        if self.payable is not None:
+            out.update({"payable": self.payable, "payment": self.payment,
+                        "payment_why_not": [r.to_json() for r in self.payment_why_not]})
+            if self.x is not None:
+                out["x"] = self.x
+        if self.explanation is not None:
+            out["explanation"] = self.explanation.to_json() if hasattr(self.explanation, "to_json") else self.explanation
+        return out
+
+
+def _options(ev: GameState) -> list[Option]:
+    if "options" in ev._cache:
+        return ev._cache["options"]
+    g, T = ev.game, ev.t
+    g.ground_query("check", T, [Function("asking", [String(p), Number(T)]) for p in ev.scenario.players])
+    read: dict[tuple, list] = {}
+
+    def at(name: str, arity: int) -> list:   # (read once: an activate option reads three of them)
+        got = read.get((name, arity))
+        if got is None:
+            got = read[name, arity] = [s for s in g.atoms(name, arity) if s.arguments[-1].number == T]
+        return got
+    copts = [s.arguments[0] for s in at("copt", 2)]
+    legal = {s.arguments[0] for s in at("legal", 2)}
+    whys: dict[Symbol, list] = {}
+    for s in at("opt_why_not", 4):
+        whys.setdefault(s.arguments[0], []).append((s.arguments[1], s.arguments[2]))
+    costs = option_costs(g, T)   # each option's mana, as the payment search reads it
+    one = lambda name: {s.arguments[0]: s.arguments[1].number for s in at(name, 3)}  # noqa: E731
+    exile, discard, life, mv = one("opt_exile"), one("opt_discard"), one("opt_life"), one("opt_mv")
+    zones = {s.arguments[0]: s.arguments[1].name for s in at("option_zone", 3)}
+    sacrifice: dict[Symbol, dict] = {}
+    for s in at("opt_sacrifice", 4):
+        sacrifice.setdefault(s.arguments[0], {})[ev.renderer.term(s.arguments[2])] = s.arguments[1].number
+    out = []
+    for x in copts:
+        check_deadline(g.deadline)   # (a board of thousands of permanents has thousands of options)
+        reasons = ev.reasons(whys.get(x, []))
+        if x.name == "opt":
+            p, o, m, src, f = x.arguments
+            oid_ = ev.ident(o)
+            mana = costs[x].text() if x in costs else "{0}"
+            parts = []
+            if exile.get(x):
+                parts.append(f"exile {NUMBER_NAMES.get(exile[x], exile[x])} other cards from your graveyard")
+            for what, n in sacrifice.get(x, {}).items():
+                parts.append(f"sacrifice {NUMBER_NAMES.get(n, n) if n != 1 else 'a'} {what}")
+            if discard.get(x):
+                parts.append(f"discard {NUMBER_NAMES.get(discard[x], discard[x])} card{'s' if discard[x] != 1 else ''}")
+            if life.get(x):
+                parts.append(f"pay {life[x]} life")
+            text = ", ".join([mana] + parts)
+            card = ev.scenario.object(oid_).get("card") if oid_ in ev.scenario.index else None
+            part = None
+            if card is not None and card.layout in ("split", "adventure"):
+                part = card.face(f.name).name
+            source = None
+            if src.type == SymbolType.String or generated_id(src):
+                source = ev.ident(src)
+            out.append(Option("cast", oid_, p.string, x in legal, reasons, zones.get(x), m.name, "back" if f.name == "back" else "front",
+                              part, Cost(mana, exile.get(x, 0), sacrifice.get(x, {}), discard.get(x, 0), life.get(x, 0), text),
+                              mv.get(x), source, x))
+        elif x.name == "play":
+            p, o = x.arguments
+            out.append(Option("play", ev.ident(o), p.string, x in legal, reasons, term=x))
+        elif x.name in ("attack_with", "block_with"):
+            p, o = x.arguments
+            out.append(Option(x.name[:-5], ev.ident(o), p.string, x in legal, reasons, term=x))
+        elif x.name == "activate":
+            out.append(_activate_option(ev, x, x in legal, reasons, at, costs, sacrifice, discard, life))
+    order = {"cast": 0, "play": 1, "activate": 2, "attack": 3, "block": 4}
+    out.sort(key=lambda op: (order.get(op.action, 9), ev.scenario.index.get(op.object, 1 << 30), op.object,
+                             str(op.method), str(op.face), str(op.part), str(op.source)))
+    ev._cache["options"] = out
+    return out
+
+
+def _by_option(at, name: str) -> dict:
+    """An option's values of a predicate name(X, V, T) at the moment read, indexed once by option."""
+    key = ("by option", name)
+    index = getattr(at, "index", None)
+    if index is None:
+        index = at.index = {}
+    got = index.get(key)
+    if got is None:
+        got = index[key] = {}
+        for s in at(name, 3):
+            got.setdefault(s.arguments[0], []).append(s.arguments[1])
+    return got
+
+
+def _activate_option(ev: GameState, x: Symbol, legal: bool, reasons, at, costs, sacrifice, discard, life) -> Option:
+    """An activate option (activate(P, O, kw(K) | line(I))) with its cost, read from the knowledge base's atoms."""
+    p, o, ref = x.arguments
+    ability = ref.arguments[0].name if ref.name == "kw" else ref.arguments[0].number
+    ab = next(iter(_by_option(at, "act_ab").get(x, ())), None)
+    items = set(_by_option(at, "cost_item").get(x, ()))
+    crew = next((n.number for n in _by_option(at, "crew_n").get(x, ())), None)
+    mana = costs[x].text() if x in costs else "{0}"
+    sac = dict(sacrifice.get(x, {}))
+    name = ev.objects[ev.ident(o)].name if ev.ident(o) in ev.objects else ev.ident(o)
+    if Function("sacrifice_self") in items:
+        sac[name] = sac.get(name, 0) + 1
+    text = ""
+    if ab is not None and ab.name == "ab":
+        line = ev.renderer.lines.get(str(ab), "") if hasattr(ev.renderer, "lines") else ""
+        text = line.split(": ", 1)[0] if ": " in line else ""
+        if ref.name == "kw":
+            text = line[len(ability):].strip(" —") if crew is None else ""
+    if crew is not None:
+        text = f"tap other untapped creatures you control with total power {crew} or more"
+    if not text and ab is not None and ab.name != "ab":   # an ability no line prints in full (a basic land type's)
+        text = ", ".join(sym for item, sym in ((Function("tap"), "{T}"), (Function("untap"), "{Q}")) if item in items)
+    cost = Cost(mana, 0, sac, discard.get(x, 0), life.get(x, 0), text)
+    cost.tap = Function("tap") in items
+    cost.untap = Function("untap") in items
+    cost.crew = crew
+    return Option("activate", ev.ident(o), p.string, legal, reasons, term=x, cost=cost, ability=ability)
+
+
+def actions(ev: GameState, player: str | None = None, include_illegal: bool = False,
+            payments: bool = True) -> list[Option]:
+    """A player's options (the player with priority by default). With payments (the default), each cast and
+    activation says whether the player's mana sources can pay it and how (payable, payment): found by a
+    search per distinct cost, done once per player and evaluation, and only for the player asked about."""
+    p = player or ev.turn["priority"]
+    if p not in ev.scenario.players:
+        raise ScenarioError("player", f"unknown player {p!r} (players: {', '.join(ev.scenario.players)})")
+    mine = [o for o in _options(ev) if o.player == p]
+    paid = ev._cache.setdefault("paid", set())
+    if payments and p not in paid:
+        pay_options(ev, mine)
+        paid.add(p)
+    return [o for o in mine if include_illegal or o.legal]
+
+
+def options_json(ev: GameState, player: str | None = None, include_illegal: bool = False) -> dict:
+    """The `actions --json` document (without explanations: pyrules.answers.evaluation adds them)."""
+    p = player or ev.turn["priority"]
+    out = {"player": p, "actions": [o.to_json() for o in actions(ev, p, include_illegal)]}
+    out.update(ev.honesty())
+    if ev.scenario.actions:
+        out["step"] = ev.step
+        out["stack"] = ev.stack
+        out["triggered"] = ev.triggered_json()
+        if ev.error:
+            out["error"] = ev.error
+    return out

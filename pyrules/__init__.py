@@ -5,6 +5,8 @@ facts, grounds them moment by moment, and reads back typed answers with their ex
 imported on first use, so that `import pyrules` (and commands such as `pyrules cards`) start quickly.
 """
 
+import importlib
+
 from pyrules.errors import KnowledgeBaseError, PyrulesError, ScenarioError
 
 __version__ = "0.2.0"
@@ -24,7 +26,6 @@ def __getattr__(name: str):
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'pyrules' has no attribute {name!r}")
-    import importlib
 
     value = getattr(importlib.import_module(f".{module}", __name__), name)
     globals()[name] = value

@@ -20,7 +20,8 @@ COMMANDS = ("show", "actions", "explain", "cards", "plan")
 
 def load(source, cards: list[str] | tuple = ()):
     """A validated scenario from a YAML/JSON file ('-' for standard input) or a mapping; ScenarioError names the bad field."""
-    from pyrules.input.scenario import Scenario, load as _load
+    from pyrules.input.scenario import Scenario
+    from pyrules.input.scenario import load as _load
 
     if isinstance(source, Scenario):
         return source

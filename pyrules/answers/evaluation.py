@@ -10,10 +10,12 @@ what a player may do (pyrules.game.options) and why (pyrules.answers.queries).
 
 from __future__ import annotations
 
-from pyrules.answers.queries import (PROPERTIES, _prop_atoms, _signatures, explain as _explain,
-                                     explain_option, explain_property as _explain_property, explainer, with_caveat)
+from pyrules.answers.queries import PROPERTIES, _prop_atoms, _signatures, explain_option, explainer, with_caveat
+from pyrules.answers.queries import explain as _explain
+from pyrules.answers.queries import explain_property as _explain_property
 from pyrules.game import state
-from pyrules.game.options import Option, actions as _actions, options_json
+from pyrules.game.options import Option, options_json
+from pyrules.game.options import actions as _actions
 from pyrules.game.state import GameState
 from pyrules.input.scenario import Scenario
 

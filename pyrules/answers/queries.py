@@ -22,7 +22,6 @@ from pyrules.game.state import GameState, ObjectState
 from pyrules.input.schema import METHODS
 from pyrules.kb.words import _possessive
 
-
 PROPERTIES = (
     "name", "face", "zone", "owner", "controller", "supertypes", "types", "subtypes", "colors", "power", "toughness",
     "mana_value", "counters", "attached_to", "keywords", "can_attack", "escaped", "summoning_sick", "cannot_attack",

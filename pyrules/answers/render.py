@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+import textwrap
+from html import escape
 from typing import TYPE_CHECKING
+
+from pyrules.input.actions import kind_of
+from pyrules.kb.compile import kb
 
 if TYPE_CHECKING:   # (the trees are made by pyrules.explain, imported only when something is explained)
     from pyrules.answers.trees import Node
@@ -57,7 +62,6 @@ def cites(node: Node) -> str:
 
 
 def _rulings() -> dict:
-    from pyrules.kb.compile import kb
 
     return kb().rulings
 
@@ -130,8 +134,6 @@ def actions_text(data: dict, explain: bool = False) -> str:
 
 def describe_action(action: dict) -> str:
     """A timeline action in words: "cast uro (escape)", "resolve the top of the stack", ..."""
-    from pyrules.input.actions import kind_of
-
     kind = kind_of(action, "action")
     v = action[kind]
     if kind == "cast":
@@ -215,7 +217,6 @@ def tree_dot(node: Node, title: str = "explanation") -> str:
 
 
 def _wrap(text: str, width: int) -> str:
-    import textwrap
 
     return "\n".join(textwrap.wrap(text, width)) or text
 
@@ -243,7 +244,6 @@ a.ref { font-size: .85em; color: #555; }
 def tree_html(node: Node, title: str = "Explanation") -> str:
     """One self-contained page (no scripts, no external files): the summary, then the tree, the path that
     decided the answer unfolded and the rest folded."""
-    from html import escape
 
     rulings = _rulings()
     numbers: dict[int, int] = {}

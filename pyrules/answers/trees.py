@@ -17,10 +17,10 @@ import heapq
 from dataclasses import dataclass, field, replace
 from typing import Iterable
 
-from clingo import Function, Number, Symbol, SymbolType
+from clingo import Symbol, SymbolType
 
 from pyrules.kb.compile import AGG, WHY, KnowledgeBase
-from pyrules.kb.terms import Term, of_symbol
+from pyrules.kb.terms import Term, of_symbol, parse
 from pyrules.kb.words import Renderer
 
 REASONS = ("absent_because", 3)   # why an atom is absent: absent_because(Atom, Reason, T)
@@ -32,7 +32,6 @@ TIMED = {"does", "occurs", "event", "ends", "performed_sba", "resolving", "casti
 @dataclass
 class Node:
     """One step of an explanation: a claim, the rule and ruling it rests on, and what it follows from."""
-
     claim: str
     rule: str | None = None
     ruling: str | None = None
@@ -113,7 +112,6 @@ class _Shortest:
 
 class Explainer:
     """Builds explanation trees from one game grounded in explanation mode."""
-
     def __init__(self, base: KnowledgeBase, game, renderer: Renderer, facts: set[Symbol], step_of: dict[int, int]):
         self.base = base
         self.renderer = renderer
@@ -392,7 +390,6 @@ def _same_kind(n: Node, chosen: list[Node]) -> bool:
     """Whether a premise states the same kind of fact about the same thing as one already chosen (its earlier
     value, say: "it was put front face up" and, deeper, "it was put back face up" before a convert)."""
     def kind(node: Node):
-        from pyrules.kb.terms import parse
 
         if not node.atom or node.atom.startswith("not "):
             return None

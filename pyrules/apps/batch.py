@@ -33,9 +33,11 @@ while the batch runs and memory stays bounded. Dask is an optional dependency: p
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import os
+import signal
 import sys
 from collections import deque
 from itertools import islice
@@ -43,9 +45,9 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from pyrules.api import answer
+from pyrules.apps.service import FIELDS, MAX_BODY, WARM_UP, build_request, internal_error
 from pyrules.errors import ScenarioError
 from pyrules.input.document import parse_text
-from pyrules.apps.service import FIELDS, MAX_BODY, WARM_UP, build_request, internal_error
 
 COMMANDS = ("show", "actions", "explain", "plan")
 HELP = """Answer many scenarios, in parallel: one JSON line out per input, in input order,
@@ -204,7 +206,6 @@ def worker_start(parent: int) -> None:
 def die_with_parent(parent: int) -> None:
     """End this process when `parent` ends: on Linux the kernel sends SIGKILL (prctl PR_SET_PDEATHSIG); elsewhere
     a thread looks every half second whether the parent is still there."""
-    import signal
 
     try:
         import ctypes
@@ -345,8 +346,6 @@ def _on_dask(items: Iterator[Item], command: str, defaults: dict, jobs: int, tar
 
 def add_arguments(p) -> None:
     """The arguments of `pyrules batch` (called by the command line's parser)."""
-    import argparse
-
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.description = HELP
     p.add_argument("input", metavar="INPUT", help="a JSON Lines file (- for standard input) or a folder of scenario files")

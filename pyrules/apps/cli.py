@@ -15,8 +15,11 @@ With --json, errors are one JSON document on standard output too: {"error": {"fi
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
+import shutil
+import subprocess
 import sys
 
 from pyrules.errors import KnowledgeBaseError, ScenarioError
@@ -156,8 +159,7 @@ def run(argv: list[str]) -> int:
         parser.print_usage(sys.stderr)
         raise ScenarioError("arguments", "a command is required (one of: " + ", ".join(COMMANDS) + ")")
     if args.command in ("serve", "batch"):
-        from pyrules.apps import batch
-        from pyrules.apps import service
+        from pyrules.apps import batch, service
 
         return (service if args.command == "serve" else batch).main(args)
     from pyrules import api
@@ -185,7 +187,15 @@ def run(argv: list[str]) -> int:
             _out(plan_text(res, args.explain))
         return 1 if res.error else 0
     from pyrules.answers.queries import explain, explain_option
-    from pyrules.answers.render import actions_text, not_modelled_text, object_text, timeline_text, tree_dot, tree_html, tree_text
+    from pyrules.answers.render import (
+        actions_text,
+        not_modelled_text,
+        object_text,
+        timeline_text,
+        tree_dot,
+        tree_html,
+        tree_text,
+    )
 
     api.check_options(vars(args))   # the checks the service and batches make too (pyrules.api.answer)
     ev = api.evaluate(args.scenario, args.step, tuple(args.cards))
@@ -283,8 +293,6 @@ def cards_text(data: dict) -> str:
 
 
 def _render(source: str, path: str) -> None:
-    import shutil
-    import subprocess
 
     fmt = path.rsplit(".", 1)[-1].lower()
     if fmt not in ("svg", "png", "pdf"):
@@ -303,7 +311,7 @@ def _indent(text: str, pad: str) -> str:
 
 
 def _error(field: str | None, message: str, code: int, as_json: bool) -> int:
-    from pyrules.input.document import one_line
+    from pyrules.errors import one_line
 
     if as_json:
         _out(json.dumps({"error": {"field": field, "message": one_line(message)}}, ensure_ascii=False))
@@ -333,7 +341,6 @@ def _tune_gc() -> None:
     keeps most of them to the end: Python's cycle collector, run every 700 allocations, would walk them over
     and over (a tenth to a fifth of reading a 1000-object board). What was imported is moved out of its
     sight, and it runs every 10,000 allocations."""
-    import gc
 
     gc.freeze()
     gc.set_threshold(10_000, 10, 10)

@@ -36,21 +36,29 @@ pyrules.apps.service:TimedH11Protocol` (settings from the environment: PYRULES_S
 
 from __future__ import annotations
 
+import argparse
 import difflib
+import gc
 import json
 import logging
 import os
+import shutil
+import signal
 import socket
 import sys
+import tempfile
 import threading
 import time
-from dataclasses import dataclass, field, fields
+from collections import OrderedDict
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from importlib import resources
 
 from pyrules.api import answer
 from pyrules.errors import ScenarioError
 from pyrules.input.document import parse_text
+from pyrules.input.limits import ENV_VAR, cap_memory, current, out_of_memory, over_time
 
 log = logging.getLogger("pyrules.apps.service")
 
@@ -155,7 +163,6 @@ class AnswerCache:
     entries and bytes; internal errors are never kept."""
 
     def __init__(self, entries: int = 512, max_bytes: int = 64 << 20):
-        from collections import OrderedDict
 
         self.entries, self.max_bytes, self.size = entries, max_bytes, 0
         self.items: OrderedDict[tuple[str, bytes], tuple[int, bytes]] = OrderedDict()
@@ -239,9 +246,7 @@ def answer_get(command: str, request: dict) -> tuple[int, dict]:
 
 def _budget_error(which: str, seconds: int | None = None, memory_mb: int | None = None) -> dict:
     """The refusal of a question over its time or memory budget: the command line's words (pyrules.limits)."""
-    from dataclasses import replace
 
-    from pyrules.input.limits import current, out_of_memory, over_time
 
     lim = current()
     if seconds is not None:
@@ -390,7 +395,6 @@ class Settings:
 
 
 def _limits():
-    from pyrules.input.limits import current
 
     return current()
 
@@ -401,12 +405,9 @@ def worker_main(conn, max_seconds: int, max_memory_mb: int, tmpdir: str, server_
     """A worker process: load the knowledge base (answer the smallest scenario), say "ready", then answer one
     request at a time until told to stop (None) or the server goes away. Its memory is watched (pyrules.limits):
     over max_memory_mb it ends at once with EXIT_OVER_MEMORY, and the server answers that request 422."""
-    import gc
-    import signal
 
     _die_with_parent(server_pid)
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C in a terminal reaches the whole group: the server stops us
-    from pyrules.input.limits import ENV_VAR, cap_memory, current
 
     spec = os.environ.get(ENV_VAR, "")
     os.environ[ENV_VAR] = ",".join(x for x in (spec, f"max_seconds={max_seconds}", f"max_memory_mb={max_memory_mb}") if x)
@@ -493,7 +494,6 @@ def _malloc_trim():
 
 class Worker:
     """The server's side of one worker process: a pipe to it, and what it last said of its memory."""
-
     def __init__(self, ctx, settings: Settings, tmpdir: str):
         self.conn, child = ctx.Pipe(duplex=True)
         self.proc = ctx.Process(target=worker_main, name="pyrules-worker", daemon=True,
@@ -603,7 +603,6 @@ class Pool:
     def __init__(self, settings: Settings):
         import asyncio
         import multiprocessing
-        import tempfile
 
         self.settings = settings
         # spawn: a fresh interpreter, not a copy of the server's threads and event loop
@@ -707,8 +706,6 @@ class Pool:
 
     async def stop(self) -> None:
         """The server's end: every worker process is ended (they hold nothing to save), the files removed."""
-        import shutil
-
         from anyio import to_thread
 
         self.closing = True
@@ -825,7 +822,6 @@ def create_app(warm: bool = True, settings: Settings | None = None):
     except ImportError as exc:
         raise ScenarioError("serve", f"needs starlette and uvicorn ({exc.name} is missing): pip install 'pyrules[serve]'") from None
     import asyncio
-    from contextlib import asynccontextmanager
 
     settings = settings if settings is not None else Settings.from_env()
     examples = bundled_examples()
@@ -1078,8 +1074,6 @@ class Background:
 
 def add_arguments(p) -> None:
     """The options of `pyrules serve` (called by the command line's parser)."""
-    import argparse
-
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.description = """Serve the command line's answers over HTTP, and a page to explore scenarios at /.
 POST /show /actions /explain /plan with a JSON object {"scenario": {...}} or {"scenario_text": "YAML"} and
@@ -1120,8 +1114,6 @@ requests wait for a worker (more: HTTP 503)."""
 
 def settings_of(args) -> Settings:
     """The Settings of `pyrules serve`'s options (those not given: PYRULES_SERVE, PYRULES_LIMITS, defaults)."""
-    from dataclasses import replace
-
     base = Settings.from_env()
     given = {name: getattr(args, name, None) for name in ("workers", "queue", "max_seconds", "max_memory_mb",
                                                           "client_timeout", "max_requests", "recycle_mb")}

@@ -69,8 +69,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from pyrules.errors import ScenarioError
 from pyrules.cards.mana import COLORS, ManaSymbolError, colors_of, parse_mana_cost
+from pyrules.errors import ScenarioError, one_line, short
+from pyrules.input.limits import current
 
 STREAM_MIN_BYTES = 2 * 1024 * 1024      # files this large are streamed (and indexed by cardindex)
 IGNORED_LAYOUTS = frozenset({"art_series", "emblem"})
@@ -152,7 +153,6 @@ def _number_field(name: str, where: str, value: Any) -> str:
 
 
 def _short(value: Any) -> str:
-    from pyrules.input.document import short
 
     return short(value)
 
@@ -163,7 +163,6 @@ _DIGITS = re.compile(r"[0-9]+")
 def _numbers_in(name: str, where: str, text: str) -> None:
     """The numbers written in a card's text are bounded as a scenario's are (limits.max_int): the knowledge
     base holds them as clingo numbers, and a cost of {99999999999} or "Crew 99999999999" would not fit."""
-    from pyrules.input.limits import current
 
     cap = current().max_int
     for m in _DIGITS.finditer(text):
@@ -349,7 +348,6 @@ def from_mtgjson(key: str, entries: Any) -> dict:
 @dataclass
 class CardFile:
     """What reading one file gave: its cards by name (file order) and what was skipped or ignored."""
-
     path: str
     kind: str                      # "scryfall card" | "scryfall list" | "scryfall bulk" | "mtgjson" | "pyrules"
     label: str                     # the source given to cards that carry none of their own
@@ -407,7 +405,6 @@ class _Nesting:
     brackets are text; the state carries across pieces (a string may start in one and end in the next)."""
 
     def __init__(self, path: str):
-        from pyrules.input.limits import current
 
         self.path = path
         self.limit = current().max_depth
@@ -455,7 +452,6 @@ class _Nesting:
 
 class _Checked:
     """A binary file whose pieces are checked by _Nesting as a JSON reader reads them (ijson reads by read())."""
-
     def __init__(self, f, path: str):
         self._f = f
         self._nesting = _Nesting(path)
@@ -467,7 +463,6 @@ class _Checked:
 
 
 def _json_error(path: str, exc: Exception) -> CardDataError:
-    from pyrules.input.document import one_line
 
     text = one_line(" ".join(str(exc).split()))
     if "integer overflow" in text:   # (the streaming reader holds whole numbers in 64 bits)
@@ -477,7 +472,6 @@ def _json_error(path: str, exc: Exception) -> CardDataError:
 
 class _Records:
     """The objects of one card file, as ("scryfall" | "mtgjson" | "pyrules", key, raw) records."""
-
     def __init__(self, path: str, *, stream: bool | None = None):
         self.path = path
         try:
@@ -623,7 +617,6 @@ def _raw_names(raw: Any) -> list[str]:
 @dataclass
 class Record:
     """One object of a card file after reading: a card, a bad card, or an object that is not a card."""
-
     status: str                    # "card" | "skipped" | "ignored" | "duplicate"
     name: str | None = None
     card: dict | None = None       # status "card"

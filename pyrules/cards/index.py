@@ -29,18 +29,30 @@ sqlite3 and ijson are imported only when a large file needs them, so the bundled
 
 from __future__ import annotations
 
+import _thread
+import bisect
 import copy
 import functools
+import hashlib
 import json
 import os
 import re
-import _thread
 import unicodedata
+import uuid
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from pyrules.cards.files import STREAM_MIN_BYTES, CardDataError, CardFile, bundled_path, face_names, iter_records, read_file
+from pyrules.cards.files import (
+    STREAM_MIN_BYTES,
+    CardDataError,
+    CardFile,
+    bundled_path,
+    face_names,
+    iter_records,
+    read_file,
+)
 
 SCHEMA_VERSION = 1
 ENV_CACHE_DIR = "PYRULES_CACHE_DIR"
@@ -72,7 +84,9 @@ def search_key(name: str) -> str:
 
 
 def default_cache_dir() -> Path:
-    from pyrules.kb.compile import cache_dir   # the same directory as the compiled knowledge base's ($PYRULES_CACHE_DIR too)
+    from pyrules.kb.compile import (
+        cache_dir,  # the same directory as the compiled knowledge base's ($PYRULES_CACHE_DIR too)
+    )
 
     found = cache_dir()
     if found is None:  # pragma: no cover - platformdirs missing on a platform that needs it
@@ -83,7 +97,6 @@ def default_cache_dir() -> Path:
 @dataclass
 class SourceStats:
     """What one source of cards gave."""
-
     path: str                       # "bundled" for pyrules' own cards
     label: str                      # the "source" its cards carry when they have none of their own
     kind: str                       # see cardfile.CardFile.kind
@@ -157,8 +170,6 @@ class SearchTable:
 
     def containing(self, qkey: str) -> list[int]:
         """The entries whose key contains qkey (one substring search over all the keys at once)."""
-        import bisect
-
         out: list[int] = []
         blob, starts = self._keys, self._key_starts
         i = blob.find(qkey)
@@ -176,7 +187,6 @@ class SearchTable:
         return self._fuzzy_keys
 
     def to_blobs(self) -> list[tuple[str, bytes | str]]:
-        from array import array
 
         return [("keys", self._keys), ("shown", self._shown),
                 ("key_starts", array("q", self._key_starts).tobytes()),
@@ -185,7 +195,6 @@ class SearchTable:
 
     @classmethod
     def from_blobs(cls, blobs: dict[str, Any]) -> "SearchTable":
-        from array import array
 
         def ints(name: str) -> array:
             out = array("q")
@@ -208,7 +217,6 @@ def _starts(texts: list[str]) -> list[int]:
 
 class _Source:
     """Cards of one source, looked up by full name or face name."""
-
     stats: SourceStats
 
     def by_name(self, key: str) -> str | None: ...
@@ -283,7 +291,6 @@ BUILD_COUNT = 0
 
 def _file_hash(path: str, cache: Path) -> str:
     """sha256 of the file's content, through the (path, size, mtime_ns) table when it can be trusted."""
-    import hashlib
     import sqlite3
 
     st = os.stat(path)
@@ -328,7 +335,6 @@ def _file_hash(path: str, cache: Path) -> str:
 
 class _IndexSource(_Source):
     """Cards of a large file, from its SQLite index."""
-
     def __init__(self, stats: SourceStats, db_path: Path):
         import sqlite3
 
@@ -398,7 +404,6 @@ def _build_index(path: str, final: Path) -> None:
     """Read the file once into a new SQLite index at `final` (built in a temporary file, then renamed)."""
     global BUILD_COUNT
     import sqlite3
-    import uuid
 
     records, items = iter_records(path, stream=True)
     tmp = final.with_name(f".{final.name}.{os.getpid()}.{uuid.uuid4().hex}.tmp")
@@ -521,7 +526,6 @@ def _open_index(path: str, cache: Path, stats: SourceStats) -> _IndexSource:
 
 class CardLibrary:
     """Cards from layered sources: the bundled cards first, then each added file in order (later wins)."""
-
     def __init__(self, files: Iterable[str | os.PathLike] = (), *, bundled: bool = True,
                  cache_dir: str | os.PathLike | None = None, index_min_bytes: int = STREAM_MIN_BYTES):
         self._sources: list[_Source] = []

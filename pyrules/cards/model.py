@@ -9,14 +9,13 @@ is decided in rules/, not here.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from functools import cache
 
 from clingo import Function, Number, String, Symbol
 
 from pyrules.cards.files import CardDataError
 from pyrules.cards.mana import ManaSymbol, ManaSymbolError, colors_of, parse_mana_cost
+from pyrules.kb.vocabulary import COLOR_WORDS, symbol_term
 
 # The face identifiers of each layout, in the order Scryfall lists card_faces.
 FACE_IDS = {
@@ -26,7 +25,6 @@ FACE_IDS = {
     "split": ("left", "right"),
     "adventure": ("front", "adventure"),
 }
-COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
 @dataclass(frozen=True)
@@ -45,33 +43,6 @@ class Face:
     @property
     def lines(self) -> list[str]:
         return [line for line in self.oracle_text.split("\n") if line.strip()]
-
-
-def _sym_term(s: ManaSymbol) -> Symbol:
-    """A mana symbol as the knowledge base writes it (rules/core/mana_value.lp)."""
-    k = s.kind
-    low = [Function(c.lower()) for c in s.colors]
-    if k == "generic":
-        return Function("generic", [Number(s.amount or 0)])
-    if k == "colored":
-        return low[0]
-    if k == "colorless":
-        return Function("c")
-    if k == "snow":
-        return Function("s")
-    if k == "x":
-        return Function("x")
-    if k == "hybrid":
-        a, b = s.text.strip("{}").split("/")
-        return Function("hybrid", [Function(a.lower()), Function(b.lower())])
-    if k == "mono_hybrid":
-        return Function("mono_hybrid", low)
-    if k == "phyrexian":
-        return Function("phyrexian", low)
-    if k == "hybrid_phyrexian":
-        a, b, _ = s.text.strip("{}").split("/")
-        return Function("hybrid_phyrexian", [Function(a.lower()), Function(b.lower())])
-    raise CardDataError(None, "mana_cost", f"unknown mana symbol {s.text}")
 
 
 def _int(value) -> int | None:
@@ -130,7 +101,7 @@ class Card:
             if face.symbols is not None:
                 out.append(Function("face_has_mana_cost", [c, f]))
                 for pos, sym in enumerate(face.symbols, start=1):
-                    out.append(Function("face_mana", [c, f, Number(pos), _sym_term(sym)]))
+                    out.append(Function("face_mana", [c, f, Number(pos), symbol_term(sym)]))
             left, _, right = face.type_line.partition("—")
             out += [Function("face_type_word", [c, f, String(w.lower())]) for w in left.split()]
             out += [Function("face_subtype", [c, f, String(w.lower())]) for w in right.split()]

@@ -28,8 +28,8 @@ import clingo
 from clingo import Function, Number, String, Symbol
 
 from pyrules.cards.mana import ManaSymbolError, parse_mana_cost
-from pyrules.cards.model import COLOR_WORDS, _sym_term
 from pyrules.kb.compile import rules_root
+from pyrules.kb.vocabulary import COLOR_WORDS, symbol_term
 
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -409,7 +409,7 @@ def _mana_items(text: str, start: int = 0) -> list[Symbol]:
         except ManaSymbolError as exc:
             raise NotUnderstood(exc.message) from None
         pos += 1
-        out.append(F("mana", Number(pos), _sym_term(sym)))
+        out.append(F("mana", Number(pos), symbol_term(sym)))
     return out
 
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import _thread
 import atexit
+import os
 import re
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -25,10 +27,13 @@ import clingo
 from clingo import Function, Number, Symbol, SymbolType
 
 from pyrules.errors import KnowledgeBaseError
-from pyrules.kb.compile import KnowledgeBase, kb as load_kb
-from pyrules.input.limits import current as current_limits, out_of_memory, over_time
+from pyrules.input.limits import current as current_limits
+from pyrules.input.limits import out_of_memory, over_time
+from pyrules.kb.compile import KnowledgeBase
+from pyrules.kb.compile import kb as load_kb
 from pyrules.kb.pipeline import CHECK, EVENT_PARTS, QUERY_VIEWS, STATE, STEP_ORDER
-from pyrules.kb.terms import add_facts, any_atom, facts as read_facts
+from pyrules.kb.terms import add_facts, any_atom
+from pyrules.kb.terms import facts as read_facts
 
 _NAME = re.compile(r"[a-z][A-Za-z0-9_]*")
 FACT_PART = "pyrules_fact_"   # the parts that bring a moment's facts into the grounding call (Game.fact_parts)
@@ -123,7 +128,6 @@ def _add_parts(ctl: clingo.Control, kb: KnowledgeBase, which: str, names: list[s
 def two_at_a_time():
     """A pool of two threads for independent clingo work (each thread its own Control), or None on a machine
     with one core: clingo grounds and solves without Python's lock, so two Controls really work at once."""
-    import os
 
     if (os.cpu_count() or 1) < 2:
         yield None
@@ -148,7 +152,6 @@ def tune_allocator() -> None:
     if _ALLOCATOR_TUNED:
         return
     _ALLOCATOR_TUNED = True
-    import sys
 
     if not sys.platform.startswith("linux"):
         return
@@ -163,7 +166,6 @@ def tune_allocator() -> None:
 
 class Game:
     """One game: the knowledge base grounded over moments 0..t for one scenario."""
-
     def __init__(self, facts: list[Symbol], *, base: KnowledgeBase | None = None, explain: bool = False):
         self.kb = base or load_kb()
         self.timings: dict[str, float] = {"ground": 0.0, "calls": 0}

@@ -14,7 +14,6 @@ from pyrules.game.payment import check_deadline, option_costs, pay_options
 from pyrules.game.state import GameState, Reason
 from pyrules.kb.words import generated_id
 
-
 NUMBER_NAMES = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 

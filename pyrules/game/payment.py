@@ -12,17 +12,19 @@ timestamps); the words of every reason come from the rules' `%:` templates.
 
 from __future__ import annotations
 
+import _thread
 import time
 from dataclasses import dataclass, field
 
 import clingo
-
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from pyrules.game.engine import two_at_a_time
 from pyrules.game.facts import oid
-from pyrules.input.limits import current as current_limits, over_time
+from pyrules.input.limits import current as current_limits
+from pyrules.input.limits import over_time
 from pyrules.kb.compile import KnowledgeBase
+from pyrules.kb.vocabulary import symbol_text
 
 KINDS = ("w", "u", "b", "r", "g", "c")
 MAX_X = 1000            # X is never searched beyond this (nor beyond the mana available)
@@ -47,28 +49,6 @@ class Payment:
     adds: list[tuple[Symbol, str, int]] = field(default_factory=list)   # (source, kind, amount) added to the pool
     spends: dict[str, int] = field(default_factory=dict)  # kind -> amount spent from the pool
     life: int = 0                                         # life paid for Phyrexian symbols
-
-
-_SYM_TEXT = {"w": "{W}", "u": "{U}", "b": "{B}", "r": "{R}", "g": "{G}", "c": "{C}", "s": "{S}", "x": "{X}"}
-
-
-def symbol_text(sym: Symbol) -> str:
-    """A mana symbol term of the knowledge base as printed ({W}, {2/W}, {R/P}, ...)."""
-    if sym.type == SymbolType.Function:
-        n, args = sym.name, sym.arguments
-        if n in _SYM_TEXT and not args:
-            return _SYM_TEXT[n]
-        if n == "generic":
-            return "{" + str(args[0].number) + "}"
-        if n == "hybrid":
-            return "{" + args[0].name.upper() + "/" + args[1].name.upper() + "}"
-        if n == "mono_hybrid":
-            return "{2/" + args[0].name.upper() + "}"
-        if n == "phyrexian":
-            return "{" + args[0].name.upper() + "/P}"
-        if n == "hybrid_phyrexian":
-            return "{" + args[0].name.upper() + "/" + args[1].name.upper() + "/P}"
-    return "{" + str(sym) + "}"
 
 
 def mana_text(generic: int, symbols: list[str]) -> str:
@@ -103,7 +83,6 @@ def _is(sym: Symbol, name: str) -> bool:
 
 class Wallet:
     """What a player could pay with at moment t: their mana sources (in timestamp order), pool and life."""
-
     def __init__(self, game, player: str, t: int, facts: dict | None = None, exclude: frozenset = frozenset()):
         facts = facts if facts is not None else state_atoms(game, t)
         P = String(player)
@@ -283,7 +262,6 @@ def _solve(base: KnowledgeBase, facts: list[Symbol], deadline: float) -> list[Sy
     caller waits for until the deadline: only the solving itself can be cancelled, and the grounding and
     preparation of a search over thousands of sources can take seconds. Over the deadline the search is told
     to stop, left to end by itself (clingo works without Python's lock), and BudgetExceeded is raised."""
-    import _thread
 
     done = _thread.allocate_lock()
     done.acquire()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from pyrules.errors import ScenarioError
+from pyrules.errors import ScenarioError, short
 from pyrules.input.schema import METHODS, STEPS, ZONES
 
 GEN = re.compile(r"^(trigger|token|effect)_(\d+)(?:_(\d+))?$")
@@ -82,8 +82,6 @@ def _generated_before(value: str, step: int) -> bool:
 
 def check_actions(sc) -> None:
     """Every action's shape and references, before the timeline runs (bad input: exit 2)."""
-    from pyrules.input.document import short
-
     known = set(sc.ids)
     players = set(sc.players)
     for i, action in enumerate(sc.actions):
@@ -220,7 +218,6 @@ def check_actions(sc) -> None:
 def _check_pay(sc, pay: list, path: str) -> None:
     """`pay` names the mana sources to tap (and "pool"): only with track_mana, each (once: check_actions) a permanent whose
     card has a mana ability (printed, or a basic land type's); whether it can be tapped then, the rules say."""
-    from pyrules.input.document import short
 
     if not sc.track_mana:
         raise ScenarioError(path, "names the mana sources to tap, which only a timeline with track_mana: true spends")

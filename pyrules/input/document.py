@@ -36,17 +36,24 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
-                         SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
+from yaml.events import (
+    AliasEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
 from yaml.nodes import ScalarNode
 
-from pyrules.errors import ScenarioError
+from pyrules.errors import WIDTH, ScenarioError, one_line, short
 from pyrules.input.limits import DEFAULT, Limits, current
 
 __all__ = ["DocumentError", "Loader", "Limits", "DEFAULT", "check_document", "field_path", "load_document",
            "one_line", "parse_text", "read_source", "short"]
 
-WIDTH = 80  # characters of a value quoted in an error message
 
 # which string-length limit a string gets, by the key it sits under (lists pass their key to their items)
 _ID_KEYS = frozenset((
@@ -58,66 +65,6 @@ _ID_KEYS = frozenset((
 _CARD_KEYS = frozenset(("card", "part"))
 _TOP_LISTS = {"objects": ("max_objects", "objects"), "actions": ("max_actions", "actions"),
               "effects": ("max_effects", "effects"), "players": ("max_players", "players")}
-
-
-# --------------------------------------------------------------------------------------------------------
-# one-line, bounded messages
-
-def one_line(text: str) -> str:
-    """`text` with line breaks, control characters and other unprintable ones (bidirectional overrides,
-    zero-width spaces) escaped, so that it prints as one line and shows what it holds."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii") for c in text)
-
-
-def short(value: Any, width: int = WIDTH) -> str:
-    """`value` quoted for an error message: repr-like, one line, at most about `width` characters of it
-    (a longer one is cut, with an ellipsis). Safe on any value: a 1 MB string, a 5,000-digit integer, a
-    list of a million items, a mapping nested ten thousand deep."""
-    return one_line(_short(value, width, 3))
-
-
-def _short(value: Any, width: int, depth: int) -> str:
-    t = type(value)
-    if t is str:
-        if len(value) <= width:
-            return repr(value)
-        r = repr(value[:width])
-        return r[:-1] + "…" + r[-1]
-    if t is bool or value is None or t is float:
-        return repr(value)
-    if t is int:
-        if value.bit_length() > 256:
-            return f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
-        r = repr(value)
-        return r if len(r) <= width else r[:width] + "…"
-    if t in (list, tuple, dict, set, frozenset):
-        if t is dict:
-            items = iter(value.items())
-            opener, closer = "{", "}"
-        else:
-            items = iter(value)
-            opener, closer = {list: ("[", "]"), tuple: ("(", ")")}.get(t, ("{", "}"))
-        if depth <= 0:
-            return f"{opener}…{closer}" if value else opener + closer
-        out, used = [], 1
-        for item in items:
-            if t is dict:
-                part = _short(item[0], width, depth - 1) + ": " + _short(item[1], width, depth - 1)
-            else:
-                part = _short(item, width, depth - 1)
-            if used + len(part) > width:
-                out.append(part[: max(width - used, 10)] + "…" if not out else "…")
-                break
-            out.append(part)
-            used += len(part) + 2
-        return opener + ", ".join(out) + closer
-    try:
-        r = repr(value)
-    except Exception:  # noqa: BLE001 - a value whose repr fails is still named
-        r = f"<{t.__name__}>"
-    return r if len(r) <= width else r[:width] + "…"
 
 
 _PLAIN_KEY = re.compile(r"[A-Za-z0-9_+/-]+\Z")

@@ -43,6 +43,7 @@ max_bytes=67108864``). `current()` returns the limits in force.
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, fields
 
 from pyrules.errors import ScenarioError
@@ -53,7 +54,6 @@ ENV_VAR = "PYRULES_LIMITS"
 @dataclass(frozen=True)
 class Limits:
     """Upper bounds on a scenario document (see the module's docstring for what each one bounds)."""
-
     max_bytes: int = 8 * 1024 * 1024
     max_depth: int = 32
     max_values: int = 500_000
@@ -154,7 +154,7 @@ def cap_memory(limits: Limits | None = None, refuse=None) -> None:
 
 def _watch(budget: int, refuse) -> None:
     """Look at the data segment every 5 ms (/proc/self/statm, Linux); over the budget: refuse, exit 2."""
-    import _thread   # (threading itself would add some 4 ms to every command's start)
+    import _thread  # (threading itself would add some 4 ms to every command's start)
 
     try:
         page = os.sysconf("SC_PAGE_SIZE")
@@ -164,7 +164,6 @@ def _watch(budget: int, refuse) -> None:
         return
 
     def watch() -> None:
-        import time
 
         with open("/proc/self/statm", "rb") as fh:
             while True:

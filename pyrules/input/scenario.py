@@ -12,19 +12,25 @@ invalid/3 atoms, which pyrules reports the same way (exit code 2).
 
 from __future__ import annotations
 
+import difflib
+import importlib.util
+import json as _json
 import os
-
 import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pyrules.errors import ScenarioError
-from pyrules.cards.mana import ManaSymbolError, parse_mana_cost
 from pyrules.cards.db import CardDB, bundled
+from pyrules.cards.files import CardDataError
+from pyrules.cards.mana import ManaSymbolError, parse_mana_cost
 from pyrules.cards.model import Card
-from pyrules.input.schema import METHODS, STEPS, ZONES, json_schema
+from pyrules.errors import ScenarioError, short
+from pyrules.input.actions import check_actions
+from pyrules.input.document import parse_text, read_source
+from pyrules.input.schema import EFFECT_FIELDS, OBJECT_FIELDS, STEPS, json_schema
+from pyrules.kb.compile import cache_dir, checksum
 
 GENERATED = re.compile(r"^(trigger|token|effect)_\d+(_\d+)?$")
 
@@ -61,7 +67,6 @@ _FJS_IMPORT = "from fastjsonschema import JsonSchemaValueException, JsonSchemaVa
 def _fastjsonschema_exceptions():
     """fastjsonschema's own exceptions module, loaded from its file without running the package's __init__
     (which imports every draft's code generator: some 7 ms of each command's start)."""
-    import importlib.util
 
     package = importlib.util.find_spec("fastjsonschema")
     where = os.path.join(list(package.submodule_search_locations)[0], "exceptions.py")
@@ -77,10 +82,7 @@ def _validator():
     module in the cache directory (keyed by the schema) so that later processes import it with its bytecode
     instead of compiling it again. The module gets fastjsonschema's exception classes from pyrules rather
     than by importing the package."""
-    import importlib.util
-    import json as _json
 
-    from pyrules.kb.compile import cache_dir, checksum
 
     schema = json_schema()
     directory = cache_dir()
@@ -124,7 +126,6 @@ _TYPE_WORDS = {"array": "a list", "object": "a mapping", "string": "a string", "
 
 
 def _shape_error(exc) -> ScenarioError:
-    from pyrules.input.document import short
 
     where = _path(exc.name)
     rule, definition, value = exc.rule, exc.rule_definition, exc.value
@@ -178,7 +179,6 @@ def _check_shape(data: dict) -> None:
 def _check_whole_numbers(value, where: str) -> None:
     """Every number in a scenario counts something (life, counters, damage, a step): a decimal number such
     as 20.0 (which the schema's "integer" lets through) is refused, naming its field."""
-    from pyrules.input.document import short
 
     if isinstance(value, float):
         raise ScenarioError(where or "scenario", f"must be a whole number, not {short(value)}")
@@ -194,8 +194,6 @@ def _check_whole_numbers(value, where: str) -> None:
 
 def _check_additional(data: dict) -> None:
     """Unknown fields, reported with their name (the schema's message doesn't say which)."""
-    from pyrules.input.schema import EFFECT_FIELDS, OBJECT_FIELDS
-
     known = {f.name for f in OBJECT_FIELDS}
     for i, o in enumerate(data.get("objects") or []):
         extra = sorted(set(o) - known)
@@ -214,7 +212,6 @@ def load(source: str | Path | dict, db: CardDB | None = None) -> Scenario:
     """A scenario from a YAML or JSON file path ('-' for standard input), or an already-parsed mapping."""
     if isinstance(source, dict):
         return from_dict(source, db=db)
-    from pyrules.input.document import parse_text, read_source
 
     text, name = read_source(source)
     data = parse_text(text, name)
@@ -229,23 +226,20 @@ def from_dict(data: Any, source: str = "<scenario>", db: CardDB | None = None) -
 
 
 def _did_you_mean(value: str, names: list[str]) -> str:
-    import difflib
 
     close = difflib.get_close_matches(value, names, n=1)
     return f" — did you mean {close[0]!r}?" if close else ""
 
 
 def _card(db: CardDB, name: str, where: str) -> Card:
-    from pyrules.cards.files import CardDataError
 
     try:
         card = db.lookup(name)
     except (CardDataError, ScenarioError) as exc:   # a card its file describes in a way pyrules can't read
         raise ScenarioError(where, str(exc)) from None
     if card is None:
-        from pyrules.input.document import short
-
         from pyrules.cards.search import did_you_mean
+
 
         hint = did_you_mean(db.library, name)
         raise ScenarioError(where, f"unknown card {short(name)}{hint}")
@@ -412,7 +406,6 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
                   actions=list(data.get("actions") or []), mana_pool=pool,
                   track_mana=bool(data.get("track_mana", False)), description=data.get("description", ""),
                   source=source, cards=cards, db=db, index=index)
-    from pyrules.input.actions import check_actions
 
     check_actions(sc)
     return sc

@@ -41,6 +41,8 @@ try:   # the C unpickler alone: importing the pure-Python pickle module too cost
 except ImportError:   # pragma: no cover - an interpreter without the C module
     from pickle import load as _unpickle
 
+import zlib
+
 from pyrules.errors import KnowledgeBaseError
 from pyrules.kb.pipeline import view_keys
 
@@ -108,7 +110,6 @@ class Template(NamedTuple):
 @dataclass
 class KnowledgeBase:
     """The compiled rules: program text per part, labels, templates and the shadow rules."""
-
     files: list[str]
     labels: list[Label]
     parts: dict[str, tuple[tuple[str, ...], str]]          # part -> (parameters, program text)
@@ -248,7 +249,6 @@ def _key(root: Path) -> str:
 def checksum(chunks) -> str:
     """A cache key for some bytes: zlib's crc32 and adler32 of them, and their length (importing hashlib
     alone would cost 5 ms of a command's start)."""
-    import zlib
 
     crc, adler, size = 0, 1, 0
     for data in chunks:
@@ -428,7 +428,6 @@ class _Views:
 
         class Inputs(ast.Transformer):
             """A view's inputs: atoms it reads with the key v (need, tneed, view, ...) are view atoms too."""
-
             def visit_SymbolicAtom(self, node):
                 t = node.symbol
                 if t.ast_type == ast.ASTType.Function and t.arguments and str(outer._key_arg(t)) == "v":
@@ -659,7 +658,6 @@ def _transformers():
 
     class AnyForAnonymous(ast.Transformer):
         """In a negative literal, '_' means 'any': record it as the constant any."""
-
         def visit_Variable(self, node):
             if node.name == "_":
                 return ast.SymbolicTerm(node.location, Function("any"))
@@ -667,7 +665,6 @@ def _transformers():
 
     class Cite(ast.Transformer):
         """Insert the label number into heads of cited predicates, and an anonymous argument into their uses."""
-
         def __init__(self, label: int | None):
             self.label = label
             self.in_head = False

@@ -12,8 +12,8 @@ import re
 
 from clingo import Symbol, SymbolType
 
-from pyrules.cards.model import COLOR_WORDS
 from pyrules.kb.compile import KnowledgeBase, Template
+from pyrules.kb.vocabulary import COLOR_WORDS, symbol_text
 
 _VOWEL = re.compile(r"^[aeiou]", re.I)
 MANA_WORDS = {k.lower(): v for k, v in COLOR_WORDS.items()} | {"c": "colorless"}   # a kind of mana, {color S}
@@ -166,8 +166,6 @@ class Renderer:
             if spec.startswith("why ") and spec[4:] in values:   # a reason: {why R}
                 return self._as_reason(self.term, values[spec[4:]])
             if spec.startswith("mana ") and spec[5:] in values:   # a mana symbol as printed: {G}, {2/W}
-                from pyrules.game.payment import symbol_text
-
                 return symbol_text(values[spec[5:]])
             if spec.startswith("color ") and spec[6:] in values:   # a kind of mana in words: green, colorless
                 v = values[spec[6:]]

@@ -41,20 +41,28 @@ from dataclasses import dataclass, field, replace
 from clingo import Function, Number, String
 
 from pyrules.answers.evaluation import evaluate, extend
-from pyrules.answers.queries import (PROPERTIES, _group, _with_summary, caveat, explain_option, explain_property,
-                                     explainer)
+from pyrules.answers.queries import (
+    PROPERTIES,
+    _group,
+    _with_summary,
+    caveat,
+    explain_option,
+    explain_property,
+    explainer,
+)
 from pyrules.answers.render import not_modelled_text
 from pyrules.cards.db import with_files
-from pyrules.cards.model import COLOR_WORDS
 from pyrules.cards.templates import SUPERTYPES, TYPE_WORDS
 from pyrules.errors import ScenarioError
 from pyrules.game.engine import two_at_a_time
 from pyrules.game.facts import oid
 from pyrules.game.state import Reason
 from pyrules.input.limits import current, data_segment_mb
-from pyrules.input.scenario import Scenario, load as load_scenario
+from pyrules.input.scenario import Scenario
+from pyrules.input.scenario import load as load_scenario
 from pyrules.input.schema import METHODS, PHASES, STEPS, ZONES
 from pyrules.kb.compile import kb
+from pyrules.kb.vocabulary import COLOR_WORDS
 
 DEFAULT_HORIZON = 10
 MAX_HORIZON = 40

@@ -5,6 +5,7 @@
                                          "query", "depth", "goal", "horizon"
     GET  /cards, /cards/{name}           the card database (as `pyrules cards --json`)
     GET  /examples, /examples/{name}     the example scenarios bundled with the page (their YAML text)
+    POST /scenario                       for the page: the scenario read (players, timeline) and its cards' data
     GET  /health                         {"ok": true}
     GET  /                               the page (pyrules/static/), which needs nothing but this server
 
@@ -31,6 +32,7 @@ import threading
 import time
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 from .api import answer
 from .errors import ScenarioError
@@ -222,14 +224,59 @@ def status_of(code: int) -> int:
     return {0: 200, 1: 200, 2: 422}.get(code, 500)
 
 
+# --- the page's reading of a scenario (POST /scenario) -----------------------------------------------------
+
+def scenario_doc(body) -> tuple[int, dict]:
+    """POST /scenario, for the page: the scenario as pyrules reads it, without evaluating it — its players, its
+    description, its timeline (the actions as written) and the card data of every card its objects are (each
+    as GET /cards/{name} gives it, the server's --cards included). Bad input is exit code 2 with the error
+    every command gives."""
+    from .api import load
+    from .carddata import card_json
+
+    try:
+        request = build_request(body)
+        if "scenario" not in request:
+            raise ScenarioError("scenario", "is required")
+        sc = load(request["scenario"], serve_defaults().get("cards") or ())
+    except ScenarioError as exc:
+        return 2, _error(exc.field, exc.message)
+    return 0, {"players": list(sc.players), "description": sc.description, "actions": list(sc.actions),
+               "cards": {name: card_json(card) for name, card in sc.cards.items()}}
+
+
+def scenario_bytes(raw: bytes) -> tuple[int, bytes]:
+    """The whole of one POST /scenario, from the body's bytes to the response's (in a worker thread)."""
+    try:
+        try:
+            body = json.loads(raw)
+        except (ValueError, RecursionError):
+            return 2, _dumps(_error("body", "is not valid JSON"))
+        code, doc = scenario_doc(body)
+        return code, _dumps(doc)
+    except Exception as exc:  # a bug, not bad input
+        log.exception("internal error answering /scenario")
+        return 3, _dumps(internal_error(exc))
+
+
 def static_dir():
     return resources.files("pyrules").joinpath("static")
 
 
+def examples_dir():
+    """The examples/ folder: inside the package in a wheel (pyproject.toml maps it to pyrules/examples/), beside
+    the package in a checkout; None when neither is there."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "examples", here.parent / "examples"):
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
 def bundled_examples() -> dict[str, str]:
-    """The example scenarios the page offers: file name -> YAML text, in name order."""
-    folder = static_dir().joinpath("examples")
-    if not folder.is_dir():
+    """The example scenarios the page offers (every file of examples/): file name -> YAML text, in name order."""
+    folder = examples_dir()
+    if folder is None:
         return {}
     files = sorted((f for f in folder.iterdir() if f.name.endswith((".yaml", ".yml", ".json"))), key=lambda f: f.name)
     return {f.name: f.read_text(encoding="utf-8") for f in files}
@@ -329,6 +376,16 @@ def create_app(warm: bool = True):
             return error_response(404, "name", f"no bundled example {name!r}{hint}")
         return PlainTextResponse(examples[name], media_type="text/yaml; charset=utf-8")
 
+    async def scenario(request):
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                return error_response(413, "body", f"is larger than {MAX_BODY // (1024 * 1024)} MiB")
+            chunks.append(chunk)
+        code, content = await run_in_threadpool(scenario_bytes, b"".join(chunks))
+        return Response(content, status_code=status_of(code), media_type="application/json")
+
     async def health(request):
         return JSONResponse({"ok": True})
 
@@ -364,6 +421,7 @@ def create_app(warm: bool = True):
         Route("/examples", example_index, methods=["GET"]),
         Route("/examples/{name}", example, methods=["GET"]),
         *(Route(f"/{c}", endpoint(c), methods=["POST"]) for c in COMMANDS),
+        Route("/scenario", scenario, methods=["POST"]),
         Mount("/static", app=StaticFiles(packages=[("pyrules", "static")]), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,

@@ -82,9 +82,27 @@ async function post(command, body) {
   return doc;
 }
 
+// timers still to fire (a step chosen with the slider, text being typed): the page is not settled until they have
+const timers = {};
+let pending = 0;
+
+function debounce(key, ms, fn) {
+  if (timers[key]) clearTimeout(timers[key]); else pending++;
+  timers[key] = setTimeout(() => { delete timers[key]; pending--; fn(); flagBusy(); }, ms);
+  flagBusy();
+}
+
+function cancel(key) {
+  if (timers[key]) { clearTimeout(timers[key]); delete timers[key]; pending--; flagBusy(); }
+}
+
+function flagBusy() {  // data-busy: "1" while anything is asked or about to be (the tests wait for "0")
+  document.body.dataset.busy = S.busy > 0 || pending > 0 ? "1" : "0";
+}
+
 function busy(on, text) {
   S.busy = Math.max(0, S.busy + (on ? 1 : -1));
-  document.body.dataset.busy = S.busy > 0 ? "1" : "0";
+  flagBusy();
   $("board").setAttribute("aria-busy", S.busy > 0 ? "true" : "false");
   $("status").textContent = S.busy > 0 ? text || "Working…" : "";
 }
@@ -563,8 +581,8 @@ function cites(node) {
   const refs = [];
   const rules = node.rules && node.rules.length ? node.rules : node.rule ? [node.rule] : [];
   const rulings = node.rulings && node.rulings.length ? node.rulings : node.ruling ? [node.ruling] : [];
-  for (const r of rules) refs.push(el("span", { class: "cite rule" }, r));
-  for (const r of rulings) refs.push(el("span", { class: "cite ruling" }, r));
+  for (const r of rules) refs.push(" ", el("span", { class: "cite rule" }, r));
+  for (const r of rulings) refs.push(" ", el("span", { class: "cite ruling" }, r));
   return refs;
 }
 
@@ -717,12 +735,10 @@ async function evaluate(opts = {}) {
   return true;
 }
 
-let stepTimer = null;
-function goStepSoon(k) {
-  clearTimeout(stepTimer);
+function goStepSoon(k) {  // (from the slider or the arrow keys: the step settled on is asked for)
   S.step = k;
   renderTimeline();
-  stepTimer = setTimeout(() => goStep(k), 140);
+  debounce("step", 140, () => goStep(k));
 }
 
 async function goStep(k, opts = {}) {
@@ -1130,8 +1146,10 @@ async function runPlan(goal) {
   box.replaceChildren(el("p", { class: "hint" }, "Searching…"));
   busy(true, "Planning…");
   try {
-    const res = await post("plan", request(step, { goal, ...(S.player ? { player: S.player } : {}) }));
+    const ask = { goal, explain: false, ...(S.player ? { player: S.player } : {}) };
+    const res = await post("plan", request(step, ask));
     if (gen !== S.gen) return;
+    res.ask = ask;
     renderPlan(res, step);
   } catch (err) {
     if (gen === S.gen) box.replaceChildren(el("p", { class: "error" }, errorText(err)));
@@ -1148,14 +1166,14 @@ function renderPlan(res, step) {
     const plans = res.plans;
     parts.push(el("p", {}, el("strong", {}, `Yes: ${plural(plans[0].length, "action")} for ${res.player}`),
       plans.length > 1 ? ` (${plans.length} shortest plans${res.search && res.search.more ? ", more not listed" : ""})` : ""));
-    if (res.explanation && res.explanation.summary) parts.push(el("p", { class: "summary" }, res.explanation.summary));
+
     plans.forEach((p, n) => {
       parts.push(el("div", { class: "plan" },
         plans.length > 1 ? el("p", { class: "lead" }, `Plan ${n + 1}`) : null,
         el("ol", { class: "plan-steps" }, p.actions.map((a) => el("li", {}, describeAction(a, objects), " ", el("code", { class: "flow" }, flow(a))))),
         el("button", { type: "button", class: "do", onclick: () => playPlan(p.actions, step) }, "Play it on the timeline")));
     });
-    if (res.explanation) parts.push(el("button", { type: "button", class: "why-link", onclick: () => showExplanation(`plan: ${res.goal}`, res.explanation) }, "explain the plan step by step"));
+    parts.push(el("button", { type: "button", class: "why-link", onclick: () => explainPlan(res, step) }, "Why does it work? Explain it step by step"));
   } else {
     parts.push(el("p", {}, el("strong", {}, "No plan found"), ` within ${plural(res.horizon || 0, "action")}` + (res.search && res.search.complete === false ? " (the search was cut short)" : "") + "."));
     if ((res.why_not || []).length) parts.push(reasonList(res.why_not));
@@ -1163,6 +1181,20 @@ function renderPlan(res, step) {
   const notes = notesLine(res);
   if (notes) parts.push(notes);
   box.replaceChildren(...parts);
+}
+
+async function explainPlan(res, step) {
+  const gen = S.gen;
+  selectTab("explain");
+  busy(true, "Explaining the plan…");
+  try {
+    const full = await post("plan", request(step, { ...res.ask, explain: true }));
+    if (gen === S.gen && full.explanation) showExplanation(`plan: ${res.goal}`, full.explanation);
+  } catch (err) {
+    if (gen === S.gen) showExplanationError(`plan: ${res.goal}`, err);
+  } finally {
+    busy(false);
+  }
 }
 
 async function playPlan(actions, step) {
@@ -1328,9 +1360,18 @@ async function loadExampleList() {
 
 async function loadExample(name, step) {
   if (!name) return;
-  const response = await fetch("examples/" + encodeURIComponent(name));
-  if (!response.ok) { showError(`there is no example ${name}`); return; }
-  const text = await response.text();
+  busy(true, "Loading the example…");
+  let text;
+  try {
+    const response = await fetch("examples/" + encodeURIComponent(name));
+    if (!response.ok) { showError(`there is no example ${name}`); return; }
+    text = await response.text();
+  } catch (err) {
+    showError(`could not load the example ${name}: ${err.message}`);
+    return;
+  } finally {
+    busy(false);
+  }
   S.example = name; S.exampleText = text; S.undo = null; $("undo").hidden = true;
   $("scenario").value = text;
   $("example").value = name;
@@ -1374,10 +1415,8 @@ async function unpackText(packed) {
   return new TextDecoder().decode(bytes);
 }
 
-let urlTimer = null;
 function writeURL() {
-  clearTimeout(urlTimer);
-  urlTimer = setTimeout(async () => {
+  debounce("url", 60, async () => {
     const params = new URLSearchParams();
     if (S.example) params.set("example", S.example);
     if (S.info && S.step !== timelineActions().length) params.set("step", String(S.step));
@@ -1387,7 +1426,8 @@ function writeURL() {
     if (!S.example && S.text) hash = "#s=" + await packText(S.text);
     const url = location.pathname + (params.toString() ? "?" + params.toString() : "") + hash;
     if (url !== location.pathname + location.search + location.hash) history.replaceState(null, "", url);
-  }, 60);
+    document.body.dataset.url = url;
+  });
 }
 
 async function shareLink() {
@@ -1405,7 +1445,7 @@ async function shareLink() {
 // --- start -----------------------------------------------------------------------------------------------------
 
 function wire() {
-  $("evaluate").addEventListener("click", () => evaluate({ step: S.info ? S.step : undefined, keepView: true }));
+  $("evaluate").addEventListener("click", () => { cancel("typing"); evaluate({ keepView: true }); });
   $("undo").addEventListener("click", undoEdit);
   $("more").addEventListener("click", () => {
     const open = $("description").classList.toggle("expanded");
@@ -1421,15 +1461,13 @@ function wire() {
     document.body.classList.toggle("editing", open);
     if (open) $("scenario").focus();
   });
-  let typing = null;
   $("scenario").addEventListener("input", () => {
     noteEdited();
     S.undo = null; $("undo").hidden = true;
-    clearTimeout(typing);
-    typing = setTimeout(() => evaluate({ keepView: false }), 900);
+    debounce("typing", 900, () => evaluate({ keepView: false }));
   });
   $("scenario").addEventListener("keydown", (ev) => {
-    if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); clearTimeout(typing); evaluate({ keepView: true }); }
+    if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); cancel("typing"); evaluate({ keepView: true }); }
   });
   $("step-slider").addEventListener("input", () => goStepSoon(Number($("step-slider").value)));
   $("step-first").addEventListener("click", () => goStep(0));

@@ -277,7 +277,7 @@ function cardView(id, o, objects, opts = {}) {
   if (o.token) classes.push("token");
 
   const head = el("div", { class: "c-head" },
-    el("button", { type: "button", class: "c-name", title: `${title} (${id}): its characteristics`,
+    el("button", { type: "button", class: "c-name" + (title.length > 30 ? " longer" : title.length > 17 ? " long" : ""), title: `${title} (${id}): its characteristics`,
       "aria-label": `${title}${o.tapped ? ", tapped" : ""}${o.face === "back" && !flipped ? ", back face up" : ""} (${id})`,
       onclick: (ev) => { ev.stopPropagation(); inspect(id); } }, title),
     faceData && faceData.mana_cost && !o.ability_of ? el("span", { class: "c-cost" }, manaNodes(faceData.mana_cost)) : null);
@@ -331,8 +331,6 @@ function cardView(id, o, objects, opts = {}) {
   if (flipped) tags.push(`${faceData.face} face — not up`);
   if (o.controller && o.owner && o.controller !== o.owner && (o.zone === "battlefield" || o.zone === "stack")) tags.push("owned by " + o.owner);
   if (o.zone === "stack" && o.controller) tags.push(o.controller + "'s");
-  const foot = el("div", { class: "c-foot" }, el("span", { class: "c-tags" }, tags.join(" · ")), pt);
-
   let flip = null;
   if (hit && DOUBLE_FACED.has(hit.card.layout) && hit.card.faces.length === 2 && !o.ability_of) {
     const other = hit.card.faces[flipped ? upIndex : 1 - upIndex];
@@ -341,11 +339,12 @@ function cardView(id, o, objects, opts = {}) {
       "aria-label": flipped ? `show ${title}'s face that is up` : `see the other face of ${title}: ${other.name}`,
       onclick: (ev) => { ev.stopPropagation(); flipCard(id); } }, "⟲");
   }
+  const foot = el("div", { class: "c-foot" }, flip, el("span", { class: "c-tags" }, tags.join(" · ")), pt);
 
   const node = el("div", {
     class: classes.filter(Boolean).join(" "), "data-id": id, "data-face": o.face || "", "data-name": o.name || "",
     onclick: () => inspect(id),
-  }, head, type, textBox, badges, foot, flip,
+  }, head, type, textBox, badges, foot,
   el("span", { class: "visually-hidden" }, o.tapped ? "(tapped)" : ""));
   if (o.attached_to) node.dataset.attachedTo = o.attached_to;
   return node;
@@ -496,7 +495,7 @@ function renderTurn(doc) {
     const here = t.phase === phase;
     return el("li", { class: "phase" + (here ? " current" : ""), "aria-current": here && !t.step ? "step" : null },
       el("span", { class: "phase-name" }, label),
-      steps.length ? el("ol", { class: "steps-of-phase" }, steps.map(([step, sl]) =>
+      steps.length && here ? el("ol", { class: "steps-of-phase" }, steps.map(([step, sl]) =>
         el("li", { class: "pstep" + (here && t.step === step ? " current" : ""), "aria-current": here && t.step === step ? "step" : null, title: words(step) }, sl))) : null);
   }));
   const facts = el("p", { class: "turn-facts" },
@@ -560,7 +559,7 @@ function renderTimeline() {
     if (bad !== null && k === bad) cls.push("illegal");
     if (bad !== null && k > bad) cls.push("unreached");
     items.push(el("li", { class: cls.join(" "), "aria-current": k === S.step ? "step" : null, "data-step": String(k) },
-      el("button", { type: "button", class: "step-go", onclick: () => goStep(k), title: "show the board after this step" },
+      el("button", { type: "button", class: "step-go", onclick: () => goStep(k), title: `${k}. ${describeAction(a, objects)} (the board after this step)` },
         el("span", { class: "step-n" }, String(k)), describeAction(a, objects),
         bad !== null && k === bad ? el("span", { class: "visually-hidden" }, " (not allowed)") : null),
       el("button", { type: "button", class: "step-remove", "aria-label": `remove step ${k} from the timeline`, title: "remove this step",
@@ -654,7 +653,7 @@ function changes(prev, cur) {
   for (const id of ids) {
     const a = (prev.objects || {})[id], b = (cur.objects || {})[id];
     if (!a) { out.push(`${n(id)} appears on ${ZONE_WORDS[b.zone] || b.zone}${b.zone === "stack" || b.zone === "battlefield" ? "" : " of " + b.owner}.`); continue; }
-    if (!b) { out.push(`${n(id)} is gone (it was on ${ZONE_WORDS[a.zone] || a.zone}).`); continue; }
+    if (!b) { out.push(a.zone === "stack" ? `${n(id)} leaves the stack.` : `${n(id)} is gone (it was on ${ZONE_WORDS[a.zone] || a.zone}).`); continue; }
     const bits = [];
     if (a.zone !== b.zone) bits.push(`moves from ${ZONE_WORDS[a.zone] || a.zone} to ${ZONE_WORDS[b.zone] || b.zone}`);
     if (a.face !== b.face && b.face) bits.push(`turns to its ${b.face} face (${b.name})`);
@@ -1285,23 +1284,29 @@ function showExplanation(title, node, opts = {}) {
 }
 
 function decidingNodes(root) {
-  // the premises the short answer names: breadth first, those whose rule (and ruling) the summary cites
+  // the premises the short answer names: among the nodes (breadth first) whose rule the summary cites, those
+  // whose claim the summary's premises say most nearly — the three nearest
   const summary = String(root.summary || "");
-  const found = [];
-  const cited = new Set();
-  let level = root.because || [], depth = 1;
-  while (level.length && depth <= 6 && found.length < 3) {
+  const cut = summary.search(/ — |: /);
+  const sig = (t) => String(t).toLowerCase().replace(/[“”"(),.;:]/g, " ").split(/\s+/).filter((w) => w.length > 3);
+  const have = new Set(sig(cut >= 0 ? summary.slice(cut) : summary));
+  const scored = [];
+  let level = root.because || [], depth = 1, order = 0;
+  while (level.length && depth <= 6) {
     const next = [];
     for (const n of level) {
       const cite = [n.rule, n.ruling].filter(Boolean).join(", ");
-      if (cite && !cited.has(cite) && (summary.includes("(" + cite + ")") || summary.includes(n.claim)) && found.length < 3) {
-        found.push(n); cited.add(cite);
+      const words = sig(n.claim);
+      if (cite && summary.includes("(" + cite) && words.length) {
+        const score = words.filter((w) => have.has(w)).length / words.length;
+        if (score >= 0.5) scored.push({ n, score, order: order++ });
       }
       next.push(...(n.because || []));
     }
     level = next; depth++;
   }
-  return found;
+  scored.sort((a, b) => b.score - a.score || a.order - b.order);
+  return scored.slice(0, 3).map((x) => x.n);
 }
 
 function renderTree(root) {

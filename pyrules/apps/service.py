@@ -5,6 +5,7 @@
                                          "query", "depth", "goal", "horizon"
     GET  /cards, /cards/{name}           the card database (as `pyrules cards --json`)
     GET  /examples, /examples/{name}     the example scenarios bundled with the page (their YAML text)
+    POST /scenario                       for the page: the scenario read (players, timeline) and its cards' data
     GET  /health                         {"ok": true}
     GET  /status                         the worker pool: workers ready and busy, requests waiting, memory
     GET  /                               the page (pyrules/static/), which needs nothing but this server
@@ -54,8 +55,10 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
-from pyrules.api import answer
+from pyrules.api import answer, load
+from pyrules.cards.db import card_json
 from pyrules.errors import ScenarioError
 from pyrules.input.document import parse_text
 from pyrules.input.limits import ENV_VAR, cap_memory, current, out_of_memory, over_time
@@ -246,8 +249,6 @@ def answer_get(command: str, request: dict) -> tuple[int, dict]:
 
 def _budget_error(which: str, seconds: int | None = None, memory_mb: int | None = None) -> dict:
     """The refusal of a question over its time or memory budget: the command line's words (pyrules.limits)."""
-
-
     lim = current()
     if seconds is not None:
         lim = replace(lim, max_seconds=seconds)
@@ -291,14 +292,56 @@ def status_of(code: int) -> int:
     return {0: 200, 1: 200, 2: 422}.get(code, 500)
 
 
+# --- the page's reading of a scenario (POST /scenario) -----------------------------------------------------
+
+def scenario_doc(body) -> tuple[int, dict]:
+    """POST /scenario, for the page: the scenario as pyrules reads it, without evaluating it — its players, its
+    description, its timeline (the actions as written) and the card data of every card its objects are (each
+    as GET /cards/{name} gives it, the server's --cards included). Bad input is exit code 2 with the error
+    every command gives."""
+    try:
+        request = build_request(body)
+        if "scenario" not in request:
+            raise ScenarioError("scenario", "is required")
+        sc = load(request["scenario"], serve_defaults().get("cards") or ())
+    except ScenarioError as exc:
+        return 2, _error(exc.field, exc.message)
+    return 0, {"players": list(sc.players), "description": sc.description, "actions": list(sc.actions),
+               "cards": {name: card_json(card) for name, card in sc.cards.items()}}
+
+
+def scenario_bytes(raw: bytes) -> tuple[int, bytes]:
+    """The whole of one POST /scenario, from the body's bytes to the response's (in a worker thread)."""
+    try:
+        try:
+            body = json.loads(raw)
+        except (ValueError, RecursionError):
+            return 2, _dumps(_error("body", "is not valid JSON"))
+        code, doc = scenario_doc(body)
+        return code, _dumps(doc)
+    except Exception as exc:  # a bug, not bad input
+        log.exception("internal error answering /scenario")
+        return 3, _dumps(internal_error(exc))
+
+
 def static_dir():
     return resources.files("pyrules").joinpath("static")
 
 
+def examples_dir():
+    """The examples/ folder: inside the package in a wheel (pyproject.toml maps it to pyrules/examples/), beside
+    the package in a checkout; None when neither is there."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "examples", package.parent / "examples"):
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
 def bundled_examples() -> dict[str, str]:
-    """The example scenarios the page offers: file name -> YAML text, in name order."""
-    folder = static_dir().joinpath("examples")
-    if not folder.is_dir():
+    """The example scenarios the page offers (every file of examples/): file name -> YAML text, in name order."""
+    folder = examples_dir()
+    if folder is None:
         return {}
     files = sorted((f for f in folder.iterdir() if f.name.endswith((".yaml", ".yml", ".json"))), key=lambda f: f.name)
     return {f.name: f.read_text(encoding="utf-8") for f in files}
@@ -935,6 +978,13 @@ def create_app(warm: bool = True, settings: Settings | None = None):
             return error_response(404, "name", f"no bundled example {name!r}{hint}")
         return PlainTextResponse(examples[name], media_type="text/yaml; charset=utf-8")
 
+    async def scenario(request):
+        raw = await read_body(request)
+        if not isinstance(raw, bytes):
+            return raw
+        code, content = await run_in_threadpool(scenario_bytes, raw)
+        return Response(content, status_code=status_of(code), media_type="application/json")
+
     async def health(request):
         return JSONResponse({"ok": True})
 
@@ -984,6 +1034,7 @@ def create_app(warm: bool = True, settings: Settings | None = None):
         Route("/examples", example_index, methods=["GET"]),
         Route("/examples/{name}", example, methods=["GET"]),
         *(Route(f"/{c}", endpoint(c), methods=["POST"]) for c in COMMANDS),
+        Route("/scenario", scenario, methods=["POST"]),
         Mount("/static", app=StaticFiles(packages=[("pyrules", "static")]), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,

@@ -93,9 +93,9 @@ def _record_scenarios(folder: str) -> None:
     import json
     import os
 
-    from pyrules import plan as plan_module
+    from pyrules.planner import search as plan_module
 
-    from pyrules.cards import model as carddata
+    from pyrules.cards import db as carddata
 
     from pyrules.input import scenario as scenario_module
 

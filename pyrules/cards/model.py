@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 
 from clingo import Function, Number, String, Symbol
 
-from pyrules.cards.files import CardDataError
-from pyrules.cards.mana import ManaSymbol, ManaSymbolError, colors_of, parse_mana_cost
+from pyrules.cards.mana import ManaSymbol, colors_of, parse_mana_cost
 from pyrules.kb.vocabulary import COLOR_WORDS, symbol_term
 
 # The face identifiers of each layout, in the order Scryfall lists card_faces.
@@ -127,52 +126,17 @@ class Card:
 
 
 def card_from_record(data: dict) -> Card:
-    """A Card from a record in Scryfall's field names; CardDataError names the card and field it can't read."""
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise CardDataError(None, "name", "every card needs a name")
-    layout = data.get("layout") or "normal"
-    if not isinstance(layout, str):
-        raise CardDataError(name, "layout", "must be text such as 'normal' or 'transform'")
-    raw_faces = data.get("card_faces")
+    """A Card from a record as pyrules.cards.files.normalize_card makes it: the one place a card is checked (a
+    card file's bad card is refused there, naming the card and the field, before anything uses it), so this only
+    builds the faces."""
+    layout = data["layout"]
     ids = FACE_IDS.get(layout)
-    if ids is not None:
-        if not isinstance(raw_faces, list) or len(raw_faces) != len(ids):
-            raise CardDataError(name, "card_faces", f"a {layout} card has {len(ids)} faces")
-        sources = list(zip(ids, raw_faces))
-    else:
-        sources = [("front", data if not raw_faces else {**raw_faces[0], **{k: v for k, v in data.items() if k not in ("card_faces",)}})]
-        if raw_faces:
-            raise CardDataError(name, "layout", f"layout {layout!r} with several faces is not supported")
+    sources = list(zip(ids, data["card_faces"])) if ids is not None else [("front", data)]
     faces = []
     for fid, fd in sources:
-        where = "card_faces" if ids is not None else ""
-        fname = fd.get("name") or (name if ids is None else None)
-        if not isinstance(fname, str):
-            raise CardDataError(name, f"{where}.name".strip("."), "every face needs a name")
-        type_line = fd.get("type_line")
-        if not isinstance(type_line, str) or not type_line.strip():
-            raise CardDataError(name, f"{where}.type_line".strip("."), "every face needs a type line")
         cost = fd.get("mana_cost") or ""
-        if not isinstance(cost, str):
-            raise CardDataError(name, f"{where}.mana_cost".strip("."), "must be text such as '{1}{R}'")
-        try:
-            symbols = tuple(parse_mana_cost(cost)) if cost else None
-        except ManaSymbolError as exc:
-            raise CardDataError(name, f"{where}.mana_cost".strip("."), exc.message) from None
-        text = fd.get("oracle_text") or ""
-        if not isinstance(text, str):
-            raise CardDataError(name, f"{where}.oracle_text".strip("."), "must be text")
-        indicator = fd.get("color_indicator") or ()
-        colors = fd.get("colors") or ()
-        for key, value in (("color_indicator", indicator), ("colors", colors)):
-            if not isinstance(value, (list, tuple)) or any(v not in COLOR_WORDS for v in value):
-                raise CardDataError(name, f"{where}.{key}".strip("."), "must be a list of W, U, B, R, G")
         power, toughness = fd.get("power"), fd.get("toughness")
-        for key, value in (("power", power), ("toughness", toughness)):
-            if value is not None and not isinstance(value, (str, int)):
-                raise CardDataError(name, f"{where}.{key}".strip("."), "must be text such as '2' or '*'")
-        faces.append(Face(fid, fname, cost, symbols, type_line, text,
-                          None if power is None else str(power), None if toughness is None else str(toughness),
-                          tuple(indicator), tuple(colors)))
-    return Card(name, layout, faces, data)
+        faces.append(Face(fid, fd.get("name") or data["name"], cost, tuple(parse_mana_cost(cost)) if cost else None,
+                          fd["type_line"], fd.get("oracle_text") or "", power, toughness,
+                          tuple(fd.get("color_indicator") or ()), tuple(fd.get("colors") or ())))
+    return Card(data["name"], layout, faces, data)

@@ -121,9 +121,12 @@ def _term(tokens: list[str], i: int) -> tuple[Term, int]:
     return Term(_FUNCTION, name=name, arguments=[], text=tok), j
 
 
-
 # ------------------------------------------------------------------------------------------------ direct reading
 
+# clingo's private API (clingo._internal: the cffi handle on its C library) is used here and nowhere else in
+# pyrules, for the speed said above. Checked against clingo 5.8.3 (pyproject.toml admits >=5.8,<6);
+# tests/test_terms.py checks that the direct way and the public one (`parse` of the symbol's text) read the same
+# terms, and a clingo without this module falls back to the public way.
 try:   # clingo's C library as its own Python module reaches it (cffi); absent from other builds
     from clingo._internal import _ffi, _lib
 

@@ -5,15 +5,20 @@
     ev.objects["arcee"].power          # 3
     print(pyrules.tree_text(ev.explain("arcee.power")))
 
-answer(command, request) gives exactly the JSON document the command line prints with --json, with its
-exit code; the service and batches answer through it.
+respond(command, request) is the one dispatcher of every command: the command line prints its document with
+--json (and renders it as text otherwise); answer(command, request) gives the same document with its exit code,
+and the service and batches answer through it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from pyrules.errors import ScenarioError
+
+# The modules that answer are imported by the functions that need them: importing the game and the answers
+# costs ~95 ms, which `pyrules --version`, `pyrules cards` and the service's front process don't need.
 
 COMMANDS = ("show", "actions", "explain", "cards", "plan")
 
@@ -96,47 +101,67 @@ def check_options(request: dict) -> None:
             raise ScenarioError(name, "must be 0 or more")
 
 
-def answer(command: str, request: dict | None = None) -> tuple[int, dict]:
-    """One request, answered as the command line's `--json` answers it: (exit code, JSON document).
+@dataclass
+class Answer:
+    """One command answered (respond): its exit code and JSON document, with what the command line renders as
+    text from (the evaluation, the explanation's tree, the plan)."""
 
-    `command` is show | actions | explain | cards | plan (with "goal", "horizon", "all", "explain": a plan's
-    answer carries its explanation unless "explain" is false, as the command line's --json does). `request`
-    holds what the command line takes: {"scenario": mapping or file path, "step": N, "ids": [...], "player": P, "all": bool, "explain": bool,
-    "query": "...", "depth": N, "name": "...", "cards": [files]}. Bad input gives (2, {"error": {"field",
-    "message"}}); an illegal timeline action gives exit code 1 with the document's "error"; otherwise 0."""
-    from pyrules.answers.queries import explain_json
+    code: int
+    document: dict
+    evaluation: object = None      # pyrules.answers.evaluation.Evaluation (show, actions, explain)
+    node: object = None            # explain: the tree, uncut (pyrules.answers.trees.Node)
+    plan: object = None            # plan: the PlanResult
 
+
+def respond(command: str, request: dict | None = None) -> Answer:
+    """One request answered: the one dispatcher of every surface (the command line, answer(), and through it the
+    service and batches). `request` holds what the command line takes: {"scenario": mapping or file path,
+    "step": N, "ids": [...], "player": P, "all": bool, "explain": bool, "query": "...", "depth": N,
+    "name": "...", "coverage": bool, "goal": "...", "horizon": N, "budget": S, "cards": [files]} (a plan's
+    document carries its explanation unless "explain" is false). Bad input raises ScenarioError naming the
+    request field; an illegal timeline action is exit code 1 with the document's "error"."""
     request = dict(request or {})
+    if command not in COMMANDS:
+        raise ScenarioError("command", f"unknown command {command!r} (one of: {', '.join(COMMANDS)})")
+    check_options(request)
+    files = tuple(request.get("cards") or ())
+    if command == "cards":
+        return Answer(0, card_report(request.get("name"), files, bool(request.get("coverage"))))
+    if "scenario" not in request:
+        raise ScenarioError("scenario", "is required")
+    scenario = request["scenario"]
+    if not isinstance(scenario, (dict, str, Path)):
+        raise ScenarioError("scenario", "must be a mapping (or a file path)")
+    if command == "plan":
+        res = plan(scenario, request.get("goal"), request.get("player"), request.get("horizon"),
+                   bool(request.get("all")), bool(request.get("explain", True)), request.get("step"),
+                   request.get("budget"), files)
+        return Answer(1 if res.error else 0, res.to_json(), plan=res)
+    ev = evaluate(scenario, _int_or_none(request.get("step"), "step"), files)
+    code = 1 if ev.error else 0
+    depth = _int_or_none(request.get("depth"), "depth")
+    if command == "show":
+        ids = request.get("ids") or None
+        if ids is not None and (not isinstance(ids, list) or not all(isinstance(i, str) for i in ids)):
+            raise ScenarioError("ids", "must be a list of object ids")
+        return Answer(code, ev.to_json(ids, explain=bool(request.get("explain"))), ev)
+    if command == "actions":
+        return Answer(code, ev.actions_json(request.get("player"), bool(request.get("all")),
+                                            bool(request.get("explain")), depth=depth), ev)
+    query = request.get("query")
+    if not isinstance(query, str) or not query.strip():
+        raise ScenarioError("query", "is required (for example arcee.power or 'cast uro escape')")
+    from pyrules.answers.queries import explain, with_honesty   # (see the module's imports)
+
+    node = explain(ev, query, request.get("player"))
+    return Answer(code, with_honesty(ev, node.cut(depth).to_json()), ev, node)
+
+
+def answer(command: str, request: dict | None = None) -> tuple[int, dict]:
+    """One request, answered as the command line's `--json` answers it: (exit code, JSON document), bad input
+    included ((2, {"error": {"field", "message"}})): see respond."""
     try:
-        if command not in COMMANDS:
-            raise ScenarioError("command", f"unknown command {command!r} (one of: {', '.join(COMMANDS)})")
-        check_options(request)
-        files = tuple(request.get("cards") or ())
-        if command == "cards":
-            return 0, card_report(request.get("name"), files, bool(request.get("coverage")))
-        if "scenario" not in request:
-            raise ScenarioError("scenario", "is required")
-        scenario = request["scenario"]
-        if not isinstance(scenario, (dict, str, Path)):
-            raise ScenarioError("scenario", "must be a mapping (or a file path)")
-        if command == "plan":
-            res = plan(scenario, request.get("goal"), request.get("player"), request.get("horizon"),
-                       bool(request.get("all")), bool(request.get("explain", True)), request.get("step"),
-                       request.get("budget"), files)
-            return (1 if res.error else 0), res.to_json()
-        ev = evaluate(scenario, _int_or_none(request.get("step"), "step"), files)
-        code = 1 if ev.error else 0
-        if command == "show":
-            ids = request.get("ids") or None
-            if ids is not None and (not isinstance(ids, list) or not all(isinstance(i, str) for i in ids)):
-                raise ScenarioError("ids", "must be a list of object ids")
-            return code, ev.to_json(ids, explain=bool(request.get("explain")))
-        if command == "actions":
-            return code, ev.actions_json(request.get("player"), bool(request.get("all")), bool(request.get("explain")),
-                                         depth=_int_or_none(request.get("depth"), "depth"))
-        query = request.get("query")
-        if not isinstance(query, str) or not query.strip():
-            raise ScenarioError("query", "is required (for example arcee.power or 'cast uro escape')")
-        return code, explain_json(ev, query, request.get("player"), _int_or_none(request.get("depth"), "depth"))
+        a = respond(command, request)
     except ScenarioError as exc:
         return 2, {"error": {"field": exc.field, "message": exc.message}}
+    return a.code, a.document

@@ -468,13 +468,14 @@ def explain_option(ev: GameState, o: Option):
     return _with_summary(node, "No: " + node.claim, ev=ev)
 
 
-def explain_json(ev: GameState, query: str, player: str | None = None, depth: int | None = None) -> dict:
-    node = explain(ev, query, player)
-    out = node.cut(depth).to_json()
-    out.update(ev.honesty())
-    if ev.error:   # the timeline stopped at an illegal action: the answer is about the state before it
-        out["error"] = ev.error
-    return out
+def with_honesty(ev: GameState, doc: dict) -> dict:
+    """An explanation's JSON root as `explain --json` answers it: with the board's card lines pyrules doesn't model
+    (interface §5.7) and, after an illegal timeline action, the error (the tree is of the state before it)."""
+    doc.update(ev.honesty())
+    if ev.error:
+        doc["error"] = ev.error
+    return doc
+
 
 
 def explain_trigger(ev: GameState, target: str):

@@ -22,7 +22,9 @@ import shutil
 import subprocess
 import sys
 
-from pyrules.errors import KnowledgeBaseError, ScenarioError
+from pyrules import __version__, api
+from pyrules.errors import KnowledgeBaseError, ScenarioError, one_line
+from pyrules.input.limits import cap_memory, out_of_memory
 
 COMMANDS = ("show", "actions", "explain", "cards", "plan", "serve", "batch")
 
@@ -54,8 +56,6 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser. For a known command only that command's parser is built (serve's and batch's
     options import their modules); for anything else (no command, --help, --version, a typo) all of them,
     for the usage and the list of commands."""
-    from pyrules import __version__
-
     p = _Parser(prog="pyrules", description="A declarative rules knowledge base for Magic: The Gathering.")
     p.add_argument("--version", action="version", version=f"pyrules {__version__}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
@@ -162,31 +162,46 @@ def run(argv: list[str]) -> int:
         from pyrules.apps import batch, service
 
         return (service if args.command == "serve" else batch).main(args)
-    from pyrules import api
-
     run.json = getattr(args, "json", False)
-    if args.command == "cards":
-        name = " ".join(args.name) if args.name else None
-        data = api.card_report(name, tuple(args.cards), args.coverage)
-        if args.json:
-            _dump(data)
-        else:
-            _out(cards_text(data))
-        return 0
-    if args.command == "plan":
-        from pyrules.planner.search import plan_text
+    if args.command == "explain":
+        if args.json and args.format not in (None, "json"):
+            raise ScenarioError("--format", f"--json prints one JSON document; --format {args.format} prints another format: give one of them")
+        if args.render and (args.format or "text") != "dot":
+            raise ScenarioError("--render", "goes with --format dot")
+    answered = api.respond(args.command, _request(args))
+    if args.json or (args.command == "explain" and args.format == "json"):
+        _dump(answered.document)
+    else:
+        _out(_text(args, answered))
+    return answered.code
 
-        api.check_options(vars(args))
-        # (the JSON answer carries the explanation, interface §5.6, unless asked not to)
-        explain_it = (args.explain or args.json) and not args.no_explain
-        res = api.plan(args.scenario, " ".join(args.goal), args.player, args.horizon, args.all, explain_it,
-                       args.step, args.budget, tuple(args.cards))
-        if args.json:
-            _dump(res.to_json())
-        else:
-            _out(plan_text(res, args.explain))
-        return 1 if res.error else 0
-    from pyrules.answers.queries import explain, explain_option
+
+def _request(args) -> dict:
+    """The request a command's arguments make (pyrules.api.respond's fields)."""
+    request = {"cards": list(args.cards)}
+    if args.command == "cards":
+        return dict(request, name=" ".join(args.name) if args.name else None, coverage=args.coverage)
+    request.update(scenario=args.scenario, step=args.step)
+    if args.command == "show":
+        request.update(ids=args.ids or None, explain=args.explain)
+    elif args.command == "actions":
+        request.update(player=args.player, all=args.all, explain=args.explain, depth=args.depth)
+    elif args.command == "explain":
+        request.update(query=" ".join(args.query), player=args.player, depth=args.depth)
+    elif args.command == "plan":
+        # (the JSON answer carries the explanation, interface §5.6, unless asked not to; the text, with --explain)
+        request.update(goal=" ".join(args.goal), player=args.player, horizon=args.horizon, all=args.all,
+                       explain=(args.explain or args.json) and not args.no_explain, budget=args.budget)
+    return request
+
+
+def _text(args, answered) -> str:
+    """A command's answer as text (its document's, rendered from what the dispatcher answered)."""
+    if args.command == "cards":
+        return cards_text(answered.document)
+    # (imported here, as in run: the game's and the answers' modules take ~95 ms to import, most of what
+    # `pyrules --version` or `pyrules cards` would cost)
+    from pyrules.answers.queries import explain_option
     from pyrules.answers.render import (
         actions_text,
         not_modelled_text,
@@ -196,69 +211,43 @@ def run(argv: list[str]) -> int:
         tree_html,
         tree_text,
     )
+    from pyrules.planner import plan_text
 
-    api.check_options(vars(args))   # the checks the service and batches make too (pyrules.api.answer)
-    ev = api.evaluate(args.scenario, args.step, tuple(args.cards))
-    code = 1 if ev.error else 0
+    if args.command == "plan":
+        return plan_text(answered.plan, args.explain)
+    ev, data = answered.evaluation, answered.document
+    notes = not_modelled_text(ev.not_modelled)
     if args.command == "show":
-        data = ev.to_json(args.ids or None, explain=args.explain)
-        if args.json:
-            _dump(data)
-        else:
-            parts = []
-            for oid in data["objects"]:
-                parts.append(object_text(ev.objects[oid]))
-                if args.explain:
-                    for prop in ("types", "power", "mana_value", "can_attack"):
-                        node = ev.explain_property(oid, prop)
-                        parts.append(_indent(node.summary or node.claim, "    why: "))
-            parts.append(timeline_text(ev))
-            parts.append(not_modelled_text(data.get("not_modelled", [])))
-            _out("\n".join(p for p in parts if p))
-        return code
+        parts = []
+        for oid in data["objects"]:
+            parts.append(object_text(ev.objects[oid]))
+            if args.explain:
+                for prop in ("types", "power", "mana_value", "can_attack"):
+                    node = ev.explain_property(oid, prop)
+                    parts.append(_indent(node.summary or node.claim, "    why: "))
+        return "\n".join(p for p in parts + [timeline_text(ev), notes] if p)
     if args.command == "actions":
-        data = ev.actions_json(args.player, args.all, args.explain, depth=args.depth)
-        if args.json:
-            _dump(data)
-        else:
-            text = actions_text(data, args.explain)
-            if args.explain and args.depth is not None:
-                chunks = [text]
-                for o in ev.actions(args.player, args.all):
-                    chunks.append(_indent(tree_text(explain_option(ev, o).cut(args.depth), with_rulings=False), "    "))
-                text = "\n".join(chunks)
-            tl = timeline_text(ev)
-            notes = not_modelled_text(data.get("not_modelled", []))
-            _out(text + ("\n" + tl if tl else "") + ("\n" + notes if notes else ""))
-        return code
+        text = actions_text(data, args.explain)
+        if args.explain and args.depth is not None:
+            chunks = [text]
+            for o in ev.actions(args.player, args.all):
+                chunks.append(_indent(tree_text(explain_option(ev, o).cut(args.depth), with_rulings=False), "    "))
+            text = "\n".join(chunks)
+        return "\n".join(p for p in (text, timeline_text(ev), notes) if p)
     query = " ".join(args.query)
-    if args.json and args.format not in (None, "json"):
-        raise ScenarioError("--format", f"--json prints one JSON document; --format {args.format} prints another format: give one of them")
-    fmt = args.format or ("json" if args.json else "text")
-    if args.render and fmt != "dot":
-        raise ScenarioError("--render", "goes with --format dot")
-    if fmt == "json":
-        from pyrules.answers.queries import explain_json
-
-        _dump(explain_json(ev, query, args.player, args.depth))
-        return code
-    node = explain(ev, query, args.player).cut(args.depth)
-    if fmt == "dot":
+    node = answered.node.cut(args.depth)
+    if args.format == "dot":
         source = tree_dot(node, query)
         if args.render:
             _render(source, args.render)
-        else:
-            _out(source)
-    elif fmt == "html":
-        _out(tree_html(node, f"Why: {query}"))
-    else:
-        text = tree_text(node)
-        if ev.error:   # which action of the timeline was illegal, and why (the tree is of the state before it)
-            text += "\n" + timeline_text(ev)
-        notes = not_modelled_text(ev.not_modelled)
-        _out(text + ("\n" + notes if notes else ""))
-    return code
-
+            return ""
+        return source
+    if args.format == "html":
+        return tree_html(node, f"Why: {query}")
+    text = tree_text(node)
+    if ev.error:   # which action of the timeline was illegal, and why (the tree is of the state before it)
+        text += "\n" + timeline_text(ev)
+    return text + ("\n" + notes if notes else "")
 
 def cards_text(data: dict) -> str:
     if "cards" in data and "lines" in data:   # coverage
@@ -311,8 +300,6 @@ def _indent(text: str, pad: str) -> str:
 
 
 def _error(field: str | None, message: str, code: int, as_json: bool) -> int:
-    from pyrules.errors import one_line
-
     if as_json:
         _out(json.dumps({"error": {"field": field, "message": one_line(message)}}, ensure_ascii=False))
     else:
@@ -349,8 +336,6 @@ def _tune_gc() -> None:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     as_json = "--json" in args
-    from pyrules.input.limits import cap_memory, out_of_memory
-
     reserve = bytearray(16 << 20)  # freed when memory runs out, so that the refusal can still be written
 
     def refuse() -> int:

@@ -441,7 +441,7 @@ function playerArea(p, doc, objects) {
   const hand = mine("hand", "owner"), library = mine("library", "owner"), graveyard = mine("graveyard", "owner"), exile = mine("exile", "owner");
   const lost = (doc.lost || []).includes(p) || info.lost;
   const badges = [];
-  if (turn.active === p) badges.push(el("span", { class: "badge active" }, "their turn"));
+  if (turn.active === p) badges.push(el("span", { class: "badge active" }, "active player"));
   if (turn.priority === p) badges.push(el("span", { class: "badge priority" }, "priority"));
   if (lost) badges.push(el("span", { class: "badge lost" }, "has lost"));
   const pool = info.mana_pool ? el("span", { class: "stat pool", title: "mana pool" }, "pool ", manaNodes(info.mana_pool)) : null;

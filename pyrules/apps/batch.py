@@ -316,7 +316,7 @@ def _on_dask(items: Iterator[Item], command: str, defaults: dict, jobs: int, tar
     try:
         from distributed import Client
     except ImportError:
-        raise ScenarioError("--dask", "needs Dask distributed, which is not installed: pip install 'pyrules-mtg[dist]'") from None
+        raise ScenarioError("--dask", "needs Dask distributed, which is not installed: pip install 'pyrules-mtg[dist]' (in a checkout: pip install -e '.[dist]')") from None
     cluster = None
     if isinstance(target, Client):
         client, own = target, False

@@ -370,7 +370,7 @@ class Progress:
                 self.stream.write(f"\r\x1b[Kpyrules: {what}… {time.monotonic() - self.t0:.0f} s")
                 self.stream.flush()
                 self.shown = True
-            if self._stop.wait(1.0):
+            if self._stop.wait(1.0 if what else 0.05):
                 return
 
     def done(self) -> None:
@@ -758,7 +758,10 @@ def _complete(in_process: bool) -> None:
     words typed and stop. Every command's parser is built, so commands, options and their values complete."""
     import argcomplete
 
-    argcomplete.autocomplete(_parser(None), exit_method=sys.exit if in_process else os._exit)
+    finder = argcomplete.CompletionFinder()
+    if in_process:   # (argcomplete's debug stream is file descriptor 9: in a caller's process it may be another file)
+        finder._init_debug_stream = lambda: None
+    finder(_parser(None), exit_method=sys.exit if in_process else os._exit)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -863,7 +863,7 @@ def create_app(warm: bool = True, settings: Settings | None = None):
         from starlette.routing import Mount, Route
         from starlette.staticfiles import StaticFiles
     except ImportError as exc:
-        raise ScenarioError("serve", f"needs starlette and uvicorn ({exc.name} is missing): pip install 'pyrules-mtg[serve]'") from None
+        raise ScenarioError("serve", f"needs starlette and uvicorn ({exc.name} is missing): pip install 'pyrules-mtg[serve]' (in a checkout: pip install -e '.[serve]')") from None
     import asyncio
 
     settings = settings if settings is not None else Settings.from_env()
@@ -1070,7 +1070,7 @@ def _server(app=None, log_level: str = "info", settings: Settings | None = None)
     try:
         import uvicorn
     except ImportError:
-        raise ScenarioError("serve", "needs starlette and uvicorn (uvicorn is missing): pip install 'pyrules-mtg[serve]'") from None
+        raise ScenarioError("serve", "needs starlette and uvicorn (uvicorn is missing): pip install 'pyrules-mtg[serve]' (in a checkout: pip install -e '.[serve]')") from None
     if app is None:
         app = create_app(settings=settings)
     settings = getattr(getattr(app, "state", None), "settings", None) or settings or Settings.from_env()

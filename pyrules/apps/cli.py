@@ -503,10 +503,8 @@ def _request(args) -> dict:
 
 def _text(args, answered) -> str:
     """A command's answer as text (its document's, rendered from what the dispatcher answered)."""
-    from pyrules.answers.render import clip
-
     if args.command == "cards":
-        return cards_text(answered.document, clip)
+        return cards_text(answered.document)
     # (imported here, as in run: the game's and the answers' modules take ~95 ms to import, most of what
     # `pyrules --version` or `pyrules cards` would cost)
     from pyrules.answers.queries import explain_option
@@ -581,8 +579,10 @@ def _ability_text(ev, oid: str, ability) -> str | None:
     return None
 
 
-def cards_text(data: dict, clip=lambda text, width: text) -> str:
+def cards_text(data: dict) -> str:
     if "cards" in data and "lines" in data:   # coverage
+        from pyrules.answers.render import clip   # (here only: the answers' modules cost ~95 ms to import)
+
         lines = [f"{data['cards']} cards, {data['lines']} lines of text: {data['lines_modelled']} modelled "
                  f"({100 * data['share_modelled']:.1f}%), {data['cards_fully_modelled']} cards fully modelled"]
         lines.append("by template:")

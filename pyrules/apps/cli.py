@@ -421,6 +421,8 @@ def run(argv: list[str]) -> int:
         parser.print_usage(sys.stderr)
         raise ScenarioError("command", "a command is required (one of: " + ", ".join(COMMANDS) + ")")
     run.json = getattr(args, "json", False)
+    if args.command in ANSWERING:   # (the checks every surface makes first, with the same messages)
+        api.check_options({"step": getattr(args, "step", None), "depth": getattr(args, "depth", None)})
     _refuse_what_does_not_apply(args)
     if hasattr(args, "cards"):
         args.cards = _env_cards() + list(args.cards)

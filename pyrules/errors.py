@@ -79,3 +79,17 @@ def _short(value: Any, width: int, depth: int) -> str:
     except Exception:  # noqa: BLE001 - a value whose repr fails is still named
         r = f"<{t.__name__}>"
     return r if len(r) <= width else r[:width] + "…"
+
+
+def did_you_mean(value: Any, names) -> str:
+    """" — did you mean 'x'?" naming the one of `names` closest to `value` (difflib's ratio, or a name that
+    contains it: `attackers` -> `declare_attackers`), or "" when none is close."""
+    import difflib
+
+    if not isinstance(value, str) or not value:
+        return ""
+    names = [n for n in names if isinstance(n, str)]
+    close = difflib.get_close_matches(value, names, n=1, cutoff=0.6)
+    if not close and len(value) >= 3:
+        close = [n for n in names if value.lower() in n.lower()][:1]
+    return f" — did you mean {close[0]!r}?" if close else ""

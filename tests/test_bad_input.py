@@ -115,7 +115,8 @@ def test_bad_arguments_exit_2_with_one_line():
     r = cli("show")
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
     # show's ids are optional: only the scenario is named as missing
-    assert r.stderr.strip().endswith("the following arguments are required: scenario")
+    # (issue 30: the message names the argument as the usage line does, and gives the usage)
+    assert "arguments: SCENARIO is required (usage: pyrules show SCENARIO [ID ...]" in r.stderr
 
 
 def test_unknown_object_on_the_command_line(write_yaml):

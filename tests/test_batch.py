@@ -171,20 +171,23 @@ def test_bad_arguments_are_one_line_and_exit_2(capsys, jsonl, argv, field):
 
 
 def test_dask_missing_is_one_line_and_exit_2(capsys, jsonl, monkeypatch):
-    monkeypatch.setitem(sys.modules, "distributed", None)  # as if pyrules[dist] were not installed
-    assert "pip install 'pyrules[dist]'" in one_line_error(capsys, ["batch", str(jsonl), "--dask", "local"])
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if pyrules-mtg[dist] were not installed
+    assert "pip install 'pyrules-mtg[dist]'" in one_line_error(capsys, ["batch", str(jsonl), "--dask", "local"])
 
 
 def test_every_command_takes_json_step_and_cards(tmp_path):
-    """interface §2 and §5.4: every command takes --json, --step N and --cards FILE (cards has no timeline,
-    a batch and the service always answer in JSON: the options are accepted there too)."""
+    """interface §2 and §5.4: every command takes --json, --step N and --cards FILE (a batch and the service always
+    answer in JSON: the options are accepted there too) — except that cards, which has no timeline, refuses
+    --step rather than ignore it (issue 30: an option that doesn't apply is refused)."""
     from conftest import cli as run
 
     card = tmp_path / "card.json"
     card.write_text(json.dumps({"object": "card", "name": "Test Ogre", "layout": "normal", "mana_cost": "{2}{R}",
                                 "type_line": "Creature — Ogre", "oracle_text": "", "power": "3", "toughness": "3",
                                 "colors": ["R"]}), encoding="utf-8")
-    assert run("cards", "Grizzly Bears", "--step", "0", "--json").returncode == 0
+    assert run("cards", "Grizzly Bears", "--json").returncode == 0
+    refused = run("cards", "Grizzly Bears", "--step", "0", "--json")
+    assert refused.returncode == 2 and "cards has no option --step" in json.loads(refused.stdout)["error"]["message"]
     line = tmp_path / "in.jsonl"
     line.write_text(json.dumps({"players": ["alice"], "turn": {"active": "alice", "phase": "precombat_main"},
                                 "objects": [{"id": "o", "card": "Test Ogre", "owner": "alice", "zone": "battlefield"}]})

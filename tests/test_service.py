@@ -306,8 +306,8 @@ def test_serve_without_starlette_says_what_to_install(capsys, monkeypatch):
     import sys
 
     for name in [m for m in sys.modules if m == "starlette" or m.startswith("starlette.")] + ["starlette"]:
-        monkeypatch.setitem(sys.modules, name, None)  # as if pyrules[serve] were not installed
-    assert "pip install 'pyrules[serve]'" in one_line_error(capsys, ["serve", "--port", "0"])
+        monkeypatch.setitem(sys.modules, name, None)  # as if pyrules-mtg[serve] were not installed
+    assert "pip install 'pyrules-mtg[serve]'" in one_line_error(capsys, ["serve", "--port", "0"])
 
 
 def test_a_repeated_request_is_answered_from_the_cache_with_the_same_bytes():

@@ -15,7 +15,7 @@ from dataclasses import replace
 from clingo import Function, Number, String, Symbol
 
 from pyrules.answers.trees import SITUATION_TAGS, Explainer, Node, cite_only_what_applies, summarize
-from pyrules.errors import ScenarioError
+from pyrules.errors import ScenarioError, did_you_mean
 from pyrules.game.facts import oid
 from pyrules.game.options import Option, actions
 from pyrules.game.state import GameState, ObjectState
@@ -334,9 +334,9 @@ def explain_action(ev: GameState, kind: str, rest: str, player: str | None):
     if ability is not None and kind != "activate":
         raise ScenarioError("query", f"{kind} takes one object: {kind} OBJECT [by PLAYER]")
     if target not in ev.scenario.index and target not in ev.objects:
-        raise ScenarioError("query", f"unknown object {target!r}")
+        raise ScenarioError("query", f"unknown object {target!r}{did_you_mean(target, list(ev.objects))}")
     if by is not None and by not in ev.scenario.players:
-        raise ScenarioError("query", f"unknown player {by!r}")
+        raise ScenarioError("query", f"unknown player {by!r}{did_you_mean(by, ev.scenario.players)}")
     players = [by] if by else ([player] if player else [ev.turn["priority"]] + [p for p in ev.scenario.players
                                                                                  if p != ev.turn["priority"]])
     opts = []
@@ -365,14 +365,14 @@ def explain_cast(ev: GameState, rest: str, player: str | None, negated: bool):
     method = words[1] if len(words) > 1 else None
     extra = " ".join(words[2:]) or None
     if method is not None and method not in METHODS:
-        raise ScenarioError("query", f"{method!r} is not a way to cast (one of: {', '.join(METHODS)})")
+        raise ScenarioError("query", f"{method!r} is not a way to cast (one of: {', '.join(METHODS)}){did_you_mean(method, METHODS)}")
     p = by or player or ev.turn["priority"]
     opts = [o for o in actions(ev, p, include_illegal=True) if o.object == target and o.action == "cast"
             and (method is None or o.method == method)
             and (extra is None or (o.part or "").casefold() == extra.casefold() or (o.source or "") == extra)]
     if not opts:
         if target not in ev.scenario.index and target not in ev.objects:
-            raise ScenarioError("query", f"unknown object {target!r}")
+            raise ScenarioError("query", f"unknown object {target!r}{did_you_mean(target, list(ev.objects))}")
         T = Number(ev.t)
         whys = [s for s in explained(ev).game.atoms("no_cast", 4)
                 if s.arguments[0] == String(p) and ev.ident(s.arguments[1]) == target and s.arguments[3] == T]

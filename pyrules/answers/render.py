@@ -101,11 +101,38 @@ def tree_text(node: Node, with_rulings: bool = True) -> str:
     return "\n".join(lines)
 
 
-def actions_text(data: dict, explain: bool = False) -> str:
+def clip(text: str, width: int) -> str:
+    """`text` cut to at most about `width` characters at a word's end, with an ellipsis: never mid-word."""
+    text = " ".join(text.split())
+    if len(text) <= width:
+        return text
+    cut = text[: width + 1].rsplit(" ", 1)[0] if " " in text[: width + 1] else text[:width]
+    return cut.rstrip(",;:—–- ") + "…"
+
+
+def _things(n: int) -> str:
+    return f"{n} thing{'s' if n != 1 else ''}"
+
+
+def actions_heading(who: str, listed: int, legal: int) -> str:
+    """The line that heads `actions`: it counts what the list below it holds (with --all, the options that are not
+    legal too, marked ✗)."""
+    if listed == legal:
+        return f"{who} may do {_things(legal)}:" if legal else f"{who} can't do anything now."
+    illegal = listed - legal
+    if not legal:
+        return f"{who} can't do anything now; " + (f"the {illegal} options that are not legal (✗):" if illegal != 1
+                                                   else "the option that is not legal (✗):")
+    return f"{listed} options for {who}, {legal} legal now (✗ marks the {illegal} that {'are' if illegal != 1 else 'is'} not):"
+
+
+def actions_text(data: dict, explain: bool = False, ability_text=None) -> str:
+    """`actions` as text. `ability_text(object, ability)`, when given, is the printed text of an activated
+    ability (None if unknown): an activation is shown by what it does ("{T}: Add {G}."), not by its line number."""
     acts = data["actions"]
     legal = [a for a in acts if a["legal"]]
     who = data["player"]
-    lines = [f"{who} may do {len(legal)} thing{'s' if len(legal) != 1 else ''}:" if legal else f"{who} can't do anything now."]
+    lines = [actions_heading(who, len(acts), len(legal))]
     for a in acts:
         mark = "  " if a["legal"] else "  ✗ "
         if a["action"] == "cast":
@@ -114,8 +141,17 @@ def actions_text(data: dict, explain: bool = False) -> str:
             src = f" via {a['source']}" if a["source"] else ""
             zone = {"exile": "exile"}.get(a["zone"], f"the {a['zone']}")
             line = f"{mark}cast {a['object']}{part}: {how}{src} from {zone} — {a['cost']['text']} (mana value {a['mana_value']})"
+        elif a["action"] == "activate":
+            printed = ability_text(a["object"], a["ability"]) if ability_text is not None else None
+            if printed:
+                line = f"{mark}activate {a['object']}: {printed}"
+            else:
+                line = f"{mark}activate {a['object']}'s " + (f"line {a['ability']}" if isinstance(a["ability"], int)
+                                                             else str(a["ability"]).replace("_", " "))
+                if a.get("cost"):
+                    line += f" — {a['cost']['text']}"
         else:
-            line = f"{mark}{a['action']} {a['object']}" + (f" ({a['ability']})" if a.get("ability") else "")
+            line = f"{mark}{a['action']} {a['object']}"
             if a.get("cost"):
                 line += f" — {a['cost']['text']}"
         if "payable" in a and not a["payable"]:

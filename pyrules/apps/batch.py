@@ -28,7 +28,7 @@ Parallelism: --jobs N answers on N local processes (each loads the knowledge bas
 --dask ADDRESS sends the same work to a Dask cluster (`tcp://host:port` of a dask scheduler), and --dask local
 starts a cluster on this machine with N worker processes. Inputs travel in chunks of --chunk inputs (default 4
 to local processes, 16 to Dask, whose cost per task is higher) so the cost of sending each one is small; at most a few chunks per worker are in flight, so output streams
-while the batch runs and memory stays bounded. Dask is an optional dependency: pip install 'pyrules[dist]'.
+while the batch runs and memory stays bounded. Dask is an optional dependency: pip install 'pyrules-mtg[dist]'.
 """
 
 from __future__ import annotations
@@ -316,7 +316,7 @@ def _on_dask(items: Iterator[Item], command: str, defaults: dict, jobs: int, tar
     try:
         from distributed import Client
     except ImportError:
-        raise ScenarioError("--dask", "needs Dask distributed, which is not installed: pip install 'pyrules[dist]'") from None
+        raise ScenarioError("--dask", "needs Dask distributed, which is not installed: pip install 'pyrules-mtg[dist]' (in a checkout: pip install -e '.[dist]')") from None
     cluster = None
     if isinstance(target, Client):
         client, own = target, False

@@ -30,7 +30,7 @@ of memory, so the pool's memory returns to its level after a load. A client has 
 seconds to send a request's headers, again to send its body (408), and a response it doesn't read for
 that long is dropped. Answers over INLINE_MAX travel from the worker through a temporary file, so the
 server process holds no big answer in memory. Repeated requests are answered from a bounded cache.
-Starlette and uvicorn are imported only when the app is built: `pip install 'pyrules[serve]'`.
+Starlette and uvicorn are imported only when the app is built: `pip install 'pyrules-mtg[serve]'`.
 Run it under uvicorn's own command line with `uvicorn --factory pyrules.apps.service:create_app --http
 pyrules.apps.service:TimedH11Protocol` (settings from the environment: PYRULES_SERVE, PYRULES_LIMITS; see Settings).
 """
@@ -863,7 +863,7 @@ def create_app(warm: bool = True, settings: Settings | None = None):
         from starlette.routing import Mount, Route
         from starlette.staticfiles import StaticFiles
     except ImportError as exc:
-        raise ScenarioError("serve", f"needs starlette and uvicorn ({exc.name} is missing): pip install 'pyrules[serve]'") from None
+        raise ScenarioError("serve", f"needs starlette and uvicorn ({exc.name} is missing): pip install 'pyrules-mtg[serve]' (in a checkout: pip install -e '.[serve]')") from None
     import asyncio
 
     settings = settings if settings is not None else Settings.from_env()
@@ -1070,7 +1070,7 @@ def _server(app=None, log_level: str = "info", settings: Settings | None = None)
     try:
         import uvicorn
     except ImportError:
-        raise ScenarioError("serve", "needs starlette and uvicorn (uvicorn is missing): pip install 'pyrules[serve]'") from None
+        raise ScenarioError("serve", "needs starlette and uvicorn (uvicorn is missing): pip install 'pyrules-mtg[serve]' (in a checkout: pip install -e '.[serve]')") from None
     if app is None:
         app = create_app(settings=settings)
     settings = getattr(getattr(app, "state", None), "settings", None) or settings or Settings.from_env()
@@ -1130,7 +1130,7 @@ def add_arguments(p) -> None:
 POST /show /actions /explain /plan with a JSON object {"scenario": {...}} or {"scenario_text": "YAML"} and
 the command's options ("step", "ids", "player", "all", "explain", "query", "depth", "goal", "horizon");
 the answer is the command's --json document (HTTP 200), or {"error": {"field", "message"}} (HTTP 422).
-GET /cards, /cards/NAME, /health, /status. Needs pip install 'pyrules[serve]'.
+GET /cards, /cards/NAME, /health, /status. Needs pip install 'pyrules-mtg[serve]'.
 
 Each request is answered by one of --workers processes, held to --max-seconds and --max-memory-mb: over
 either, that request alone is refused (HTTP 422 naming the limit) and its worker replaced. At most --queue

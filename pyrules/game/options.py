@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
-from pyrules.errors import ScenarioError
+from pyrules.errors import ScenarioError, did_you_mean
 from pyrules.game.payment import check_deadline, option_costs, pay_options
 from pyrules.game.state import GameState, Reason
 from pyrules.kb.words import generated_id
@@ -219,7 +219,7 @@ def actions(ev: GameState, player: str | None = None, include_illegal: bool = Fa
     search per distinct cost, done once per player and evaluation, and only for the player asked about."""
     p = player or ev.turn["priority"]
     if p not in ev.scenario.players:
-        raise ScenarioError("player", f"unknown player {p!r} (players: {', '.join(ev.scenario.players)})")
+        raise ScenarioError("player", f"unknown player {p!r}{did_you_mean(p, ev.scenario.players)} (players: {', '.join(ev.scenario.players)})")
     mine = [o for o in _options(ev) if o.player == p]
     paid = ev._cache.setdefault("paid", set())
     if payments and p not in paid:

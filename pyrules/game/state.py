@@ -201,12 +201,18 @@ class GameState:
             elif name == "target":
                 d["targets"].append((str(a.arguments[0]), self.ident(a.arguments[1])))
         out: dict[str, ObjectState] = {}
+        printed: dict[str, tuple[str, ...]] = {}
         for oid_ in sorted(data, key=lambda k: (order.get(k, 0), k)):
             d = data[oid_]
+            if len(d["subtypes"]) > 1:   # in the order its type line prints them (those it doesn't print: after)
+                words = printed.get(d["name"])
+                if words is None:
+                    words = printed[d["name"]] = self._printed_subtypes(d["name"])
+                d["subtypes"].sort(key=lambda w: (words.index(w) if w in words else len(words), w))
             out[oid_] = ObjectState(
                 id=oid_, name=d["name"], face=d["face"], zone=d["zone"], owner=d["owner"], controller=d["controller"],
                 supertypes=tuple(sorted(d["supertypes"])), types=tuple(sorted(d["types"])),
-                subtypes=tuple(sorted(d["subtypes"])), power=d["power"], toughness=d["toughness"],
+                subtypes=tuple(d["subtypes"]), power=d["power"], toughness=d["toughness"],
                 mana_value=d["mana_value"], counters=dict(sorted(d["counters"].items())), attached_to=d["attached_to"],
                 keywords=tuple(sorted(d["keywords"])), can_attack="can_attack" in d["flags"],
                 escaped="escaped" in d["flags"], summoning_sick="summoning_sick" in d["flags"],
@@ -217,6 +223,19 @@ class GameState:
             )
         self._cache["stack"] = [k for k, _ in sorted(((k, d["stack"]) for k, d in data.items() if "stack" in d and d["zone"] == "stack"), key=lambda kv: kv[1])]
         return out
+
+    def _printed_subtypes(self, name) -> tuple[str, ...]:
+        """The subtype words of the type line printed on the face named `name`, in their printed order (the order
+        `show` lists subtypes in: "Elf Druid", not "Druid Elf")."""
+        db = self.scenario.db or bundled()
+        try:
+            card = db.lookup(name) if isinstance(name, str) else None
+        except Exception:  # noqa: BLE001 - a card a file can't describe: its subtypes keep the names' order
+            card = None
+        if card is None:
+            return ()
+        faces = [f for f in card.faces if f.name == name] or card.faces
+        return tuple(w for f in faces for w in f.type_line.partition("—")[2].lower().split())
 
     @property
     def stack(self) -> list[str]:

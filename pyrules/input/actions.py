@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from pyrules.errors import ScenarioError, short
+from pyrules.errors import ScenarioError, did_you_mean, short
 from pyrules.input.schema import METHODS, STEPS, ZONES
 
 GEN = re.compile(r"^(trigger|token|effect)_(\d+)(?:_(\d+))?$")
@@ -58,7 +58,9 @@ def kind_of(action, where: str) -> str:
         raise ScenarioError(where, "an action is a mapping such as {resolve: top}")
     kinds = [k for k in ACTIONS if k in action]
     if len(kinds) != 1:
-        raise ScenarioError(where, "an action needs exactly one of: " + ", ".join(ACTIONS))
+        unknown = [k for k in action if k not in ACTIONS and k not in COMMON and not any(k in ACTIONS[a] for a in ACTIONS)]
+        hint = did_you_mean(unknown[0], ACTIONS) if not kinds and unknown else ""
+        raise ScenarioError(where, "an action needs exactly one of: " + ", ".join(ACTIONS) + hint)
     kind = kinds[0]
     fields = ACTIONS[kind] | COMMON
     extra = sorted(set(action) - set(fields))
@@ -112,7 +114,7 @@ def check_actions(sc) -> None:
                 if not isinstance(v, str):
                     raise ScenarioError(path, f"must be a player's name, not {short(v)} (players: {', '.join(sc.players)})")
                 if v not in players:
-                    raise ScenarioError(path, f"unknown player {short(v)} (players: {', '.join(sc.players)})")
+                    raise ScenarioError(path, f"unknown player {short(v)}{did_you_mean(v, sc.players)} (players: {', '.join(sc.players)})")
             elif spec in ("ids", "targets"):
                 if not isinstance(v, list) or len(v) > 256:
                     raise ScenarioError(path, "must be a list of ids" + (" or players" if spec == "targets" else ""))
@@ -147,11 +149,12 @@ def check_actions(sc) -> None:
                     raise ScenarioError(path, f"must be a whole number from 0 to 1000000, not {short(v)}")
             elif spec == "method":
                 if v not in METHODS:
-                    raise ScenarioError(path, f"{short(v)} is not one of: {', '.join(METHODS)}")
+                    raise ScenarioError(path, f"{short(v)} is not one of: {', '.join(METHODS)}{did_you_mean(v, METHODS)}")
             elif spec == "zone":
                 if v not in ZONES or v == "stack":
                     allowed = ", ".join(z for z in ZONES if z != "stack")
-                    raise ScenarioError(path, f"{short(v)} is not a zone an object can be moved to (one of: {allowed}; cast puts spells on the stack)")
+                    raise ScenarioError(path, f"{short(v)} is not a zone an object can be moved to (one of: {allowed}; cast puts spells on the stack)"
+                                             f"{did_you_mean(v, [z for z in ZONES if z != 'stack'])}")
             elif spec == "part":
                 if not isinstance(v, str) or not v or len(v) > 200:
                     raise ScenarioError(path, "must be the name of a half or part of the card")
@@ -173,7 +176,7 @@ def check_actions(sc) -> None:
                         hint = f" — did you mean {close[0]!r}?" if close else ""
                         raise ScenarioError(path, f"unknown kind of choice {short(key)}{hint} (kinds: {', '.join(CHOICES)})")
                     if x not in CHOICES[key]:
-                        raise ScenarioError(f"{path}.{key}", f"{short(x)} is not one of: {', '.join(CHOICES[key])}")
+                        raise ScenarioError(f"{path}.{key}", f"{short(x)} is not one of: {', '.join(CHOICES[key])}{did_you_mean(x, CHOICES[key])}")
             elif spec == "new_id":
                 if not isinstance(v, str) or not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", v):
                     raise ScenarioError(path, "the copy needs a new id (letters, digits, '_' and '-')")
@@ -207,10 +210,11 @@ def check_actions(sc) -> None:
                     raise ScenarioError(path, "write {advance: {phase: ..., step: ...}}")
                 phase, st = v["phase"], v.get("step")
                 if not isinstance(phase, str) or phase not in STEPS:
-                    raise ScenarioError(f"{path}.phase", f"{short(phase)} is not one of: {', '.join(STEPS)}")
+                    raise ScenarioError(f"{path}.phase", f"{short(phase)} is not one of: {', '.join(STEPS)}{did_you_mean(phase, STEPS)}")
                 if not (st is None or isinstance(st, str)) or st not in STEPS[phase]:
                     allowed = ", ".join("null" if s is None else s for s in STEPS[phase])
-                    raise ScenarioError(f"{path}.step", f"{short(st)} is not a step of the {phase} phase (one of: {allowed})")
+                    raise ScenarioError(f"{path}.step", f"{short(st)} is not a step of the {phase} phase (one of: {allowed})"
+                                                       f"{did_you_mean(st, [x for x in STEPS[phase] if x])}")
         if kind == "copy":
             known.add(action["as"])
 

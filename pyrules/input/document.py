@@ -308,6 +308,9 @@ def _yaml_error(exc: Exception, text: str, name: str) -> ScenarioError:
         mark = exc.problem_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}: "
         what = exc.problem or "not valid YAML"
+        if text[mark.index:mark.index + 1] == "\t" or "'\\t'" in what:
+            return _SyntaxError(f"{name} is not valid YAML: {where}a tab character: YAML indents with spaces, "
+                                "never tabs (replace the tab with spaces)", mark.index)
         if exc.context:
             ctx = exc.context
             if exc.context_mark is not None and exc.context_mark.line != mark.line:

@@ -26,7 +26,7 @@ from pyrules.cards.db import CardDB, bundled
 from pyrules.cards.files import CardDataError
 from pyrules.cards.mana import ManaSymbolError, parse_mana_cost
 from pyrules.cards.model import Card
-from pyrules.errors import ScenarioError, short
+from pyrules.errors import ScenarioError, did_you_mean, short
 from pyrules.input.actions import check_actions
 from pyrules.input.document import parse_text, read_source
 from pyrules.input.schema import EFFECT_FIELDS, OBJECT_FIELDS, STEPS, json_schema
@@ -146,7 +146,7 @@ def _shape_error(exc) -> ScenarioError:
         return ScenarioError(where, "its keys must be names of 1 to 100 characters")
     if rule == "enum":
         allowed = ", ".join("null" if x is None else str(x) for x in definition)
-        return ScenarioError(where, f"{short(value)} is not one of: {allowed}")
+        return ScenarioError(where, f"{short(value)} is not one of: {allowed}{did_you_mean(value, definition)}")
     if rule == "type":
         want = definition if isinstance(definition, list) else [definition]
         # (YAML reads 12, yes and no unquoted as a number or a boolean where a name was meant)
@@ -246,6 +246,28 @@ def _card(db: CardDB, name: str, where: str) -> Card:
     return card
 
 
+def _with_other_unknown_cards(exc: ScenarioError, db: CardDB, raw: list, i: int) -> ScenarioError:
+    """An unknown card's error, naming every other unknown card of the scenario too (one run reports them all)."""
+    if not exc.message.startswith("unknown card"):
+        return exc
+    others = []
+    for k in range(i + 1, len(raw)):
+        name = raw[k].get("card") if isinstance(raw[k], dict) else None
+        if not isinstance(name, str) or "ability_of" in raw[k]:
+            continue
+        try:
+            if db.lookup(name) is not None:
+                continue
+        except (CardDataError, ScenarioError):   # a card its file can't describe: reported when it is reached
+            continue
+        from pyrules.cards.search import did_you_mean as card_hint
+
+        others.append(f"objects[{k}].card: unknown card {short(name)}{card_hint(db.library, name)}")
+    if not others:
+        return exc
+    return ScenarioError(exc.field, f"{exc.message}; and {len(others)} more: " + "; ".join(others))
+
+
 def _check(data: dict, source: str, db: CardDB) -> Scenario:
     players = list(data["players"])
     for i, p in enumerate(players):
@@ -256,7 +278,7 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
 
     def player(value: str, where: str) -> str:
         if value not in players:
-            raise ScenarioError(where, f"unknown player {value!r} (players: {', '.join(players)})")
+            raise ScenarioError(where, f"unknown player {value!r}{did_you_mean(value, players)} (players: {', '.join(players)})")
         return value
 
     life = {p: 20 for p in players}
@@ -270,7 +292,8 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
     step = turn.get("step")
     if step not in STEPS[phase]:
         allowed = ", ".join("null" if s is None else s for s in STEPS[phase])
-        raise ScenarioError("turn.step", f"{step if step is not None else 'null'} is not a step of the {phase} phase (one of: {allowed})")
+        raise ScenarioError("turn.step", f"{step if step is not None else 'null'} is not a step of the {phase} phase (one of: {allowed})"
+                                         f"{did_you_mean(step, STEPS[phase])}")
     turn["step"] = step
     turn.setdefault("lands_played", 0)
 
@@ -311,7 +334,10 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
             if "owner" not in o:
                 raise ScenarioError(f"{where}.owner", "is required")
             if "card" in o:
-                card = _card(db, o["card"], f"{where}.card")
+                try:
+                    card = _card(db, o["card"], f"{where}.card")
+                except ScenarioError as exc:
+                    raise _with_other_unknown_cards(exc, db, raw, i) from None
                 cards[card.name] = card
                 o["card"] = card
             elif "copy_of" not in o:

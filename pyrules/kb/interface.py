@@ -90,6 +90,10 @@ class _Shape:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name}({', '.join(f'{f.name}:{f.type}' for f in self.fields)}))"
 
+    def is_(self, term) -> bool:
+        """Whether a term (or atom) has this shape: this name and number of arguments."""
+        return term.type == _FUNCTION and term.name == self.name and len(term.arguments) == self.arity
+
     def __call__(self, *values):
         """The term (or atom) with these values, in the order of the fields."""
         build = self._build
@@ -146,13 +150,8 @@ class Compound(_Shape):
 
     def match(self, term):
         """The parts of a term if it has this shape (this name and number of arguments), else None."""
-        if term.type != _FUNCTION or term.name != self.name or len(term.arguments) != self.arity:
-            return None
-        return self.of(term)
+        return self.of(term) if self.is_(term) else None
 
-    def is_(self, term) -> bool:
-        """Whether a term has this shape."""
-        return term.type == _FUNCTION and term.name == self.name and len(term.arguments) == self.arity
 
 
 class Predicate(_Shape):

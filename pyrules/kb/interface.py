@@ -69,6 +69,19 @@ def _fields(spec: str) -> tuple[Field, ...]:
     return tuple(out)
 
 
+_CODE: dict[str, object] = {}   # generated source -> its compiled code (shapes alike share it)
+
+
+def _generated(src: str, env: dict, name: str):
+    """The function `name` the generated source defines, its globals `env` (the source is compiled once: a
+    process makes tens of them on its first answer, and compiling costs more than defining)."""
+    code = _CODE.get(src)
+    if code is None:
+        code = _CODE[src] = compile(src, "<pyrules.kb.interface>", "exec")
+    exec(code, env)   # noqa: S102 - code written from the declarations below, nothing else
+    return env[name]
+
+
 def _camel(name: str) -> str:
     return "".join(p.capitalize() for p in name.split("_")) or "Tuple"
 
@@ -114,9 +127,8 @@ class _Shape:
             else:
                 args.append(p)
         src = f"def build({', '.join(params)}):\n    return _function(_name, [{', '.join(args)}])\n"
-        env = {"_number": Number, "_string": String, "_function": Function, "_name": self.name}
-        exec(src, env)   # noqa: S102 - code written from the declaration above, nothing else
-        return env["build"]
+        return _generated(src, {"_number": Number, "_string": String, "_function": Function, "_name": self.name},
+                          "build")
 
     def _values(self, a: str) -> list[str]:
         """The expressions that read each field from the argument list `a` (in generated code)."""
@@ -143,9 +155,7 @@ class Compound(_Shape):
         if of is None:
             src = (f"def of(term):\n    a = term.arguments\n"
                    f"    return _new(_cls, ({''.join(v + ', ' for v in self._values('a'))}))\n")
-            env = {"_new": tuple.__new__, "_cls": self.record}
-            exec(src, env)   # noqa: S102 - code written from the declaration above, nothing else
-            of = self._of = env["of"]
+            of = self._of = _generated(src, {"_new": tuple.__new__, "_cls": self.record}, "of")
         return of(term)
 
     def match(self, term):
@@ -194,9 +204,7 @@ class Predicate(_Shape):
                         f"            app(_new(_cls, ({''.join(v + ', ' for v in values)}s)))\n")
             src = ("def decode(symbols, lo, hi):\n    out = []\n    app = out.append\n    for s in symbols:\n"
                    "        a = s.arguments\n" + body + "    return out\n")
-            env = {"_new": tuple.__new__, "_cls": self.record}
-            exec(src, env)   # noqa: S102 - code written from the declaration above, nothing else
-            dec = self._decode = env["decode"]
+            dec = self._decode = _generated(src, {"_new": tuple.__new__, "_cls": self.record}, "decode")
         return dec
 
     def _bounds(self, t: int | None, since: int | None) -> tuple:

@@ -20,6 +20,43 @@ from pyrules.game.facts import oid
 from pyrules.game.options import Option, actions
 from pyrules.game.state import GameState, ObjectState
 from pyrules.input.schema import METHODS
+from pyrules.kb.interface import (
+    ANY,
+    ATTACHED_TO,
+    ATTACKING_WHOM,
+    BLOCKING_WHOM,
+    CANNOT_ATTACK,
+    CAN_ATTACK,
+    CONTROLLER,
+    COUNTER,
+    DAMAGE_MARKED,
+    ESCAPED,
+    FACE_UP,
+    HAS_COLOR,
+    HAS_KEYWORD,
+    HAS_SUBTYPE,
+    HAS_SUPERTYPE,
+    HAS_TYPE,
+    IN_ZONE,
+    IS_COPY,
+    LEGAL,
+    LIFE,
+    MANA_VALUE,
+    NO_CAST,
+    OBJ_NAME,
+    OPT_EXILE,
+    OPT_GENERIC,
+    OPT_MV,
+    OPT_WHY_NOT,
+    OWNER,
+    POWER,
+    SUMMONING_SICK,
+    TAPPED,
+    TOKEN,
+    TOUGHNESS,
+    TRIGGERED,
+    VIEW_S,
+)
 from pyrules.kb.words import _possessive
 
 PROPERTIES = (
@@ -52,7 +89,7 @@ def explainer(ev: GameState):
 
 
 # what an option's explanation reads: whether it is legal, why not, and the costs it adds
-OPTION_ROOTS = (("legal", 2), ("opt_why_not", 4), ("opt_generic", 3), ("opt_exile", 3), ("opt_mv", 3))
+OPTION_ROOTS = tuple(p.signature for p in (LEGAL, OPT_WHY_NOT, OPT_GENERIC, OPT_EXILE, OPT_MV))
 
 
 def _signatures(atoms) -> set[tuple[str, int]]:
@@ -64,15 +101,15 @@ def _group(claim: str, nodes, atom: str | None = None):
 
 
 def _prop_atoms(ev: GameState, oid_: str, prop: str) -> list[Symbol]:
-    T = Number(ev.t)
-    V = Function("s", [T])
+    T = ev.t
+    V = VIEW_S(T)
     O = oid(oid_)
     o = ev.objects[oid_]
-    one = {"power": ("power", [o.power]), "toughness": ("toughness", [o.toughness]),
-           "mana_value": ("mana_value", [o.mana_value]), "name": ("obj_name", [o.name]), "face": ("face_up", [o.face]),
-           "zone": ("in_zone", [o.zone]), "controller": ("controller", [o.controller]), "owner": ("owner", [o.owner]),
-           "attached_to": ("attached", [o.attached_to]), "damage": ("damage", [o.damage]),
-           "attacking": ("attacking", [o.attacking]), "blocking": ("blocking", [o.blocking])}
+    one = {"power": (POWER, [o.power]), "toughness": (TOUGHNESS, [o.toughness]),
+           "mana_value": (MANA_VALUE, [o.mana_value]), "name": (OBJ_NAME, [o.name]), "face": (FACE_UP, [o.face]),
+           "zone": (IN_ZONE, [o.zone]), "controller": (CONTROLLER, [o.controller]), "owner": (OWNER, [o.owner]),
+           "attached_to": (ATTACHED_TO, [o.attached_to]), "damage": (DAMAGE_MARKED, [o.damage]),
+           "attacking": (ATTACKING_WHOM, [o.attacking]), "blocking": (BLOCKING_WHOM, [o.blocking])}
     def val(v):
         if isinstance(v, int):
             return Number(v)
@@ -82,52 +119,52 @@ def _prop_atoms(ev: GameState, oid_: str, prop: str) -> list[Symbol]:
             return oid(v)
         return String(v)
     if prop in one:
-        name, vals = one[prop]
-        return [Function(name, [O, val(v), T]) for v in vals if v is not None]
-    lists = {"types": ("has_type", o.types, True), "supertypes": ("has_supertype", o.supertypes, True),
-             "subtypes": ("has_subtype", o.subtypes, False), "keywords": ("has_keyword", o.keywords, True),
-             "colors": ("has_color", o.colors, True)}
+        predicate, vals = one[prop]
+        return [predicate(O, val(v), T) for v in vals if v is not None]
+    lists = {"types": (HAS_TYPE, o.types, True), "supertypes": (HAS_SUPERTYPE, o.supertypes, True),
+             "subtypes": (HAS_SUBTYPE, o.subtypes, False), "keywords": (HAS_KEYWORD, o.keywords, True),
+             "colors": (HAS_COLOR, o.colors, True)}
     if prop in lists:
-        name, vals, const = lists[prop]
-        return [Function(name, [O, Function(v) if const else String(v), T]) for v in vals]
+        predicate, vals, const = lists[prop]
+        return [predicate(O, Function(v) if const else String(v), T) for v in vals]
     if prop == "counters":
-        return [Function("counter", [O, String(k), Number(n), T]) for k, n in o.counters.items()]
+        return [COUNTER(O, k, n, T) for k, n in o.counters.items()]
     if prop == "can_attack":
-        return [Function("can_attack", [O, V])] if o.can_attack else [Function("cannot_attack", [O, Function(r), V]) for r in o.cannot_attack]
+        return [CAN_ATTACK(O, V)] if o.can_attack else [CANNOT_ATTACK(O, r, V) for r in o.cannot_attack]
     if prop == "cannot_attack":
-        return [Function("cannot_attack", [O, Function(r), V]) for r in o.cannot_attack]
-    if prop in ("summoning_sick", "escaped", "tapped", "token"):
-        return [Function(prop, [O, T])] if getattr(o, prop) else []
+        return [CANNOT_ATTACK(O, r, V) for r in o.cannot_attack]
+    flags = {"summoning_sick": SUMMONING_SICK, "escaped": ESCAPED, "tapped": TAPPED, "token": TOKEN}
+    if prop in flags:
+        return [flags[prop](O, T)] if getattr(o, prop) else []
     if prop == "copy_of":
-        return [Function("is_copy", [O, T])] if o.copy_of else []
+        return [IS_COPY(O, T)] if o.copy_of else []
     return []
 
 
 def _absent_property(ev: GameState, ex, oid_: str, prop: str):
     """Why an object has no value for a property: the knowledge base's reason, as an absence."""
-    T = Number(ev.t)
+    T = ev.t
     O = oid(oid_)
     o = ev.objects[oid_]
     if prop in ("power", "toughness"):
-        node = ex.absent_node(Function("has_type", [O, Function("creature"), T]))
+        node = ex.absent_node(HAS_TYPE(O, "creature", T))
         node.note = "only creatures have power and toughness"
         return node
-    if prop in ("summoning_sick", "escaped", "tapped", "token", "can_attack"):
-        name = {"can_attack": "can_attack"}.get(prop, prop)
-        args = [O, Function("s", [T])] if prop == "can_attack" else [O, T]
-        return ex.absent_node(Function(name, args))
-    if prop == "copy_of":
-        return ex.absent_node(Function("is_copy", [O, T]))
+    if prop == "can_attack":
+        return ex.absent_node(CAN_ATTACK(O, VIEW_S(T)))
+    flags = {"summoning_sick": SUMMONING_SICK, "escaped": ESCAPED, "tapped": TAPPED, "token": TOKEN,
+             "copy_of": IS_COPY}
+    if prop in flags:
+        return ex.absent_node(flags[prop](O, T))
+    if prop == "cannot_attack":
+        return ex.absent_node(CANNOT_ATTACK(O, ANY(), VIEW_S(T)))
     # no value: the absence of every value (the knowledge base's words for `not pred(O, any, ..., T)`)
-    name, any_args = {"counters": ("counter", 2), "damage": ("damage", 1), "attacking": ("attacking", 1),
-                      "blocking": ("blocking", 1), "attached_to": ("attached", 1), "controller": ("controller", 1),
-                      "face": ("face_up", 1), "supertypes": ("has_supertype", 1), "subtypes": ("has_subtype", 1),
-                      "keywords": ("has_keyword", 1), "colors": ("has_color", 1), "types": ("has_type", 1),
-                      "mana_value": ("mana_value", 1), "cannot_attack": ("cannot_attack", 1), "name": ("obj_name", 1),
-                      "owner": ("owner", 1), "zone": ("in_zone", 1)}.get(prop, (prop, 0))
-    if name == "cannot_attack":
-        return ex.absent_node(Function(name, [O, Function("any"), Function("s", [T])]))
-    return ex.absent_node(Function(name, [O] + [Function("any")] * any_args + [T]))
+    predicate = {"counters": COUNTER, "damage": DAMAGE_MARKED, "attacking": ATTACKING_WHOM,
+                 "blocking": BLOCKING_WHOM, "attached_to": ATTACHED_TO, "controller": CONTROLLER,
+                 "face": FACE_UP, "supertypes": HAS_SUPERTYPE, "subtypes": HAS_SUBTYPE,
+                 "keywords": HAS_KEYWORD, "colors": HAS_COLOR, "types": HAS_TYPE, "mana_value": MANA_VALUE,
+                 "name": OBJ_NAME, "owner": OWNER, "zone": IN_ZONE}[prop]
+    return ex.absent_node(predicate(O, *[ANY()] * (predicate.arity - 2), T))
 
 
 # a property an object doesn't have, as a sentence (the others read "NAME's PROPERTY: VALUE")
@@ -183,7 +220,7 @@ def explain_player(ev: GameState, player: str, prop: str):
         raise ScenarioError("query", f"{player}.{prop}: of a player's properties, explain answers life (the others are "
                                      "counts show --json reports)")
     ex = explainer(ev)
-    atoms = [s for s in explained(ev).game.atoms("life", 3) if s.arguments[0] == String(player) and s.arguments[2].number == ev.t]
+    atoms = [r.atom for r in LIFE.read(explained(ev).game, ev.t) if r.player == String(player)]
     if not atoms:
         raise ScenarioError("query", f"{player} has no life total to explain")
     return _with_summary(ex.node(atoms[0]), ev=ev)
@@ -373,28 +410,26 @@ def explain_cast(ev: GameState, rest: str, player: str | None, negated: bool):
     if not opts:
         if target not in ev.scenario.index and target not in ev.objects:
             raise ScenarioError("query", f"unknown object {target!r}{did_you_mean(target, list(ev.objects))}")
-        T = Number(ev.t)
-        whys = [s for s in explained(ev).game.atoms("no_cast", 4)
-                if s.arguments[0] == String(p) and ev.ident(s.arguments[1]) == target and s.arguments[3] == T]
+        whys = [r.atom for r in NO_CAST.read(explained(ev).game, ev.t)
+                if r.player == String(p) and ev.ident(r.object) == target]
         if not whys:
             raise ScenarioError("query", f"{p} has no way to cast {target}" + (f" with {method}" if method else "") + " to explain")
         node = _refusal(f"{ev.renderer.name(p)} may not cast {ev.renderer.name(target)}", whys, explainer(ev))
         return _with_summary(node, "No: " + node.claim, ev=ev)
     ex = explainer(ev)
     ex.prepare(OPTION_ROOTS)
-    T = Number(ev.t)
+    T = ev.t
     nodes = []
     for o in opts:
         x = o.term
         if o.legal:
-            node = ex.node(Function("legal", [x, T]))
+            node = ex.node(LEGAL(x, T))
         else:
-            whys = [s for s in explained(ev).game.atoms("opt_why_not", 4) if s.arguments[0] == x and s.arguments[3] == T]
+            whys = [r.atom for r in OPT_WHY_NOT.read(explained(ev).game, T) if r.option == x]
             node = _refusal(f"{ev.renderer.name(o.player)} may not cast {ev.renderer.name(o.object)}"
                             f" ({o.method.replace('_', ' ')}{', ' + o.part if o.part else ''})", whys, ex)
-        cost_atoms = [s for s in explained(ev).game.atoms("opt_generic", 3) if s.arguments[0] == x and s.arguments[2] == T]
-        cost_atoms += [s for s in explained(ev).game.atoms("opt_exile", 3) if s.arguments[0] == x and s.arguments[2] == T]
-        cost_atoms += [s for s in explained(ev).game.atoms("opt_mv", 3) if s.arguments[0] == x and s.arguments[2] == T]
+        cost_atoms = [r.atom for predicate in (OPT_GENERIC, OPT_EXILE, OPT_MV)
+                      for r in predicate.read(explained(ev).game, T) if r.option == x]
         if o.legal and cost_atoms:
             node.because = node.because + [ex.node(a) for a in cost_atoms]
         if o.legal:
@@ -454,15 +489,15 @@ def explain_option(ev: GameState, o: Option):
         return explain_cast(ev, f"{o.object} {o.method}" + (f" {extra}" if extra else "") + f" by {o.player}", o.player, not o.legal)
     ex = explainer(ev)
     ex.prepare(OPTION_ROOTS)
-    T = Number(ev.t)
+    T = ev.t
     if o.legal:
         unpaid = _unpaid(ev, o)
         if unpaid:
-            node = ex.node(Function("legal", [o.term, T]))
+            node = ex.node(LEGAL(o.term, T))
             return _with_summary(node, f"Yes — but {ev.renderer.name(o.player)} can't pay for it now: {node.claim}",
                                  f"It can't be paid now: {unpaid}", ev=ev)
-        return _with_summary(ex.node(Function("legal", [o.term, T])), ev=ev)
-    whys = [s for s in explained(ev).game.atoms("opt_why_not", 4) if s.arguments[0] == o.term and s.arguments[3] == T]
+        return _with_summary(ex.node(LEGAL(o.term, T)), ev=ev)
+    whys = [r.atom for r in OPT_WHY_NOT.read(explained(ev).game, T) if r.option == o.term]
     verb = {"attack": "attack with", "block": "block with"}.get(o.action, o.action)
     node = _refusal(f"{ev.renderer.name(o.player)} may not {verb} {ev.renderer.name(o.object)}", whys, ex)
     return _with_summary(node, "No: " + node.claim, ev=ev)
@@ -481,7 +516,7 @@ def with_honesty(ev: GameState, doc: dict) -> dict:
 def explain_trigger(ev: GameState, target: str):
     ex = explainer(ev)
     moments = {m.t for m in explained(ev).game.moments if m.step == ev.step}
-    atoms = [s for s in explained(ev).game.atoms("triggered", 5) if ev.ident(s.arguments[0]) == target and s.arguments[4].number in moments]
+    atoms = [r.atom for r in TRIGGERED.read(explained(ev).game) if ev.ident(r.source) == target and r.t in moments]
     if not atoms:
         raise ScenarioError("query", f"nothing of {target!r} triggered on step {ev.step}")
     nodes = [ex.node(a) for a in atoms]

@@ -17,13 +17,14 @@ import heapq
 from dataclasses import dataclass, field, replace
 from typing import Iterable
 
-from clingo import Symbol, SymbolType
+from clingo import Symbol
 
-from pyrules.kb.compile import AGG, WHY, KnowledgeBase
+from pyrules.kb.compile import KnowledgeBase
+from pyrules.kb.interface import ABSENT_BECAUSE, CHOICE, NEG, PYRULES_AGG, PYRULES_WHY, moment_of, subject_of
 from pyrules.kb.terms import Term, of_symbol, parse
 from pyrules.kb.words import Renderer
 
-REASONS = ("absent_because", 3)   # why an atom is absent: absent_because(Atom, Reason, T)
+REASONS = ABSENT_BECAUSE.signature   # why an atom is absent: absent_because(Atom, Reason, T)
 
 TIMED = {"does", "occurs", "event", "ends", "performed_sba", "resolving", "casting", "moves",
          "flips", "converts", "puts_trigger", "triggered"}
@@ -166,20 +167,19 @@ class Explainer:
     def _read(self) -> None:
         """The derivations (pyrules_why/3) and aggregate elements (pyrules_agg/3) grounded since the last read,
         each head's in the order clingo has them."""
-        for sym in self.game.terms(WHY, 3, self._read_why):
-            k, head, body = sym.arguments
+        for r in PYRULES_WHY.read_terms(self.game, seen=self._read_why):
+            head = r.head
             pos, neg = [], []
-            for b in body.arguments:
-                if b.type == SymbolType.Function and b.name == "neg" and len(b.arguments) == 1:
-                    neg.append(b.arguments[0])
+            for b in r.body.arguments:
+                if NEG.is_(b):
+                    neg.append(NEG.of(b).atom)
                 else:
                     pos.append(b)
-            self.derivs.setdefault(head, []).append((k.number, tuple(pos), tuple(neg)))
+            self.derivs.setdefault(head, []).append((r.label, tuple(pos), tuple(neg)))
             if (head.name, len(head.arguments)) == REASONS:
-                self.because_not.setdefault(head.arguments[0], []).append(head)
-        for sym in self.game.terms(AGG, 3, self._read_agg):
-            k, head, body = sym.arguments
-            self.agg.setdefault((k.number, head), []).append(tuple(body.arguments))
+                self.because_not.setdefault(ABSENT_BECAUSE.of(head).absent, []).append(head)
+        for r in PYRULES_AGG.read_terms(self.game, seen=self._read_agg):
+            self.agg.setdefault((r.label, r.head), []).append(tuple(r.body.arguments))
 
     def _reasons_read(self) -> dict[Symbol, list[Symbol]]:
         """Why atoms are absent (absent_because/3 derivations), all of them read."""
@@ -283,7 +283,7 @@ class Explainer:
     def absent_node(self, a: Symbol, path: frozenset = frozenset()) -> Node:
         """The absence of an atom; where the knowledge base says why (absent_because/3), with that reason."""
         a = _term(a)
-        reasons = [r.arguments[1] for r in self._reasons_read().get(a, [])]
+        reasons = [ABSENT_BECAUSE.of(r).reason for r in self._reasons_read().get(a, [])]
         kids = [n for r in sorted(reasons, key=str) if r not in path for n in self._nodes(r, path)]
         label = self._defining_label(a)
         return Node(self.renderer.absent(a), label.rule if label else None, None, because=kids,
@@ -326,9 +326,9 @@ class Explainer:
 
     def claim(self, atom: Symbol) -> str:
         text = self.renderer.claim(atom)
-        if not atom.arguments or atom.arguments[-1].type != SymbolType.Number:
+        t = moment_of(atom)
+        if t is None:
             return text
-        t = atom.arguments[-1].number
         if atom.name in TIMED and self.step_of.get(t):
             text += f" (step {self.step_of[t]})"
         elif atom.name == "holds" and self.step_of.get(t) and atom not in self.facts:
@@ -356,13 +356,13 @@ class Explainer:
         return Node(self.claim(atom), atom=str(atom), kind="fact", note="not derived")
 
     def _fact_note(self, atom: Symbol) -> str:
-        t = atom.arguments[-1].number if atom.arguments and atom.arguments[-1].type == SymbolType.Number else None
+        t = moment_of(atom)
         if atom.name == "holds":
             return "stated by the scenario" if not self.step_of.get(t) else f"{self.when(t)}, as the timeline states"
         if atom.name in ("occurs", "asking") and t is not None and self.step_of.get(t):
             return f"{self.when(t)}: stated by the timeline" if atom.name == "occurs" else f"asked {self.when(t)}"
-        if atom.name == "choice" and atom.arguments and atom.arguments[0].type == SymbolType.Number:
-            return f"{self.when(atom.arguments[0].number)}: chosen in the timeline"
+        if CHOICE.signature == (atom.name, len(atom.arguments)):
+            return f"{self.when(CHOICE.of(atom).t)}: chosen in the timeline"
         if atom.name in ("occurs", "choice", "asking"):
             return "stated by the timeline"
         return "printed on the card" if atom.name.startswith(("face", "card", "layout", "keyword", "cost", "effect", "target", "trigger", "filter", "scope", "static", "adds_", "sets_", "grants", "mod_pt", "restriction", "chapter", "produces")) else "a fact"
@@ -397,7 +397,8 @@ def _same_kind(n: Node, chosen: list[Node]) -> bool:
             t = parse(node.atom)
         except ValueError:
             return None
-        return (t.name, str(t.arguments[0]) if t.arguments else "")
+        subject = subject_of(t)
+        return (t.name, str(subject) if subject is not None else "")
 
     k = kind(n)
     return k is not None and any(kind(o) == k for o in chosen)

@@ -11,9 +11,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, String, Symbol
 
 from pyrules.cards.mana import ManaSymbol, colors_of, parse_mana_cost
+from pyrules.kb.interface import (
+    CARD,
+    FACE,
+    FACE_COLOR_INDICATOR,
+    FACE_COLORS_STATED,
+    FACE_DEFINED_COLOR,
+    FACE_HAS_MANA_COST,
+    FACE_MANA,
+    FACE_PT,
+    FACE_STATED_COLOR,
+    FACE_SUBTYPE,
+    FACE_TYPE_WORD,
+    LAYOUT,
+)
 from pyrules.kb.vocabulary import COLOR_WORDS, symbol_term
 
 # The face identifiers of each layout, in the order Scryfall lists card_faces.
@@ -93,32 +107,30 @@ class Card:
 
     def _make_facts(self) -> list[Symbol]:
         c = String(self.name)
-        out = [Function("card", [c]), Function("layout", [c, Function(self.layout)])]
+        out = [CARD(c), LAYOUT(c, self.layout)]
         for face in self.faces:
             f = Function(face.id)
-            out.append(Function("face", [c, f, String(face.name)]))
+            out.append(FACE(c, f, face.name))
             if face.symbols is not None:
-                out.append(Function("face_has_mana_cost", [c, f]))
+                out.append(FACE_HAS_MANA_COST(c, f))
                 for pos, sym in enumerate(face.symbols, start=1):
-                    out.append(Function("face_mana", [c, f, Number(pos), symbol_term(sym)]))
+                    out.append(FACE_MANA(c, f, pos, symbol_term(sym)))
             left, _, right = face.type_line.partition("—")
-            out += [Function("face_type_word", [c, f, String(w.lower())]) for w in left.split()]
-            out += [Function("face_subtype", [c, f, String(w.lower())]) for w in right.split()]
+            out += [FACE_TYPE_WORD(c, f, w.lower()) for w in left.split()]
+            out += [FACE_SUBTYPE(c, f, w.lower()) for w in right.split()]
             p, t = _int(face.power), _int(face.toughness)
             if p is not None and t is not None:
-                out.append(Function("face_pt", [c, f, Number(p), Number(t)]))
+                out.append(FACE_PT(c, f, p, t))
             for col in face.color_indicator:
-                out.append(Function("face_color_indicator", [c, f, Function(COLOR_WORDS[col])]))
+                out.append(FACE_COLOR_INDICATOR(c, f, COLOR_WORDS[col]))
             if self.layout in ("token", "double_faced_token") and not face.color_indicator:
                 for col in face.colors:
-                    out.append(Function("face_defined_color", [c, f, Function(COLOR_WORDS[col])]))
+                    out.append(FACE_DEFINED_COLOR(c, f, COLOR_WORDS[col]))
             elif set(face.colors) != set(colors_of(face.symbols or ())) | set(face.color_indicator):
                 # the file states other colors than the cost and indicator give (devoid, "~ is all colors")
-                out.append(Function("face_colors_stated", [c, f]))
+                out.append(FACE_COLORS_STATED(c, f))
                 for col in face.colors:
-                    out.append(Function("face_stated_color", [c, f, Function(COLOR_WORDS[col])]))
-            for i, _line in enumerate(face.lines, start=1):
-                out.append(Function("face_line", [c, f, Number(i)]))
+                    out.append(FACE_STATED_COLOR(c, f, COLOR_WORDS[col]))
         for line in self.reading():
             out.extend(line.facts)
             out.extend(line.printed)   # what a line prints whether or not it is read (a chapter's number)

@@ -29,6 +29,51 @@ from clingo import Function, Number, String, Symbol
 
 from pyrules.cards.mana import ManaSymbolError, parse_mana_cost
 from pyrules.kb.compile import rules_root
+from pyrules.kb.interface import (
+    ABILITY,
+    ACTIVATED,
+    ADDITIONAL_COST,
+    ADDS_TYPE,
+    CARD_TYPE_WORD,
+    CHAPTER,
+    COST,
+    COST_MOD,
+    EFFECT,
+    EFFECT_DEF,
+    ESCAPES_WITH,
+    FACE_ABILITY,
+    FACE_CHAPTER,
+    FACE_REMINDER_MANA,
+    FILTER,
+    FILTER_CLAUSE,
+    FILTER_LIT,
+    FUNCTIONS_IN,
+    GRANTS,
+    GRANTS_ESCAPE,
+    GRANTS_EXILE_PLAY,
+    GRANT_COST,
+    KEYWORD,
+    KEYWORD_N,
+    KNOWN_DEF,
+    MANA_ABILITY,
+    MOD_PT,
+    Predicate,
+    PRODUCES,
+    RESTRICTION,
+    SCOPE,
+    SETS_CREATURE_TYPE,
+    SETS_PT,
+    SPELL_ABILITY,
+    STATIC,
+    SUBTYPE_LIST,
+    SUPERTYPE_WORD,
+    TARGET,
+    TARGET_EACH_OPPONENT,
+    TARGET_OPTIONAL,
+    TIMING,
+    TRIGGER,
+    TRIGGERED_ABILITY,
+)
 from pyrules.kb.vocabulary import COLOR_WORDS, symbol_term
 
 NUMBER_WORDS = {
@@ -81,12 +126,12 @@ def _type_lists() -> tuple[frozenset, frozenset, dict]:
     ctl.add("base", [], (rules_root() / "core" / "types.lp").read_text(encoding="utf-8"))
     ctl.ground([("base", [])])
 
-    def atoms(name):
-        return [a.symbol.arguments for a in ctl.symbolic_atoms.by_signature(name, 2)]
+    def atoms(predicate):
+        return predicate.decode(a.symbol for a in ctl.symbolic_atoms.by_signature(*predicate.signature))
 
-    return (frozenset(a[0].string for a in atoms("card_type_word")),
-            frozenset(a[0].string for a in atoms("supertype_word")),
-            {a[0].string: a[1].name for a in atoms("subtype_list")})
+    return (frozenset(r.word.string for r in atoms(CARD_TYPE_WORD)),
+            frozenset(r.word.string for r in atoms(SUPERTYPE_WORD)),
+            {r.word.string: r.kind.name for r in atoms(SUBTYPE_LIST)})
 
 
 def __getattr__(name: str):
@@ -191,14 +236,15 @@ class Ability:
     def __init__(self, ctx: "Ctx", name: str):
         self.ctx = ctx
         self.name = name
-        self.ab = Function("ab", [ctx.c, ctx.f, Number(ctx.i), Function(name)])
-        self.facts: list[Symbol] = [Function("face_ability", [ctx.c, ctx.f, self.ab])]
+        self.ab = ABILITY(ctx.c, ctx.f, ctx.i, name)
+        self.facts: list[Symbol] = [FACE_ABILITY(ctx.c, ctx.f, self.ab)]
         self.targets = 0
         self.effects = 0
         self.defs = 0
 
-    def add(self, pred: str, *args) -> None:
-        self.facts.append(Function(pred, [self.ab, *[_term(a) for a in args]]))
+    def add(self, predicate: Predicate, *args) -> None:
+        """A fact of the ability: predicate(ab, args...) (pyrules/kb/interface.py declares the card vocabulary)."""
+        self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
 
     def fact(self, sym: Symbol) -> None:
         self.facts.append(sym)
@@ -212,21 +258,21 @@ class Ability:
 
     def effect(self, eff: Symbol) -> None:
         self.effects += 1
-        self.add("effect", Number(self.effects), eff)
+        self.add(EFFECT, Number(self.effects), eff)
 
     def target(self, spec: Symbol, optional: bool = False, each_opponent: bool = False) -> int:
         self.targets += 1
-        self.add("target", Number(self.targets), spec)
+        self.add(TARGET, Number(self.targets), spec)
         if optional:
-            self.add("target_optional", Number(self.targets))
+            self.add(TARGET_OPTIONAL, Number(self.targets))
         if each_opponent:
-            self.add("target_each_opponent", Number(self.targets))
+            self.add(TARGET_EACH_OPPONENT, Number(self.targets))
         return self.targets
 
     def new_def(self) -> Symbol:
         """A continuous effect this ability creates, named after the ability."""
         self.defs += 1
-        return Function("d", [self.ab, Number(self.defs)])
+        return EFFECT_DEF(self.ab, self.defs)
 
     def save(self) -> tuple:
         return (len(self.facts), self.targets, self.effects, self.defs, len(self.ctx.spans))
@@ -389,12 +435,12 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         ctx.took(phrase)
     text = " ".join(phrase.split())
     key = text.lower() + "".join(f" [{x}]" for x in extra)
-    term = Function("f", [String(key)])
-    facts = [Function("filter_text", [term, String(text)])]
+    term = FILTER(key)
+    facts = []
     for k, lits in enumerate(clauses, start=1):
-        facts.append(Function("filter_clause", [term, Number(k)]))
+        facts.append(FILTER_CLAUSE(term, k))
         for lit in lits + common:
-            facts.append(Function("filter_lit", [term, Number(k), lit]))
+            facts.append(FILTER_LIT(term, k, lit))
     return term, facts
 
 
@@ -724,8 +770,8 @@ def _triggered(line: Span, ctx: Ctx) -> Line | None:
     if m:
         ab = Ability(ctx, f"trigger_{ctx.i}")
         term = ab.filter(part(line, m, 1))
-        ab.add("triggered")
-        ab.add("trigger", F("transforms", term))
+        ab.add(TRIGGERED_ABILITY)
+        ab.add(TRIGGER, F("transforms", term))
         ctx.took(line, m)
         understood = effects(part(line, m, 2), ab, ctx)
         return _done(ctx, line, ab, [f"trigger: a permanent you control transforms into {m[1]}"] + understood)
@@ -736,9 +782,9 @@ def _triggered(line: Span, ctx: Ctx) -> Line | None:
         if self_group and not _self_ref(m[1], ctx):
             return None
         ab = Ability(ctx, f"trigger_{ctx.i}")
-        ab.add("triggered")
+        ab.add(TRIGGERED_ABILITY)
         for e in make():
-            ab.add("trigger", e)
+            ab.add(TRIGGER, e)
         rest = part(line, m, m.lastindex)
         ctx.took(line, m, *((1,) if self_group else ()))
         # "exile up to one other target ... For as long as that card remains exiled, its owner may play it."
@@ -747,7 +793,7 @@ def _triggered(line: Span, ctx: Ctx) -> Line | None:
             term = ab.filter(part(rest, m2, 2), extra=("other",) if m2[1] else ())
             k = ab.target(F("permanent", term), optional=True)
             ab.effect(F("exile_may_play", F("target", k)))
-            ab.add("grants_exile_play")
+            ab.add(GRANTS_EXILE_PLAY)
             ctx.took(rest, m2, 1)
             return _done(ctx, line, ab, [f"trigger: {m[0].split(',')[0]}", f"exile up to one target {m2[2]}; its owner may play it while exiled"])
         understood = effects(rest, ab, ctx)
@@ -776,8 +822,8 @@ def _chapter(line: Span, ctx: Ctx) -> Line | None:
     abilities, understood = [], []
     for n in nums:      # "I, II — [effect]" is two chapter abilities, one for each symbol
         ab = Ability(ctx, f"chapter_{n}")
-        ab.add("triggered")
-        ab.add("chapter", Number(n))
+        ab.add(TRIGGERED_ABILITY)
+        ab.add(CHAPTER, Number(n))
         abilities.append(ab)
         m2 = re.fullmatch(r"For each opponent, up to one target (.+?) they control becomes a (\d+)/(\d+) (\w+) artifact creature with (\w+) for as long as you control this Saga\.", rest)
         if m2:
@@ -787,10 +833,10 @@ def _chapter(line: Span, ctx: Ctx) -> Line | None:
             term = ab.filter(part(rest, m2, 1))
             k = ab.target(F("permanent", term), optional=True, each_opponent=True)
             d = ab.new_def()
-            ab.facts += [F("adds_type", d, C_("artifact")), F("adds_type", d, C_("creature")),
-                         F("sets_creature_type", d, String(m2[4].lower())),
-                         F("sets_pt", d, F("fixed", int(m2[2]), int(m2[3]))), F("known_def", d)]
-            ab.facts.append(F("grants", d, C_(KEYWORDS[kw][0])))
+            ab.facts += [ADDS_TYPE(d, C_("artifact")), ADDS_TYPE(d, C_("creature")),
+                         SETS_CREATURE_TYPE(d, String(m2[4].lower())),
+                         SETS_PT(d, F("fixed", int(m2[2]), int(m2[3]))), KNOWN_DEF(d)]
+            ab.facts.append(GRANTS(d, C_(KEYWORDS[kw][0])))
             ab.effect(F("apply", d, F("targets", k), C_("while_you_control_source")))
             ctx.took(rest, m2, 2, 3, 4, 5)
             understood += [f"chapter {n}", f"each opponent's {m2[1]} becomes a {m2[2]}/{m2[3]} {m2[4]} artifact creature with {m2[5]} while you control the Saga"]
@@ -819,16 +865,16 @@ def _activated(line: Span, ctx: Ctx) -> Line | None:
     mana_choice = re.fullmatch(r"Add (?:one mana of any color|\{([WUBRG])\} or \{([WUBRG])\})\.", rest)
     if mana_choice or mana or mana_each:
         ab = Ability(ctx, f"mana_{ctx.i}")
-        ab.add("activated")
-        ab.add("mana_ability")
+        ab.add(ACTIVATED)
+        ab.add(MANA_ABILITY)
         for it in items:
-            ab.add("cost", it)
+            ab.add(COST, it)
         ab.facts += cfacts
         if sorcery:
-            ab.add("timing", C_("sorcery"))
+            ab.add(TIMING, C_("sorcery"))
         if mana_choice:
             kind = F("or", C_(mana_choice[1].lower()), C_(mana_choice[2].lower())) if mana_choice[1] else C_("any")
-            ab.add("produces", kind, F("fixed", 1))
+            ab.add(PRODUCES, kind, F("fixed", 1))
             ctx.took(rest, mana_choice, 1, 2)
             return _done(ctx, line, ab, [f"mana ability: {cost_text}: {rest[:-1].lower()}"])
         if mana:
@@ -836,26 +882,26 @@ def _activated(line: Span, ctx: Ctx) -> Line | None:
             for sym in re.findall(r"\{([WUBRGC])\}", mana[1]):
                 counts[sym] = counts.get(sym, 0) + 1
             for sym, n in counts.items():
-                ab.add("produces", C_(sym.lower()), F("fixed", n))
+                ab.add(PRODUCES, C_(sym.lower()), F("fixed", n))
             ctx.took(rest, mana, 1)
             return _done(ctx, line, ab, [f"mana ability: {cost_text}: add {mana[1]}"])
         term = ab.filter(part(rest, mana_each, 2))
-        ab.add("produces", C_(mana_each[1].lower()), F("count", term))
+        ab.add(PRODUCES, C_(mana_each[1].lower()), F("count", term))
         ctx.took(rest, mana_each, 1)
         return _done(ctx, line, ab, [f"mana ability: {cost_text}: add {{{mana_each[1]}}} for each {mana_each[2]} you control"])
     ab = Ability(ctx, f"activated_{ctx.i}")
-    ab.add("activated")
+    ab.add(ACTIVATED)
     for it in items:
-        ab.add("cost", it)
+        ab.add(COST, it)
     ab.facts += cfacts
     if sorcery:
-        ab.add("timing", C_("sorcery"))
+        ab.add(TIMING, C_("sorcery"))
     m2 = re.fullmatch(r"Until end of turn, each (.+?) card in your graveyard gains \"Escape—(.+?)\.\"", rest)
     if m2:
         term = ab.filter(part(rest, m2, 1), "card")
         d = ab.new_def()
         gitems, gfacts = cost_items(part(rest, m2, 2), ctx)
-        ab.facts += [F("grants_escape", d, term), F("known_def", d)] + [F("grant_cost", d, it) for it in gitems] + gfacts
+        ab.facts += [GRANTS_ESCAPE(d, term), KNOWN_DEF(d)] + [GRANT_COST(d, it) for it in gitems] + gfacts
         ab.effect(F("apply", d, C_("rules"), C_("end_of_turn")))
         ctx.took(rest, m2)
         return _done(ctx, line, ab, [f"activated: {cost_text}", f"until end of turn, each {m2[1]} card in your graveyard gains escape {m2[2]}"])
@@ -869,11 +915,11 @@ def _static(line: Span, ctx: Ctx) -> Line | None:
     if m:
         ab = Ability(ctx, f"static_{ctx.i}")
         term = ab.filter(part(s, m, 1))
-        ab.add("static")
-        ab.add("scope", F("each", term))
-        ab.add("adds_type", C_("artifact"))
-        ab.add("adds_type", C_("creature"))
-        ab.add("sets_pt", C_("mana_value"))
+        ab.add(STATIC)
+        ab.add(SCOPE, F("each", term))
+        ab.add(ADDS_TYPE, C_("artifact"))
+        ab.add(ADDS_TYPE, C_("creature"))
+        ab.add(SETS_PT, C_("mana_value"))
         ctx.took(s, m)
         return _done(ctx, line, ab, [f"each {m[1]} is an artifact creature with power and toughness equal to its mana value"])
     # "Noncreature spells cost {1} more to cast.", "Spells cost {1} less to cast." (every spell)
@@ -882,48 +928,48 @@ def _static(line: Span, ctx: Ctx) -> Line | None:
         ab = Ability(ctx, f"static_{ctx.i}")
         term = ab.filter(part(s, m, 1), "spell", and_or=True) if m[1] else ab.filter("a spell", "spell")
         who = {" you cast": "you", " your opponents cast": "opponents", None: "any"}[m[2]]
-        ab.add("static")
-        ab.add("scope", F("spells", C_(who), term))
-        ab.add("cost_mod", C_("increase" if m[4] == "more" else "reduce"), int(m[3]))
+        ab.add(STATIC)
+        ab.add(SCOPE, F("spells", C_(who), term))
+        ab.add(COST_MOD, C_("increase" if m[4] == "more" else "reduce"), int(m[3]))
         ctx.took(s, m, 2, 3, 4)
         return _done(ctx, line, ab, [f"{m[1] + ' spells' if m[1] else 'spells'}{m[2] or ''} cost {{{m[3]}}} {m[4]}"])
     m = re.fullmatch(r"Equipped creature gets ([+-]\d+)/([+-]\d+)\.", s)
     if m:
         ab = Ability(ctx, f"static_{ctx.i}")
-        ab.add("static")
-        ab.add("scope", C_("equipped"))
-        ab.add("mod_pt", int(m[1]), int(m[2]))
+        ab.add(STATIC)
+        ab.add(SCOPE, C_("equipped"))
+        ab.add(MOD_PT, int(m[1]), int(m[2]))
         ctx.took(s, m, 1, 2)
         return _done(ctx, line, ab, [f"equipped creature gets {m[1]}/{m[2]}"])
     m = re.fullmatch(r"Each (.+?) card in your graveyard has escape\. The escape cost is equal to the card's mana cost plus exile (\w+) other cards from your graveyard\.", s)
     if m:
         ab = Ability(ctx, f"static_{ctx.i}")
         term = ab.filter(part(s, m, 1), "card")
-        ab.add("static")
-        ab.add("grants_escape", term)
-        ab.add("grant_cost", C_("mana_cost"))
-        ab.add("grant_cost", F("exile_other_graveyard", number(m[2])))
+        ab.add(STATIC)
+        ab.add(GRANTS_ESCAPE, term)
+        ab.add(GRANT_COST, C_("mana_cost"))
+        ab.add(GRANT_COST, F("exile_other_graveyard", number(m[2])))
         ctx.took(s, m, 2)
         return _done(ctx, line, ab, [f"each {m[1]} card in your graveyard has escape: its mana cost plus exile {m[2]} other cards"])
     if s == "This spell can't be countered.":
         ab = Ability(ctx, f"static_{ctx.i}")
-        ab.add("static")
-        ab.add("functions_in", C_("stack"))
-        ab.add("restriction", F("cant_be_countered", C_("self")))
+        ab.add(STATIC)
+        ab.add(FUNCTIONS_IN, C_("stack"))
+        ab.add(RESTRICTION, F("cant_be_countered", C_("self")))
         ctx.took(s)
         return _done(ctx, line, ab, ["this spell can't be countered"])
     m = re.fullmatch(r"(.+?) spells you control can't be countered\.", s)
     if m:
         ab = Ability(ctx, f"static_{ctx.i}")
         term = ab.filter(part(s, m, 1), "spell", and_or=True)
-        ab.add("static")
-        ab.add("restriction", F("cant_be_countered", term))
+        ab.add(STATIC)
+        ab.add(RESTRICTION, F("cant_be_countered", term))
         ctx.took(s, m)
         return _done(ctx, line, ab, [f"{m[1]} spells you control can't be countered"])
     if s == "Your opponents can't cast spells during combat.":
         ab = Ability(ctx, f"static_{ctx.i}")
-        ab.add("static")
-        ab.add("restriction", F("cant_cast", C_("opponents"), C_("during_combat")))
+        ab.add(STATIC)
+        ab.add(RESTRICTION, F("cant_cast", C_("opponents"), C_("during_combat")))
         ctx.took(s)
         return _done(ctx, line, ab, ["your opponents can't cast spells during combat"])
     return None
@@ -934,7 +980,7 @@ def _spell(line: Span, ctx: Ctx) -> Line | None:
     if not any(t in ctx.face.type_line.lower() for t in ("instant", "sorcery")):
         return None
     ab = Ability(ctx, f"spell_{ctx.i}")
-    ab.add("spell_ability")
+    ab.add(SPELL_ABILITY)
     text = line
     note = []
     prefix = "Damage can't be prevented this turn. "
@@ -962,14 +1008,14 @@ def _keyword_line(line: Span, ctx: Ctx) -> Line | None:
             rest = span(line[head.end():], line.at + head.end())
             ctx.took(span(head.group(), line.at))
             ab = Ability(ctx, name)
-            ab.add("keyword", C_(name))
+            ab.add(KEYWORD, C_(name))
             if kind == "cost":
                 items, facts = cost_items(rest, ctx)
                 for it in items:
-                    ab.add("cost", it)
+                    ab.add(COST, it)
                 ab.facts += facts
                 return _done(ctx, line, ab, [f"keyword {name} {rest}"])
-            ab.add("keyword_n", Number(number(rest)))
+            ab.add(KEYWORD_N, Number(number(rest)))
             ctx.took(rest)
             return _done(ctx, line, ab, [f"keyword {name} {number(rest)}"])
     body = span(line[:-1], line.at) if line.endswith(".") else line
@@ -981,7 +1027,7 @@ def _keyword_line(line: Span, ctx: Ctx) -> Line | None:
         for p in parts:
             name = KEYWORDS[p.lower()][0]
             ab = Ability(ctx, name)
-            ab.add("keyword", C_(name))
+            ab.add(KEYWORD, C_(name))
             facts += ab.facts
             names.append(name)
         ctx.took(line)
@@ -1003,7 +1049,7 @@ def _restriction_line(line: Span, ctx: Ctx) -> Line | None:
     kinds = {"attack": ["cant_attack"], "block": ["cant_block"], "attack or block": ["cant_attack", "cant_block"]}[m[2].lower()]
     ab = Ability(ctx, f"restriction_{ctx.i}")
     for name in kinds:
-        ab.add("restriction", F(name, C_("self")))
+        ab.add(RESTRICTION, F(name, C_("self")))
     ctx.took(line, m, 1, 2)
     return _done(ctx, line, ab, [f"restriction {k}" for k in kinds])
 
@@ -1017,10 +1063,10 @@ def _additional(line: Span, ctx: Ctx) -> Line | None:
     if not m:
         return None
     ab = Ability(ctx, "additional_cost")
-    ab.add("additional_cost")
+    ab.add(ADDITIONAL_COST)
     items, facts = cost_items(part(line, m, 1), ctx)
     for it in items:
-        ab.add("cost", it)
+        ab.add(COST, it)
     ab.facts += facts
     ctx.took(line, m)
     return _done(ctx, line, ab, [f"additional cost: {m[1]}"])
@@ -1031,7 +1077,7 @@ def _escapes_with(line: Span, ctx: Ctx) -> Line | None:
     if not m or not _self_ref(m[1], ctx):
         return None
     ab = Ability(ctx, "escapes_with")
-    ab.add("escapes_with", String(m[3]), Number(number(m[2])))
+    ab.add(ESCAPES_WITH, String(m[3]), Number(number(m[2])))
     ctx.took(line, m, 1, 2, 3)
     return _done(ctx, line, ab, [f"escapes with {m[2]} {m[3]} counter(s)"])
 
@@ -1047,13 +1093,13 @@ def read_face(card, face, tokens=None) -> list[Line]:
     for i, raw in enumerate(face.lines, start=1):
         read = _REMINDER.sub("", raw).strip()
         line = span(read, 0)
-        printed = [Function("face_chapter", [String(card.name), Function(face.id), Number(n)])
+        printed = [FACE_CHAPTER(card.name, face.id, n)
                    for n in chapter_numbers(read)]
         if not read:
             ctx = Ctx(card, face, i, names, tokens=tokens)
             if _BASIC_REMINDER.fullmatch(raw.strip()):   # "({T}: Add {G}.)": the line that names a basic land type's ability
                 out.append(Line(face.id, i, raw, "modelled", ["reminder text: the intrinsic mana ability of its basic land type"],
-                                [Function("face_reminder_mana", [ctx.c, ctx.f, Number(i)])]))
+                                [FACE_REMINDER_MANA(ctx.c, ctx.f, i)]))
                 continue
             out.append(Line(face.id, i, raw, "modelled", ["reminder text"], []))
             continue

@@ -31,6 +31,7 @@ from pyrules.input.limits import current as current_limits
 from pyrules.input.limits import out_of_memory, over_time
 from pyrules.kb.compile import KnowledgeBase
 from pyrules.kb.compile import kb as load_kb
+from pyrules.kb.interface import AUTO, GATE, SETTLED, STEP_NO
 from pyrules.kb.pipeline import CHECK, EVENT_PARTS, QUERY_VIEWS, STATE, STEP_ORDER
 from pyrules.kb.terms import add_facts, any_atom
 from pyrules.kb.terms import facts as read_facts
@@ -276,7 +277,7 @@ class Game:
         self._ground([(STATE[0][0], [T])])
         todo = []
         for part, gate, views in STATE[1:]:
-            if gate is not None and not self.fact(Function("gate", [Function(gate), T])):
+            if gate is not None and not self.fact(GATE(gate, T)):
                 continue
             todo += [(part, [T])] + self._views(views, None, T)
         self._ground(todo)
@@ -329,7 +330,7 @@ class Game:
         tune_allocator()
         t = self.t + 1
         T = Number(t)
-        given = self.fact_parts(facts + [Function("step_no", [T, Number(step)])])
+        given = self.fact_parts(facts + [STEP_NO(T, step)])
         # whether a player's action is allowed is decided in the same grounding call as what it does: the
         # checks read only the state before it, and the transition reads their why_not/4
         check = self._check_parts(t - 1, {kind} if kind else set()) if checked else []
@@ -339,7 +340,7 @@ class Game:
         if not checked:
             kind = self.auto_kind(t - 1)
         parts = set(EVENT_PARTS.get(kind, ()))
-        if self.fact(Function("gate", [Function("triggers"), Number(t - 1)])):
+        if self.fact(GATE("triggers", t - 1)):
             parts.add("d_put")
         self._ground(given + check + [("d_act", [T])] + [(p, [T]) for p in STEP_ORDER if p in parts] + [("d_chg", [T]), ("d_frame", [T])])
         self._state(t)
@@ -349,14 +350,14 @@ class Game:
 
     def auto_kind(self, t: int) -> str | None:
         for kind in ("expire", "sba", "put_triggers", "pass_all", "end_step"):
-            if self.fact(Function("auto", [Function(kind), Number(t)])):
+            if self.fact(AUTO(kind, t)):
                 return kind
         return None
 
     def settle(self, step: int) -> None:
         """Let the game move on by itself until the rules say it has settled."""
         n = 0
-        while not self.fact(Function("settled", [Number(self.t)])):
+        while not self.fact(SETTLED(self.t)):
             n += 1
             if n > MAX_AUTO:
                 raise KnowledgeBaseError(f"the game did not settle after {MAX_AUTO} automatic moments (a loop in the rules?)")

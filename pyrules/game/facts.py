@@ -13,13 +13,55 @@ from pyrules.cards.db import bundled
 from pyrules.input.actions import CHOICES, GEN, kind_of
 from pyrules.input.scenario import Scenario
 from pyrules.input.schema import OBJECT_FIELDS
+from pyrules.kb.interface import (
+    ABILITY_KEYWORD,
+    ABILITY_LINE,
+    ACTIONS_BY_KIND,
+    ACTION_ADVANCE,
+    ACTION_ATTACK,
+    ACTION_BLOCK,
+    ACTION_CAST,
+    ACTION_COPY,
+    ACTION_GAIN_CONTROL,
+    ACTION_MOVE,
+    ACTION_NEXT_TURN,
+    ACTION_PASS,
+    ACTION_PASS_ALL,
+    ANY,
+    CHOICE,
+    EFFECT_FLUENT,
+    EFFECT_ID,
+    GAME_ACTIVE,
+    GAME_FLUENT,
+    GAME_LANDS,
+    GAME_PHASE,
+    GAME_PRIORITY,
+    GAME_STEP,
+    GAME_TURN,
+    GIVEN,
+    HOLDS,
+    NONE,
+    OBJECT_FLUENT,
+    OCCURS,
+    OPTION_ACTIVATE,
+    OPTION_PLAY,
+    PLAYER,
+    PLAYER_FLUENT,
+    PLAYER_LIFE,
+    PLAYER_POOL,
+    SEAT,
+    STEP_NO,
+    TOKEN_ID,
+    TRACK_MANA,
+    TRIGGER_ID,
+)
 from pyrules.kb.terms import Function, String
 
 ZERO = Number(0)
 
 
 def holds(term: Symbol) -> Symbol:
-    return Function("holds", [term, ZERO])
+    return HOLDS(term, ZERO)
 
 
 def _mana_term(sym) -> Symbol:
@@ -32,8 +74,7 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
     out: list[Symbol] = []
     for i, p in enumerate(sc.players, start=1):
         P = String(p)
-        out += [Function("player", [P]), Function("seat", [P, Number(i)]),
-                holds(Function("p", [P, Function("life", [Number(sc.life[p])])]))]
+        out += [PLAYER(P), SEAT(P, i), holds(PLAYER_FLUENT(P, PLAYER_LIFE(sc.life[p])))]
         amounts: dict[str, int] = {}
         for s in sc.mana_pool.get(p, ()):
             if s.kind == "generic":
@@ -41,20 +82,20 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
             key = "c" if s.kind == "colorless" else s.colors[0].lower()
             amounts[key] = amounts.get(key, 0) + 1
         for key, n in amounts.items():
-            out.append(holds(Function("p", [P, Function("pool", [Function(key), Number(n)])])))
+            out.append(holds(PLAYER_FLUENT(P, PLAYER_POOL(key, n))))
     turn = sc.turn
-    g = lambda *a: holds(Function("g", [Function(*a)]))  # noqa: E731
+    g = lambda attribute: holds(GAME_FLUENT(attribute))  # noqa: E731
     out += [
-        g("active", [String(turn["active"])]),
-        g("phase", [Function(turn["phase"])]),
-        g("step", [Function(turn["step"] or "none")]),
-        g("priority", [String(turn["priority"])]),
-        g("lands", [Number(turn["lands_played"])]),
-        g("turn", [Number(1)]),
-        Function("step_no", [ZERO, ZERO]),
+        g(GAME_ACTIVE(turn["active"])),
+        g(GAME_PHASE(turn["phase"])),
+        g(GAME_STEP(turn["step"] or "none")),
+        g(GAME_PRIORITY(turn["priority"])),
+        g(GAME_LANDS(turn["lands_played"])),
+        g(GAME_TURN(1)),
+        STEP_NO(ZERO, ZERO),
     ]
     if sc.track_mana:
-        out.append(Function("track_mana"))
+        out.append(TRACK_MANA())
     fields = {f.name: f for f in OBJECT_FIELDS}
     cards = dict(sc.cards)
     stack = 0
@@ -62,7 +103,7 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
         O = oid(o["id"])
 
         def add(attr: str, *args: Symbol) -> None:
-            out.append(holds(Function("o", [O, Function(attr, list(args)) if args else Function(attr)])))
+            out.append(holds(OBJECT_FLUENT(O, Function(attr, list(args)) if args else Function(attr))))
 
         add("ts", Number(ts))
         if o["zone"] == "stack":
@@ -79,7 +120,7 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
             continue
         for name in o:
             if name in fields and name != "id":
-                out.append(Function("given", [O, Function(name)]))
+                out.append(GIVEN(O, name))
         for name, value in o.items():
             f = fields.get(name)
             if f is None or f.kind == "special" or value is None:
@@ -112,7 +153,7 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
         E = String(e["id"])
 
         def eff(attr: str, *args: Symbol) -> None:
-            out.append(holds(Function("e", [E, Function(attr, list(args))])))
+            out.append(holds(EFFECT_FLUENT(E, Function(attr, list(args)))))
 
         name = e["effect"]
         if name.startswith("gains_"):
@@ -141,8 +182,8 @@ def oid(value: str) -> Symbol:
     """An id as the knowledge base writes it: the scenario's ids are strings; ids pyrules makes are terms."""
     m = GEN.match(value)
     if m:
-        head = {"trigger": "trig", "token": "tok", "effect": "eff"}[m[1]]
-        return Function(head, [Number(int(m[2])), Number(int(m[3] or 1))])
+        made = {"trigger": TRIGGER_ID, "token": TOKEN_ID, "effect": EFFECT_ID}[m[1]]
+        return made(int(m[2]), int(m[3] or 1))
     return String(value)
 
 
@@ -155,65 +196,65 @@ def action_facts(action: dict, t: int, priority: str, players: list[str]) -> lis
     out: list[Symbol] = []
 
     def occurs(term: Symbol) -> None:
-        out.append(Function("occurs", [term, T]))
+        out.append(OCCURS(term, T))
 
     def choices(name: str, values) -> None:
         for i, x in enumerate(values, start=1):
             val = Number(x) if isinstance(x, int) else (String(x) if x in players else (Function("pool") if x == "pool" else oid(x)))
-            out.append(Function("choice", [T, Function(name), Number(i), val]))
+            out.append(CHOICE(T, name, i, val))
 
     if kind == "cast":
         src = action.get("source")
-        src_t = Function("any") if src is None else (Function("own") if src == "own" else oid(src))
+        src_t = ANY() if src is None else (Function("own") if src == "own" else oid(src))
         part = action.get("part")
-        occurs(Function("cast", [by, oid(v), Function(action.get("method", "normal")),
-                                 String(part) if part is not None else Function("none"), src_t]))
+        occurs(ACTION_CAST(by, oid(v), action.get("method", "normal"),
+                              String(part) if part is not None else NONE(), src_t))
         for key in ("targets", "exile", "discard", "sacrifice", "pay"):
             choices("target" if key == "targets" else key, action.get(key, []))
         if "x" in action:
             choices("x", [action["x"]])
     elif kind == "resolve":
-        occurs(Function("pass_all"))
+        occurs(ACTION_PASS_ALL())
     elif kind == "pass":
-        occurs(Function("pass", [String(v)]))
+        occurs(ACTION_PASS(v))
     elif kind in ("convert", "transform", "counter"):
-        occurs(Function(kind, [oid(v)]))
+        occurs(ACTIONS_BY_KIND[kind](oid(v)))
     elif kind == "move":
-        occurs(Function("move", [oid(v), Function(action["to"])]))
+        occurs(ACTION_MOVE(oid(v), action["to"]))
     elif kind == "copy":
-        occurs(Function("copy", [oid(v), String(action["as"]), by]))
+        occurs(ACTION_COPY(oid(v), action["as"], by))
     elif kind == "gain_control":
-        occurs(Function("gain_control", [oid(v), by]))
+        occurs(ACTION_GAIN_CONTROL(oid(v), by))
     elif kind == "play":
-        occurs(Function("play", [by, oid(v)]))
+        occurs(OPTION_PLAY(by, oid(v)))
     elif kind == "activate":
         ab = action["ability"]
-        ref = Function("line", [Number(ab)]) if isinstance(ab, int) else Function("kw", [Function(ab)])
-        occurs(Function("activate", [by, oid(v), ref]))
+        ref = ABILITY_LINE(ab) if isinstance(ab, int) else ABILITY_KEYWORD(ab)
+        occurs(OPTION_ACTIVATE(by, oid(v), ref))
         for key in ("targets", "pay", "crew", "sacrifice", "discard"):
             choices("target" if key == "targets" else key, action.get(key, []))
         if "x" in action:
             choices("x", [action["x"]])
         for key, x in action.get("choose", {}).items():
-            out.append(Function("choice", [T, Function(key), Number(1), Function(CHOICES[key][x])]))
+            out.append(CHOICE(T, key, 1, Function(CHOICES[key][x])))
     elif kind == "attack":
-        occurs(Function("attack", [by]))
+        occurs(ACTION_ATTACK(by))
         for i, (a, d) in enumerate(v.items(), start=1):
-            out.append(Function("choice", [T, Function("attacker"), Number(i), Function("", [oid(a), String(d) if d in players else oid(d)])]))
+            out.append(CHOICE(T, "attacker", i, Function("", [oid(a), String(d) if d in players else oid(d)])))
     elif kind == "block":
-        occurs(Function("block", [by]))
+        occurs(ACTION_BLOCK(by))
         for i, (b, a) in enumerate(v.items(), start=1):
-            out.append(Function("choice", [T, Function("blocker"), Number(i), Function("", [oid(b), oid(a)])]))
+            out.append(CHOICE(T, "blocker", i, Function("", [oid(b), oid(a)])))
     elif kind == "next_turn":
-        occurs(Function("next_turn"))
+        occurs(ACTION_NEXT_TURN())
     elif kind == "advance":
         st = v.get("step")
-        occurs(Function("advance", [Function(v["phase"]), Function(st or "none")]))
+        occurs(ACTION_ADVANCE(v["phase"], st or "none"))
     choices("keep", action.get("keep", []))
     for tid, targets in action.get("trigger_targets", {}).items():
         if not targets:   # the player chooses no target: a choice numbered 0
-            out.append(Function("choice", [T, Function("trigger_target"), Number(0), Function("", [oid(tid), Function("none")])]))
+            out.append(CHOICE(T, "trigger_target", 0, Function("", [oid(tid), NONE()])))
         for i, x in enumerate(targets, start=1):
             y = String(x) if x in players else oid(x)
-            out.append(Function("choice", [T, Function("trigger_target"), Number(i), Function("", [oid(tid), y])]))
+            out.append(CHOICE(T, "trigger_target", i, Function("", [oid(tid), y])))
     return out

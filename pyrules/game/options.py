@@ -7,11 +7,34 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clingo import Function, Number, String, Symbol, SymbolType
+from clingo import Function, Symbol, SymbolType
 
 from pyrules.errors import ScenarioError, did_you_mean
 from pyrules.game.payment import check_deadline, option_costs, pay_options
 from pyrules.game.state import GameState, Reason
+from pyrules.kb.interface import (
+    ABILITY_KEYWORD,
+    ABILITY_LINE,
+    ACT_AB,
+    ASKING,
+    COPT,
+    COST_ITEM,
+    CREW_N,
+    LEGAL,
+    OPTION_ACTIVATE,
+    OPTION_ATTACK,
+    OPTION_BLOCK,
+    OPTION_CAST,
+    OPTION_PLAY,
+    OPTION_ZONE,
+    OPT_DISCARD,
+    OPT_EXILE,
+    OPT_LIFE,
+    OPT_MV,
+    OPT_SACRIFICE,
+    OPT_WHY_NOT,
+    Predicate,
+)
 from pyrules.kb.words import generated_id
 
 NUMBER_NAMES = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
@@ -106,33 +129,34 @@ def _options(ev: GameState) -> list[Option]:
     if "options" in ev._cache:
         return ev._cache["options"]
     g, T = ev.game, ev.t
-    g.ground_query("check", T, [Function("asking", [String(p), Number(T)]) for p in ev.scenario.players])
-    read: dict[tuple, list] = {}
+    g.ground_query("check", T, [ASKING(p, T) for p in ev.scenario.players])
+    read: dict[Predicate, list] = {}
 
-    def at(name: str, arity: int) -> list:   # (read once: an activate option reads three of them)
-        got = read.get((name, arity))
+    def at(predicate: Predicate) -> list:   # (read once: an activate option reads three of them)
+        got = read.get(predicate)
         if got is None:
-            got = read[name, arity] = [s for s in g.atoms(name, arity) if s.arguments[-1].number == T]
+            got = read[predicate] = predicate.read(g, T)
         return got
-    copts = [s.arguments[0] for s in at("copt", 2)]
-    legal = {s.arguments[0] for s in at("legal", 2)}
+    copts = [r.option for r in at(COPT)]
+    legal = {r.option for r in at(LEGAL)}
     whys: dict[Symbol, list] = {}
-    for s in at("opt_why_not", 4):
-        whys.setdefault(s.arguments[0], []).append((s.arguments[1], s.arguments[2]))
+    for r in at(OPT_WHY_NOT):
+        whys.setdefault(r.option, []).append((r.reason, r.label))
     costs = option_costs(g, T)   # each option's mana, as the payment search reads it
-    one = lambda name: {s.arguments[0]: s.arguments[1].number for s in at(name, 3)}  # noqa: E731
-    exile, discard, life, mv = one("opt_exile"), one("opt_discard"), one("opt_life"), one("opt_mv")
-    zones = {s.arguments[0]: s.arguments[1].name for s in at("option_zone", 3)}
+    one = lambda predicate: {r.option: r.amount for r in at(predicate)}  # noqa: E731
+    exile, discard, life = one(OPT_EXILE), one(OPT_DISCARD), one(OPT_LIFE)
+    mv = {r.option: r.value for r in at(OPT_MV)}
+    zones = {r.option: r.zone.name for r in at(OPTION_ZONE)}
     sacrifice: dict[Symbol, dict] = {}
-    for s in at("opt_sacrifice", 4):
-        sacrifice.setdefault(s.arguments[0], {})[ev.renderer.term(s.arguments[2])] = s.arguments[1].number
+    for r in at(OPT_SACRIFICE):
+        sacrifice.setdefault(r.option, {})[ev.renderer.term(r.filter)] = r.amount
     out = []
     for x in copts:
         check_deadline(g.deadline)   # (a board of thousands of permanents has thousands of options)
         reasons = ev.reasons(whys.get(x, []))
         if x.name == "opt":
-            p, o, m, src, f = x.arguments
-            oid_ = ev.ident(o)
+            opt = OPTION_CAST.of(x)
+            oid_ = ev.ident(opt.object)
             mana = costs[x].text() if x in costs else "{0}"
             parts = []
             if exile.get(x):
@@ -147,19 +171,20 @@ def _options(ev: GameState) -> list[Option]:
             card = ev.scenario.object(oid_).get("card") if oid_ in ev.scenario.index else None
             part = None
             if card is not None and card.layout in ("split", "adventure"):
-                part = card.face(f.name).name
+                part = card.face(opt.face.name).name
             source = None
-            if src.type == SymbolType.String or generated_id(src):
-                source = ev.ident(src)
-            out.append(Option("cast", oid_, p.string, x in legal, reasons, zones.get(x), m.name, "back" if f.name == "back" else "front",
+            if opt.source.type == SymbolType.String or generated_id(opt.source):
+                source = ev.ident(opt.source)
+            out.append(Option("cast", oid_, opt.player.string, x in legal, reasons, zones.get(x), opt.method.name,
+                              "back" if opt.face.name == "back" else "front",
                               part, Cost(mana, exile.get(x, 0), sacrifice.get(x, {}), discard.get(x, 0), life.get(x, 0), text),
                               mv.get(x), source, x))
         elif x.name == "play":
-            p, o = x.arguments
-            out.append(Option("play", ev.ident(o), p.string, x in legal, reasons, term=x))
+            play = OPTION_PLAY.of(x)
+            out.append(Option("play", ev.ident(play.object), play.player.string, x in legal, reasons, term=x))
         elif x.name in ("attack_with", "block_with"):
-            p, o = x.arguments
-            out.append(Option(x.name[:-5], ev.ident(o), p.string, x in legal, reasons, term=x))
+            declare = (OPTION_ATTACK if x.name == "attack_with" else OPTION_BLOCK).of(x)
+            out.append(Option(x.name[:-5], ev.ident(declare.object), declare.player.string, x in legal, reasons, term=x))
         elif x.name == "activate":
             out.append(_activate_option(ev, x, x in legal, reasons, at, costs, sacrifice, discard, life))
     order = {"cast": 0, "play": 1, "activate": 2, "attack": 3, "block": 4}
@@ -169,27 +194,28 @@ def _options(ev: GameState) -> list[Option]:
     return out
 
 
-def _by_option(at, name: str) -> dict:
-    """An option's values of a predicate name(X, V, T) at the moment read, indexed once by option."""
-    key = ("by option", name)
+def _by_option(at, predicate: Predicate, field: str) -> dict:
+    """An option's values of a predicate's field at the moment read, indexed once by option."""
+    key = ("by option", predicate.name)
     index = getattr(at, "index", None)
     if index is None:
         index = at.index = {}
     got = index.get(key)
     if got is None:
         got = index[key] = {}
-        for s in at(name, 3):
-            got.setdefault(s.arguments[0], []).append(s.arguments[1])
+        for r in at(predicate):
+            got.setdefault(r.option, []).append(getattr(r, field))
     return got
 
 
 def _activate_option(ev: GameState, x: Symbol, legal: bool, reasons, at, costs, sacrifice, discard, life) -> Option:
     """An activate option (activate(P, O, kw(K) | line(I))) with its cost, read from the knowledge base's atoms."""
-    p, o, ref = x.arguments
-    ability = ref.arguments[0].name if ref.name == "kw" else ref.arguments[0].number
-    ab = next(iter(_by_option(at, "act_ab").get(x, ())), None)
-    items = set(_by_option(at, "cost_item").get(x, ()))
-    crew = next((n.number for n in _by_option(at, "crew_n").get(x, ())), None)
+    activate = OPTION_ACTIVATE.of(x)
+    o, ref = activate.object, activate.ability
+    ability = ABILITY_KEYWORD.of(ref).keyword.name if ref.name == "kw" else ABILITY_LINE.of(ref).line
+    ab = next(iter(_by_option(at, ACT_AB, "ability").get(x, ())), None)
+    items = set(_by_option(at, COST_ITEM, "item").get(x, ()))
+    crew = next(iter(_by_option(at, CREW_N, "power").get(x, ())), None)
     mana = costs[x].text() if x in costs else "{0}"
     sac = dict(sacrifice.get(x, {}))
     name = ev.objects[ev.ident(o)].name if ev.ident(o) in ev.objects else ev.ident(o)
@@ -209,7 +235,7 @@ def _activate_option(ev: GameState, x: Symbol, legal: bool, reasons, at, costs, 
     cost.tap = Function("tap") in items
     cost.untap = Function("untap") in items
     cost.crew = crew
-    return Option("activate", ev.ident(o), p.string, legal, reasons, term=x, cost=cost, ability=ability)
+    return Option("activate", ev.ident(o), activate.player.string, legal, reasons, term=x, cost=cost, ability=ability)
 
 
 def actions(ev: GameState, player: str | None = None, include_illegal: bool = False,

@@ -17,13 +17,64 @@ import time
 from dataclasses import dataclass, field
 
 import clingo
-from clingo import Function, Number, String, Symbol, SymbolType
+from clingo import Function, String, Symbol, SymbolType
 
 from pyrules.game.engine import two_at_a_time
 from pyrules.game.facts import oid
 from pyrules.input.limits import current as current_limits
 from pyrules.input.limits import over_time
 from pyrules.kb.compile import KnowledgeBase
+from pyrules.kb.interface import (
+    CANT_PAY,
+    CHOSEN_OPT,
+    LIFE,
+    MANA_SOURCE,
+    MANA_WHY_NOT,
+    MANA_YIELD,
+    OCCURS,
+    OPTION_ACTIVATE,
+    OPTION_CAST,
+    OPT_GENERIC,
+    OPT_LIFE,
+    OPT_REDUCTION_LEFT,
+    OPT_SYMBOL,
+    PAY_ADDS,
+    PAY_EXCLUDED,
+    PAY_PHYREXIAN_LIFE,
+    PAY_REFUSED,
+    PAY_SPENDS,
+    PAY_TAP,
+    POOL,
+    POOL_UNIT,
+    Predicate,
+    SEARCH_ACT,
+    SEARCH_ALLOWED,
+    SEARCH_GENERIC_OWED,
+    SEARCH_GENERIC_PAID,
+    SEARCH_LIFE,
+    SEARCH_LIFE_COST,
+    SEARCH_LIFE_N,
+    SEARCH_MADE_KIND,
+    SEARCH_MANA_KIND,
+    SEARCH_OWE,
+    SEARCH_PAY_WHY_NOT,
+    SEARCH_POOL_ALLOWED,
+    SEARCH_POOL_MANA,
+    SEARCH_RESTRICTED,
+    SEARCH_SHORT,
+    SEARCH_SOURCE,
+    SEARCH_SPENT,
+    SEARCH_TWIN,
+    SEARCH_X_COUNT,
+    SEARCH_X_FREE,
+    SEARCH_X_RANGE,
+    SEARCH_X_SPARE,
+    SEARCH_X_VALUE,
+    SEARCH_YIELD,
+    SOURCE_UNIT,
+    TIMESTAMP,
+    subject_of,
+)
 from pyrules.kb.vocabulary import symbol_text
 
 KINDS = ("w", "u", "b", "r", "g", "c")
@@ -44,7 +95,7 @@ class Payment:
     payable: bool
     entries: list[dict] = field(default_factory=list)     # [{"source": Symbol | "pool" | "life", "mana": "{G}"}]
     x: int | None = None
-    reasons: list[tuple[Symbol, Symbol]] = field(default_factory=list)   # (reason term, label number)
+    reasons: list[tuple[Symbol, int]] = field(default_factory=list)   # (reason term, its label's number)
     taps: list[Symbol] = field(default_factory=list)       # the sources tapped
     adds: list[tuple[Symbol, str, int]] = field(default_factory=list)   # (source, kind, amount) added to the pool
     spends: dict[str, int] = field(default_factory=dict)  # kind -> amount spent from the pool
@@ -105,8 +156,8 @@ class Wallet:
         self.pool: dict[str, int] = dict(facts["pool"].get(P, {}))
         self.life: int = facts["life"].get(P, 0)
         # the permanents that can't be tapped for mana now, and why (said when a cost can't be paid)
-        self.notes: list[tuple[Symbol, Symbol]] = sorted(r for r in facts.get("notes", {}).get(P, [])
-                                                         if r[0].arguments[0] not in exclude)
+        self.notes: list[tuple[Symbol, int]] = sorted(r for r in facts.get("notes", {}).get(P, [])
+                                                      if subject_of(r[0]) not in exclude)
 
     def rank_of(self, o: Symbol) -> int:
         return self._rank[o]
@@ -144,36 +195,33 @@ def _ordered_sources(facts: dict, P: Symbol) -> list[tuple]:
 
 def state_atoms(game, t: int) -> dict:
     """The atoms of moment t a payment is made of, read once."""
-    at = lambda name, arity: [s for s in game.atoms(name, arity) if s.arguments[-1].number == t]  # noqa: E731
     sources: dict[Symbol, list] = {}
-    for s in at("mana_source", 4):
-        sources.setdefault(s.arguments[0], []).append((s.arguments[1], s.arguments[2]))
+    for r in MANA_SOURCE.read(game, t):
+        sources.setdefault(r.player, []).append((r.object, r.ability))
     yields: dict[tuple, list] = {}
-    for s in at("mana_yield", 5):
-        o, a, k, n, _ = s.arguments
-        yields.setdefault((o, a), []).append((k, n.number))
-    ranks = {s.arguments[0]: s.arguments[1].number for s in at("timestamp", 3)}
+    for r in MANA_YIELD.read(game, t):
+        yields.setdefault((r.object, r.ability), []).append((r.kind, r.amount))
+    ranks = {r.object: r.timestamp for r in TIMESTAMP.read(game, t)}
     pool: dict[Symbol, dict] = {}
-    for s in at("pool", 4):
-        pool.setdefault(s.arguments[0], {})[s.arguments[1].name] = s.arguments[2].number
-    life = {s.arguments[0]: s.arguments[1].number for s in at("life", 3)}
+    for r in POOL.read(game, t):
+        pool.setdefault(r.player, {})[r.kind.name] = r.amount
+    life = {r.player: r.amount for r in LIFE.read(game, t)}
     notes: dict[Symbol, list] = {}
-    for s in at("mana_why_not", 4):
-        notes.setdefault(s.arguments[0], []).append((s.arguments[1], s.arguments[2]))
+    for r in MANA_WHY_NOT.read(game, t):
+        notes.setdefault(r.player, []).append((r.reason, r.label))
     return {"sources": sources, "yields": yields, "ranks": ranks, "pool": pool, "life": life, "notes": notes}
 
 
 def option_costs(game, t: int) -> dict[Symbol, Cost]:
     """The total cost of every option considered at moment t (casts: opt/5 terms)."""
-    at = lambda name, arity: [s for s in game.atoms(name, arity) if s.arguments[-1].number == t]  # noqa: E731
-    generic = {s.arguments[0]: s.arguments[1].number for s in at("opt_generic", 3)}
-    spare = {s.arguments[0]: s.arguments[1].number for s in at("opt_reduction_left", 3)}
+    generic = {r.option: r.amount for r in OPT_GENERIC.read(game, t)}
+    spare = {r.option: r.amount for r in OPT_REDUCTION_LEFT.read(game, t)}
     symbols: dict[Symbol, list] = {}
-    for s in at("opt_symbol", 4):
-        symbols.setdefault(s.arguments[0], []).append((s.arguments[1].number, s.arguments[2]))
+    for r in OPT_SYMBOL.read(game, t):
+        symbols.setdefault(r.option, []).append((r.position, r.symbol))
     life: dict[Symbol, int] = {}
-    for s in at("opt_life", 3):
-        life[s.arguments[0]] = life.get(s.arguments[0], 0) + s.arguments[1].number
+    for r in OPT_LIFE.read(game, t):
+        life[r.option] = life.get(r.option, 0) + r.amount
     out = {}
     for x in set(generic) | set(symbols):
         syms = tuple(sym for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0]))
@@ -207,42 +255,42 @@ def search(base: KnowledgeBase, cost: Cost, wallet: Wallet, *, x: int | None = N
         if not _is(s, "x"):
             counts[s] = counts.get(s, 0) + 1
     for s, n in counts.items():
-        facts.append(Function("owe", [s, Number(n)]))
+        facts.append(SEARCH_OWE(s, n))
     nx = cost.x_count
     generic = cost.generic
     if nx and x is not None:
         generic += max(0, nx * x - cost.spare)
-    facts.append(Function("generic_owed", [Number(generic)]))
+    facts.append(SEARCH_GENERIC_OWED(generic))
     if nx and x is None:
         top = min(MAX_X, (wallet.total() + cost.spare) // nx)
-        facts += [Function("x_count", [Number(nx)]), Function("x_free"), Function("x_spare", [Number(cost.spare)])]
-        facts += [Function("x_range", [Number(v)]) for v in range(top + 1)]
+        facts += [SEARCH_X_COUNT(nx), SEARCH_X_FREE(), SEARCH_X_SPARE(cost.spare)]
+        facts += [SEARCH_X_RANGE(v) for v in range(top + 1)]
     for k, n in wallet.pool.items():
-        facts.append(Function("pool_mana", [Function(k), Number(n)]))
+        facts.append(SEARCH_POOL_MANA(k, n))
     seen = set()
     for s in wallet.sources:
         if s.oid not in seen:
             seen.add(s.oid)
-            facts.append(Function("source", [s.oid, Number(s.rank)]))
-        facts.append(Function("yield", [s.oid, s.ability, s.kind, Number(s.amount)]))
+            facts.append(SEARCH_SOURCE(s.oid, s.rank))
+        facts.append(SEARCH_YIELD(s.oid, s.ability, s.kind, s.amount))
     if named is None:   # interchangeable sources: the later is tapped only after the earlier (no better payment is lost)
         last: dict[tuple, Symbol] = {}
         signatures = wallet.signatures()
         for o in sorted(seen, key=lambda o: wallet.rank_of(o)):
             sig = signatures[o]
             if sig in last:
-                facts.append(Function("twin", [last[sig], o]))
+                facts.append(SEARCH_TWIN(last[sig], o))
             last[sig] = o
-    facts.append(Function("life", [Number(wallet.life)]))
+    facts.append(SEARCH_LIFE(wallet.life))
     if cost.life:
-        facts.append(Function("life_cost", [Number(cost.life)]))
+        facts.append(SEARCH_LIFE_COST(cost.life))
     if named is not None:
-        facts.append(Function("restricted"))
+        facts.append(SEARCH_RESTRICTED())
         for v in named:
             if isinstance(v, str) and v == "pool":
-                facts.append(Function("pool_allowed"))
+                facts.append(SEARCH_POOL_ALLOWED())
             elif v in seen:
-                facts.append(Function("allowed", [v]))
+                facts.append(SEARCH_ALLOWED(v))
     model = _solve(base, facts, deadline)
     if model is None:   # no payment at all satisfies what the timeline named
         return Payment(False, reasons=[])
@@ -298,36 +346,43 @@ def _solve(base: KnowledgeBase, facts: list[Symbol], deadline: float) -> list[Sy
 
 
 def _read(model: list[Symbol], cost: Cost, wallet: Wallet) -> Payment:
-    by: dict[str, list[Symbol]] = {}
+    by: dict[tuple[str, int], list[Symbol]] = {}
     for s in model:
-        by.setdefault(s.name, []).append(s)
-    kind = {s.arguments[0]: s.arguments[1].name for s in by.get("mana_kind", [])}
-    made = {s.arguments[0]: s.arguments[1].name for s in by.get("made_kind", [])}
-    spent = {s.arguments[0] for s in by.get("spent", [])}
-    life_n = {s.arguments[0]: s.arguments[1].number for s in by.get("life_n", [])}
+        by.setdefault((s.name, len(s.arguments)), []).append(s)
+
+    def answer(predicate: Predicate) -> list:
+        return predicate.decode(by.get(predicate.signature, ()))
+
+    kind = {r.unit: r.kind.name for r in answer(SEARCH_MANA_KIND)}
+    made = {r.unit: r.kind.name for r in answer(SEARCH_MADE_KIND)}
+    spent = {r.unit for r in answer(SEARCH_SPENT)}
+    life_n = {r.symbol: r.amount for r in answer(SEARCH_LIFE_N)}
     rank = {s.oid: s.rank for s in wallet.sources}
-    x = next((s.arguments[0].number for s in by.get("x_value", [])), None)
-    reasons = [(s.arguments[0], s.arguments[1]) for s in by.get("pay_why_not", [])]
+    x = next((r.value for r in answer(SEARCH_X_VALUE)), None)
+    reasons = [(r.reason, r.label) for r in answer(SEARCH_PAY_WHY_NOT)]
 
     def unit_key(u: Symbol):
-        if u.name == "pool":
-            return (0, KINDS.index(u.arguments[0].name), u.arguments[1].number, "")
-        return (rank.get(u.arguments[0], 0), 0, u.arguments[2].number, str(u.arguments[1]))
+        pool = POOL_UNIT.match(u)
+        if pool is not None:
+            return (0, KINDS.index(pool.kind.name), pool.n, "")
+        src = SOURCE_UNIT.of(u)
+        return (rank.get(src.object, 0), 0, src.n, str(src.ability))
 
     entries = []
     for u in sorted(spent, key=unit_key):
-        src = "pool" if u.name == "pool" else u.arguments[0]
+        src = "pool" if POOL_UNIT.is_(u) else SOURCE_UNIT.of(u).object
         entries.append({"source": src, "mana": "{" + kind[u].upper() + "}"})
     for s in cost.symbols:
         if life_n.get(s, 0) > 0:
             life_n[s] -= 1
             entries.append({"source": "life", "mana": symbol_text(s)})
-    life_paid = 2 * sum(s.arguments[1].number for s in by.get("life_n", []))
-    taps = sorted({s.arguments[0] for s in by.get("act", [])}, key=lambda o: rank.get(o, 0))
+    life_paid = 2 * sum(r.amount for r in answer(SEARCH_LIFE_N))
+    taps = sorted({r.object for r in answer(SEARCH_ACT)}, key=lambda o: rank.get(o, 0))
     adds: dict[tuple[Symbol, str], int] = {}
     for u, k in made.items():
-        if u.name == "src":
-            key = (u.arguments[0], k)
+        src = SOURCE_UNIT.match(u)
+        if src is not None:
+            key = (src.object, k)
             adds[key] = adds.get(key, 0) + 1
     spends: dict[str, int] = {}
     for u in spent:
@@ -336,8 +391,8 @@ def _read(model: list[Symbol], cost: Cost, wallet: Wallet) -> Payment:
         return Payment(True, entries, x, [], taps, [(o, k, n) for (o, k), n in sorted(adds.items(), key=lambda kv: (rank.get(kv[0][0], 0), kv[0][1]))],
                        spends, life_paid)
     # what the best payment could pay: the generic mana paid, then each symbol as far as it is paid
-    short = {s.arguments[0]: s.arguments[1].number for s in by.get("short", [])}
-    g_paid = len(by.get("generic_paid", []))
+    short = {r.symbol: r.halves for r in answer(SEARCH_SHORT)}
+    g_paid = len(answer(SEARCH_GENERIC_PAID))
     covered: dict[Symbol, int] = {}
     for s in cost.symbols:
         covered[s] = covered.get(s, 0) + 1
@@ -354,7 +409,7 @@ def _read(model: list[Symbol], cost: Cost, wallet: Wallet) -> Payment:
     out = []
     for reason, label in sorted(reasons):
         if _is(reason, "cant_pay"):
-            reason = Function("cant_pay", [String(need), String(most), Function("", used)])
+            reason = CANT_PAY(need, most, Function("", used))
         if all(reason != r for r, _ in out):
             out.append((reason, label))
     out += [r for r in wallet.notes if all(r[0] != o for o, _ in out)]
@@ -420,16 +475,14 @@ def _search_all(base: KnowledgeBase, todo: dict[tuple, tuple], deadline: float) 
 def _tapped_by_costs(game, t: int) -> dict[Symbol, frozenset]:
     """For each option, the permanents its own cost taps, which can't also be tapped for mana (pay_excluded/3)."""
     out: dict[Symbol, set] = {}
-    for s in game.atoms("pay_excluded", 3):
-        x, o, when = s.arguments
-        if when.number == t:
-            out.setdefault(x, set()).add(o)
+    for r in PAY_EXCLUDED.read(game, t):
+        out.setdefault(r.option, set()).add(r.object)
     return {x: frozenset(v) for x, v in out.items()}
 
 
 def _tapped_by_cost(game, x: Symbol, t: int) -> frozenset:
     """The permanents the option's own cost taps, which can't also be tapped for mana (pay_excluded/3)."""
-    return frozenset(s.arguments[1] for s in game.atoms("pay_excluded", 3) if s.arguments[0] == x and s.arguments[2].number == t)
+    return frozenset(r.object for r in PAY_EXCLUDED.read(game, t) if r.option == x)
 
 
 def timeline_payment(action: dict):
@@ -437,10 +490,8 @@ def timeline_payment(action: dict):
     before it are grounded, find the payment of the way of casting the rules chose, and give it as facts of
     the action's moment (rules/mana/spend.lp says what they do)."""
     def between(game, t: int) -> list[Symbol]:
-        T = Number(t)
-        occurring = {s.arguments[0] for s in game.atoms("occurs", 2) if s.arguments[1].number == t}
-        chosen = [s.arguments[1] for s in game.atoms("chosen_opt", 3)
-                  if s.arguments[2].number == t - 1 and s.arguments[0] in occurring]
+        occurring = {r.action for r in OCCURS.read(game, t)}
+        chosen = [r.option for r in CHOSEN_OPT.read(game, t - 1) if r.action in occurring]
         chosen += [a for a in occurring if a.name == "activate"]   # an activation is its own option
         costs = option_costs(game, t - 1)
         chosen = [x for x in chosen if x in costs]
@@ -448,7 +499,7 @@ def timeline_payment(action: dict):
             return []     # the action is refused for other reasons (the rules say which)
         X = chosen[0]
         cost = costs[X]
-        P = X.arguments[0]
+        P = (OPTION_CAST.match(X) or OPTION_ACTIVATE.of(X)).player
         wallet = Wallet(game, P.string, t - 1, exclude=_tapped_by_cost(game, X, t - 1))
         named = None
         if "pay" in action:
@@ -456,12 +507,12 @@ def timeline_payment(action: dict):
         p = search(game.kb, cost, wallet, x=action.get("x", 0) if cost.x_count else None, named=named,
                    deadline=game.deadline)
         if not p.payable:
-            return [Function("pay_refused", [T, r]) for r, _label in p.reasons] or [Function("pay_refused", [T, Function("cant_pay")])]
-        out = [Function("pay_tap", [T, o]) for o in p.taps]
-        out += [Function("pay_adds", [T, P, o, Function(k), Number(n)]) for o, k, n in p.adds]
-        out += [Function("pay_spends", [T, P, Function(k), Number(n)]) for k, n in sorted(p.spends.items())]
+            return [PAY_REFUSED(t, r) for r, _label in p.reasons] or [PAY_REFUSED(t, Function("cant_pay"))]
+        out = [PAY_TAP(t, o) for o in p.taps]
+        out += [PAY_ADDS(t, P, o, k, n) for o, k, n in p.adds]
+        out += [PAY_SPENDS(t, P, k, n) for k, n in sorted(p.spends.items())]
         if p.life:
-            out.append(Function("pay_phyrexian_life", [T, P, Number(p.life)]))
+            out.append(PAY_PHYREXIAN_LIFE(t, P, p.life))
         return out
 
     return between

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from clingo import Function, Number, String, Symbol, SymbolType
+from clingo import Symbol
 
 from pyrules.cards.db import bundled
 from pyrules.errors import ScenarioError
@@ -20,6 +20,41 @@ from pyrules.game.facts import action_facts, oid, scenario_facts
 from pyrules.game.payment import timeline_payment
 from pyrules.input.actions import event_kind, kind_of
 from pyrules.input.scenario import Scenario, load
+from pyrules.kb.interface import (
+    ABILITY,
+    ABILITY_KEYWORD,
+    ABILITY_KIND,
+    ABILITY_LINE,
+    ATTACHED,
+    ATTACKING,
+    BAD_TRIGGER_CHOICE,
+    BLOCKING,
+    CONTROLLER,
+    COPIED_FROM,
+    COPY_OF,
+    DAMAGE,
+    EVENT,
+    GAME_MADE,
+    GAME_PRIORITY,
+    GAME_TURN_FLUENTS,
+    GFL,
+    INVALID,
+    KEEP_TAKEN,
+    KEEP_TWICE,
+    MADE_ID,
+    NO_SUCH_ABILITY,
+    PERFORMED_SBA,
+    PLAYER_LIFE,
+    PLAYER_POOL,
+    PUT_ON_STACK,
+    REJECTED,
+    SHOW,
+    STACK_PLACE,
+    STOPPED_INSTEAD,
+    TARGET_OF,
+    TIMESTAMP_OF,
+    WHY_NOT,
+)
 from pyrules.kb.words import Renderer, py
 
 LIST_FIELDS = ("supertypes", "types", "subtypes", "keywords", "colors")
@@ -110,25 +145,21 @@ class GameState:
     def base(self):
         return self.game.kb
 
-    def _show(self) -> dict[str, list[Symbol]]:
+    def _show(self) -> dict[str, list]:
+        """The records of what `show` reports at the moment asked for (SHOW), by predicate name."""
         if "show" not in self._cache:
             self.game.ground_query("show", self.t)
-            got: dict[str, list[Symbol]] = {}
-            for name, arity in (("out_object", 9), ("out_pt", 4), ("out_list", 4), ("out_counter", 4),
-                                ("out_attr", 3), ("out_player", 3), ("out_game", 2), ("out_flag", 3),
-                                ("out_reason", 3), ("out_ability", 4)):
-                # (the moment is the last argument: a game extended past a state it showed holds both)
-                got[name] = [x for x in self.game.terms(name, arity) if x.arguments[-1].number == self.t]
-            self._cache["show"] = got
+            # (of the moment asked for: a game extended past a state it showed holds both)
+            self._cache["show"] = {p.name: p.read_terms(self.game, self.t) for p in SHOW}
         return self._cache["show"]
 
     @cached_property
     def token_counts(self) -> dict[int, int]:
         counts: dict[int, int] = {}
-        for s in self._show()["out_game"]:
-            a = s.arguments[0]
-            if a.name == "made" and a.arguments[0].name == "tok":
-                counts[a.arguments[1].number] = a.arguments[2].number
+        for r in self._show()["out_game"]:
+            made = GAME_MADE.match(r.attribute)
+            if made is not None and made.kind.name == "tok":
+                counts[made.step] = made.n
         return counts
 
     def ident(self, sym: Symbol) -> str:
@@ -140,66 +171,68 @@ class GameState:
         show = self._show()
         data: dict[str, dict] = {}
         order: dict[str, int] = {}
-        for s in show["out_object"]:
-            o, name, zone, owner, ctl, face, mv, kind, _ = s.arguments
-            oid_ = self.ident(o)
+        for r in show["out_object"]:
+            oid_ = self.ident(r.object)
             d = data.setdefault(oid_, {k: [] for k in LIST_FIELDS})
-            d.update(id=oid_, name=py(name), zone=py(zone), owner=py(owner), controller=py(ctl), face=py(face),
-                     mana_value=py(mv), counters={}, attached_to=None, tapped=False, token=False, copy_of=None,
-                     damage=0, attacking=None, blocking=None, power=None, toughness=None, flags=set(), reasons=[],
-                     targets=[])
-            if kind.type == SymbolType.Function and kind.name == "ability":
-                d["ability_of"] = self.ident(kind.arguments[0])
-        for s in show["out_pt"]:
-            d = data.get(self.ident(s.arguments[0]))
+            d.update(id=oid_, name=py(r.name), zone=py(r.zone), owner=py(r.owner), controller=py(r.controller),
+                     face=py(r.face), mana_value=py(r.mana_value), counters={}, attached_to=None, tapped=False,
+                     token=False, copy_of=None, damage=0, attacking=None, blocking=None, power=None, toughness=None,
+                     flags=set(), reasons=[], targets=[])
+            if ABILITY_KIND.is_(r.kind):
+                d["ability_of"] = self.ident(ABILITY_KIND.of(r.kind).source)
+        for r in show["out_pt"]:
+            d = data.get(self.ident(r.object))
             if d is not None:
-                d["power"], d["toughness"] = s.arguments[1].number, s.arguments[2].number
-        for s in show["out_list"]:
-            d = data.get(self.ident(s.arguments[0]))
+                d["power"], d["toughness"] = r.power, r.toughness
+        for r in show["out_list"]:
+            d = data.get(self.ident(r.object))
             if d is not None:
-                d[s.arguments[1].name].append(py(s.arguments[2]))
-        for s in show["out_counter"]:
-            d = data.get(self.ident(s.arguments[0]))
+                d[r.list.name].append(py(r.value))
+        for r in show["out_counter"]:
+            d = data.get(self.ident(r.object))
             if d is not None:
-                d["counters"][s.arguments[1].string] = s.arguments[2].number
-        for s in show["out_flag"]:
-            d = data.get(self.ident(s.arguments[0]))
+                d["counters"][r.kind.string] = r.amount
+        for r in show["out_flag"]:
+            d = data.get(self.ident(r.object))
             if d is not None:
-                d["flags"].add(s.arguments[1].name)
-        for s in show["out_reason"]:
-            d = data.get(self.ident(s.arguments[0]))
+                d["flags"].add(r.flag.name)
+        for r in show["out_reason"]:
+            d = data.get(self.ident(r.object))
             if d is not None:
-                d["reasons"].append(s.arguments[1].name)
-        for s in show["out_ability"]:
-            d = data.get(self.ident(s.arguments[0]))
+                d["reasons"].append(r.reason.name)
+        for r in show["out_ability"]:
+            d = data.get(self.ident(r.object))
             if d is not None:
-                d["ability"] = s.arguments[2].name
-        for s in show["out_attr"]:
-            d = data.get(self.ident(s.arguments[0]))
+                d["ability"] = r.name.name
+        for r in show["out_attr"]:
+            d = data.get(self.ident(r.object))
             if d is None:
                 continue
-            a = s.arguments[1]
+            a = r.attribute
             name = a.name
             if name == "tapped":
                 d["tapped"] = True
             elif name == "token":
                 d["token"] = True
             elif name == "attached":
-                d["attached_to"] = self.ident(a.arguments[0])
+                d["attached_to"] = self.ident(ATTACHED.of(a).object)
             elif name == "damage":
-                d["damage"] = a.arguments[0].number
+                d["damage"] = DAMAGE.of(a).amount
             elif name == "attacking":
-                d["attacking"] = self.ident(a.arguments[0])
+                d["attacking"] = self.ident(ATTACKING.of(a).defender)
             elif name == "blocking":
-                d["blocking"] = self.ident(a.arguments[0])
-            elif name in ("copy_of", "copied_from"):
-                d["copy_of"] = self.ident(a.arguments[0])
+                d["blocking"] = self.ident(BLOCKING.of(a).attacker)
+            elif name == "copy_of":
+                d["copy_of"] = self.ident(COPY_OF.of(a).original)
+            elif name == "copied_from":
+                d["copy_of"] = self.ident(COPIED_FROM.of(a).original)
             elif name == "ts":
-                order[d["id"]] = a.arguments[0].number
+                order[d["id"]] = TIMESTAMP_OF.of(a).timestamp
             elif name == "stack":
-                d["stack"] = a.arguments[0].number
+                d["stack"] = STACK_PLACE.of(a).place
             elif name == "target":
-                d["targets"].append((str(a.arguments[0]), self.ident(a.arguments[1])))
+                target = TARGET_OF.of(a)
+                d["targets"].append((str(target.n), self.ident(target.target)))   # (in the order of their numbers' text)
         out: dict[str, ObjectState] = {}
         printed: dict[str, tuple[str, ...]] = {}
         for oid_ in sorted(data, key=lambda k: (order.get(k, 0), k)):
@@ -247,12 +280,13 @@ class GameState:
         out = {p: {"life": None, "mana_pool": "", "hand": 0, "library": 0, "graveyard": 0, "lost": False}
                for p in self.scenario.players}
         pools: dict[str, dict[str, int]] = {}
-        for s in self._show()["out_player"]:
-            p, a = s.arguments[0].string, s.arguments[1]
+        for r in self._show()["out_player"]:
+            p, a = r.player.string, r.attribute
             if a.name == "life":
-                out[p]["life"] = a.arguments[0].number
+                out[p]["life"] = PLAYER_LIFE.of(a).amount
             elif a.name == "pool":
-                pools.setdefault(p, {})[a.arguments[0].name] = a.arguments[1].number
+                pool = PLAYER_POOL.of(a)
+                pools.setdefault(p, {})[pool.kind.name] = pool.amount
             elif a.name == "lost":
                 out[p]["lost"] = True
         for p, pool in pools.items():
@@ -265,10 +299,11 @@ class GameState:
     @cached_property
     def turn(self) -> dict:
         g = {}
-        for s in self._show()["out_game"]:
-            a = s.arguments[0]
-            if a.arguments and a.name in ("active", "phase", "step", "priority", "lands", "turn"):
-                g[a.name] = py(a.arguments[0])
+        for r in self._show()["out_game"]:
+            for fluent in GAME_TURN_FLUENTS:
+                m = fluent.match(r.attribute)
+                if m is not None:   # (lands and turn are numbers: read as ints already)
+                    g[fluent.name] = m.value if isinstance(m.value, int) else py(m.value)
         return {"active": g.get("active"), "phase": g.get("phase"), "step": g.get("step"),
                 "priority": g.get("priority"), "lands_played": g.get("lands", 0), "number": g.get("turn", 1)}
 
@@ -282,11 +317,13 @@ class GameState:
     def triggered(self) -> list[dict]:
         moments = set(self._step_moments())
         out = []
-        for s in self.game.atoms("event", 2):
-            if s.arguments[1].number in moments and s.arguments[0].name == "put_on_stack":
-                o, src, ab, ctl = s.arguments[0].arguments
-                out.append((self.ident(o), {"id": self.ident(o), "source": self.ident(src),
-                            "ability": ab.arguments[3].name if ab.name == "ab" else py(ab), "controller": py(ctl)}))
+        for r in EVENT.read(self.game):
+            put = PUT_ON_STACK.match(r.event) if r.t in moments else None
+            if put is not None:
+                ab = ABILITY.match(put.ability)
+                out.append((self.ident(put.object), {"id": self.ident(put.object), "source": self.ident(put.source),
+                            "ability": ab.name.name if ab is not None else py(put.ability),
+                            "controller": py(put.controller)}))
         # in the order they were put on the stack (their ids, trigger_N_k, say it; the stack lists them)
         out.sort(key=lambda d: [int(x) if x.isdigit() else x for x in d[0].split("_")])
         return [d for _, d in out]
@@ -299,11 +336,10 @@ class GameState:
     def state_based_actions(self) -> list[dict]:
         moments = set(self._step_moments())
         out = []
-        for s in self.game.atoms("performed_sba", 4):
-            if s.arguments[3].number in moments:
-                kind, x, label, t = s.arguments
-                lab = self.base.label(label.number)
-                out.append({"action": kind.name, "object": self.ident(x), "rule": lab.rule, "moment": t.number})
+        for r in PERFORMED_SBA.read(self.game):
+            if r.t in moments:
+                out.append({"action": r.action.name, "object": self.ident(r.object), "rule": self.base.label(r.label).rule,
+                            "moment": r.t})
         out.sort(key=lambda d: (d["moment"], d["action"], d["object"]))
         for d in out:
             del d["moment"]
@@ -316,11 +352,9 @@ class GameState:
         if self.step == 0:
             return []
         out = []
-        for s in self.game.atoms("stopped_instead", 4):
-            ph, st, label, t = s.arguments
-            if t.number == self.t:
-                out.append({"phase": ph.name, "step": st.name, "rule": self.base.label(label.number).rule,
-                            "text": self.renderer.claim(s)})
+        for r in STOPPED_INSTEAD.read(self.game, self.t):
+            out.append({"phase": r.phase.name, "step": r.step.name, "rule": self.base.label(r.label).rule,
+                        "text": self.renderer.claim(r.atom)})
         return out
 
     # ------------------------------------------------------------------ words
@@ -346,9 +380,10 @@ class GameState:
         return Renderer(self.base, names, set(sc.players), lines, self.token_counts)
 
     def reasons(self, syms) -> list[Reason]:
+        """Reasons, worded: (reason term, the number of its rule's label) pairs."""
         out = []
         for reason, label in syms:
-            lab = self.base.label(label.number)
+            lab = self.base.label(label)
             out.append(Reason(self.renderer.reason(reason), lab.rule, lab.ruling, str(reason), lab.rules, lab.rulings))
         out.sort(key=lambda r: r.code)
         return out
@@ -436,7 +471,7 @@ class GameState:
 
 def _priority(game: Game, players: list[str], t: int) -> str:
     for p in players:
-        if game.fact(Function("gfl", [Function("priority", [String(p)]), Number(t)])):
+        if GFL.has(game, GAME_PRIORITY(p), t):
             return p
     return players[0]
 
@@ -449,19 +484,20 @@ def _default_by(game: Game, players: list[str], t: int, action: dict) -> str:
     if "by" not in action and isinstance(blockers, dict) and blockers:
         first = oid(next(iter(blockers)))
         for p in players:
-            if game.fact(Function("controller", [first, String(p), Number(t)])):
+            if CONTROLLER.has(game, first, p, t):
                 return p
     return _priority(game, players, t)
 
 
 def _check_valid(ev: GameState) -> None:
     ev.game._ground([("validate", [])])
-    bad = sorted(ev.game.atoms("invalid", 4), key=str)
+    bad = sorted(INVALID.read(ev.game), key=lambda r: str(r.atom))
     if not bad:
         return
     sc = ev.scenario
-    o, fld, reason, label = bad[0].arguments
-    key = ev.ident(o)
+    first = bad[0]
+    fld, reason = first.field, first.reason
+    key = ev.ident(first.object)
     if key in sc.index:
         where = f"objects[{sc.index[key]}].{fld.name}"
     else:
@@ -474,7 +510,7 @@ def _check_valid(ev: GameState) -> None:
         if card is not None and not src:
             face = spec.get("part_face") or spec.get("face")
             _unread_naming(ev, where, card, _unread_lines(card, face), f"{key} is on the stack with targets")
-    lab = ev.base.label(label.number)
+    lab = ev.base.label(first.label)
     raise ScenarioError(where, f"{ev.renderer.reason(reason)} ({', '.join(lab.rules)})")
 
 
@@ -530,11 +566,10 @@ def _play(ev: GameState, i: int) -> bool:
     if sc.track_mana and event_kind(action) in ("cast", "activate"):
         between = timeline_payment(action)   # the payment, found by search from the state before it
     t = game.next_moment(facts, step=i + 1, checked=True, kind=event_kind(action), between=between)
-    rejected = [s for s in game.atoms("rejected", 2) if s.arguments[1].number == t]
+    rejected = REJECTED.read(game, t)
     if rejected:
-        a = rejected[0].arguments[0]
-        syms = [(s.arguments[1], s.arguments[2]) for s in game.atoms("why_not", 4)
-                if s.arguments[0] == a and s.arguments[3].number == t_prev]
+        a = rejected[0].action
+        syms = [(r.reason, r.label) for r in WHY_NOT.read(game, t_prev) if r.action == a]
         return _refused(ev, i, t_prev, syms)
     game.settle(i + 1)
     if "keep" in action:
@@ -548,8 +583,8 @@ def _play(ev: GameState, i: int) -> bool:
 def _check_keep(ev: GameState, i: int, t0: int) -> None:
     """`keep` names permanents of groups the legend rule applied to after action i (the moments t0.. of its
     step); naming another is bad input."""
-    taken = {py(s.arguments[0]) for s in _since(ev.game, "keep_taken", 2, t0)}
-    twice = {py(s.arguments[0]) for s in _since(ev.game, "keep_twice", 2, t0)}
+    taken = {py(r.object) for r in KEEP_TAKEN.read(ev.game, since=t0)}
+    twice = {py(r.object) for r in KEEP_TWICE.read(ev.game, since=t0)}
     for k, x in enumerate(ev.scenario.actions[i]["keep"]):
         if x not in taken:
             raise ScenarioError(f"actions[{i}].keep[{k}]", f"the legend rule didn't apply to {x!r} after step {i + 1}: "
@@ -564,20 +599,15 @@ def _trigger_targets_taken(ev: GameState, i: int, t0: int) -> bool:
     moments t0.. of its step): an ability it names that didn't go on the stack is bad input; a target the rules
     refuse makes the step illegal (ev.error, as for a refused action)."""
     game, action = ev.game, ev.scenario.actions[i]
-    made = {py(s.arguments[1]) for s in _since(game, "made_id", 3, t0)   # (not ev.ident: ev's answers are still of t0 - 1)
-            if s.arguments[0].name == "trig"}
+    made = {py(r.object) for r in MADE_ID.read(game, since=t0)   # (not ev.ident: ev's answers are still of t0 - 1)
+            if r.kind.name == "trig"}
     for tid in action["trigger_targets"]:
         if tid not in made:
             put = ", ".join(sorted(made)) or "none"
             raise ScenarioError(f"actions[{i}].trigger_targets.{tid}",
                                 f"no triggered ability {tid} was put on the stack after step {i + 1} (put: {put})")
-    syms = [(s.arguments[1], s.arguments[2]) for s in _since(game, "bad_trigger_choice", 4, t0)]
+    syms = [(r.reason, r.label) for r in BAD_TRIGGER_CHOICE.read(game, since=t0)]
     return not syms or _refused(ev, i, t0 - 1, syms)
-
-
-def _since(game: Game, name: str, arity: int, t0: int) -> list[Symbol]:
-    """The atoms of name/arity (their last argument a moment) from moment t0 on: what an action's step did."""
-    return [s for s in game.atoms(name, arity) if s.arguments[-1].number >= t0]
 
 
 def _unread_lines(card, face: str | None = None, line: int | None = None, keyword: str | None = None) -> list:
@@ -620,14 +650,14 @@ def _check_unread_naming(ev: GameState, i: int, syms) -> None:
     for r, _ in syms:
         if r.name == "no_such_ability" and "activate" in action and action["activate"] in ev.objects:
             card = ev._card_of(action["activate"])
-            ref = r.arguments[0]
+            ref = NO_SUCH_ABILITY.of(r).ability
             o = ev.objects[action["activate"]]
             if card is None:
                 continue
             if ref.name == "line":
-                lines = _unread_lines(card, o.face or "front", line=ref.arguments[0].number)
+                lines = _unread_lines(card, o.face or "front", line=ABILITY_LINE.of(ref).line)
             else:
-                lines = _unread_lines(card, o.face or "front", keyword=ref.arguments[0].name)
+                lines = _unread_lines(card, o.face or "front", keyword=ABILITY_KEYWORD.of(ref).keyword.name)
             _unread_naming(ev, f"actions[{i}].ability", card, lines, f"{action['activate']}'s ability {action['ability']!r} is named")
 
 

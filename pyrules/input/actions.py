@@ -14,6 +14,7 @@ import re
 
 from pyrules.errors import ScenarioError, did_you_mean, short
 from pyrules.input.schema import METHODS, STEPS, ZONES
+from pyrules.kb.interface import FACE_SUBTYPE, MANA_ABILITY
 
 GEN = re.compile(r"^(trigger|token|effect)_(\d+)(?:_(\d+))?$")
 
@@ -238,8 +239,8 @@ def _check_pay(sc, pay: list, path: str) -> None:
         if card is None:
             raise ScenarioError(f"{path}[{k}]", f"{short(x)} is not a permanent with a mana ability")
         names = {sym.name for sym in card.facts()}
-        basic = any(sym.name == "face_subtype" and sym.arguments[2].string in BASIC_LAND_TYPES for sym in card.facts())
-        if "mana_ability" not in names and not basic:
+        basic = any(FACE_SUBTYPE.is_(sym) and FACE_SUBTYPE.of(sym).subtype.string in BASIC_LAND_TYPES for sym in card.facts())
+        if MANA_ABILITY.name not in names and not basic:
             raise ScenarioError(f"{path}[{k}]", f"{short(x)} ({card.name}) has no mana ability to tap for mana")
 
 

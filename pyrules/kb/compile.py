@@ -44,19 +44,19 @@ except ImportError:   # pragma: no cover - an interpreter without the C module
 import zlib
 
 from pyrules.errors import KnowledgeBaseError
+from pyrules.kb.interface import CITED, PYRULES_AGG, PYRULES_WHY
 from pyrules.kb.pipeline import view_keys
 
 PACKAGE = Path(__file__).resolve().parent.parent   # the pyrules package
 
-WHY = "pyrules_why"
-AGG = "pyrules_agg"
+WHY = PYRULES_WHY.name
+AGG = PYRULES_AGG.name
 COMPILER = "11"   # bump when the compiled form changes
 SEARCH = "search_"   # `#program search_NAME.`: a program solved on its own (choices, optimisation), never in a moment
 
-# Prohibitions are atoms with reasons; each atom of these predicates gets one more argument, the label of
-# the rule that derived it, so every reason cites its own CR rule and ruling.
-CITED = {("pay_why_not", 1): 1, ("mana_why_not", 3): 2, ("why_not", 3): 2, ("opt_why_not", 3): 2, ("sba", 3): 2, ("invalid", 3): 3,
-         ("stopped_instead", 3): 2, ("bad_trigger_choice", 3): 2}   # (name, arity as written) -> where the label is inserted (0-based)
+# Prohibitions are atoms with reasons; each atom of the predicates CITED names gets one more argument, the label
+# of the rule that derived it, so every reason cites its own CR rule and ruling: (name, arity as written) -> where
+# the label is inserted (0-based), as pyrules/kb/interface.py declares the predicates Python reads.
 
 _RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?(?:\([a-z]\))?)?")
 _RULING = re.compile(r"\b(?:BOT|REX)-\d{2}\b")
@@ -232,7 +232,7 @@ def cache_dir() -> Path | None:
 
 def _key(root: Path) -> str:
     """The cache key of the compiled knowledge base: the compiler's version, clingo's, the views the engine
-    grounds, and the contents of this file, the rulings and every rule file (with zlib's two checksums:
+    grounds, the predicates whose atoms cite their rule's label, and the contents of this file, the rulings and every rule file (with zlib's two checksums:
     some 2 ms for all the files, where importing hashlib alone costs 5 ms)."""
     import clingo
 
@@ -241,7 +241,7 @@ def _key(root: Path) -> str:
         for rel, path in [("kb.py", __file__), ("rulings.yaml", str(_rulings_path()))] + _rule_paths(root):
             with open(path, "rb") as fh:
                 yield rel.encode() + b"\0" + fh.read() + b"\0"
-        yield f"{COMPILER}\0{clingo.__version__}\0{sorted(view_keys())}".encode()
+        yield f"{COMPILER}\0{clingo.__version__}\0{sorted(view_keys())}\0{sorted(CITED.items())}".encode()
 
     return checksum(chunks())
 

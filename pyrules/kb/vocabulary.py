@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from clingo import Function, Number, Symbol, SymbolType
+from clingo import Function, Symbol, SymbolType
+
+from pyrules.kb.interface import MANA_GENERIC, MANA_HYBRID, MANA_HYBRID_PHYREXIAN, MANA_MONO_HYBRID, MANA_PHYREXIAN
 
 if TYPE_CHECKING:   # (a parsed symbol: only its fields are read)
     from pyrules.cards.mana import ManaSymbol
@@ -19,7 +21,7 @@ def symbol_term(s: ManaSymbol) -> Symbol:
     k = s.kind
     low = [Function(c.lower()) for c in s.colors]
     if k == "generic":
-        return Function("generic", [Number(s.amount or 0)])
+        return MANA_GENERIC(s.amount or 0)
     if k == "colored":
         return low[0]
     if k == "colorless":
@@ -30,14 +32,14 @@ def symbol_term(s: ManaSymbol) -> Symbol:
         return Function("x")
     if k == "hybrid":
         a, b = s.text.strip("{}").split("/")
-        return Function("hybrid", [Function(a.lower()), Function(b.lower())])
+        return MANA_HYBRID(a.lower(), b.lower())
     if k == "mono_hybrid":
-        return Function("mono_hybrid", low)
+        return MANA_MONO_HYBRID(*low)
     if k == "phyrexian":
-        return Function("phyrexian", low)
+        return MANA_PHYREXIAN(*low)
     if k == "hybrid_phyrexian":
         a, b, _ = s.text.strip("{}").split("/")
-        return Function("hybrid_phyrexian", [Function(a.lower()), Function(b.lower())])
+        return MANA_HYBRID_PHYREXIAN(a.lower(), b.lower())
     raise ValueError(f"no term for the mana symbol {s.text}")   # (parse_mana_cost refuses every other symbol)
 
 
@@ -47,17 +49,19 @@ _SYM_TEXT = {"w": "{W}", "u": "{U}", "b": "{B}", "r": "{R}", "g": "{G}", "c": "{
 def symbol_text(sym: Symbol) -> str:
     """A mana symbol term of the knowledge base as printed ({W}, {2/W}, {R/P}, ...)."""
     if sym.type == SymbolType.Function:
-        n, args = sym.name, sym.arguments
-        if n in _SYM_TEXT and not args:
+        n = sym.name
+        if n in _SYM_TEXT and not sym.arguments:
             return _SYM_TEXT[n]
         if n == "generic":
-            return "{" + str(args[0].number) + "}"
+            return "{" + str(MANA_GENERIC.of(sym).amount) + "}"
         if n == "hybrid":
-            return "{" + args[0].name.upper() + "/" + args[1].name.upper() + "}"
+            h = MANA_HYBRID.of(sym)
+            return "{" + h.first.name.upper() + "/" + h.second.name.upper() + "}"
         if n == "mono_hybrid":
-            return "{2/" + args[0].name.upper() + "}"
+            return "{2/" + MANA_MONO_HYBRID.of(sym).color.name.upper() + "}"
         if n == "phyrexian":
-            return "{" + args[0].name.upper() + "/P}"
+            return "{" + MANA_PHYREXIAN.of(sym).color.name.upper() + "/P}"
         if n == "hybrid_phyrexian":
-            return "{" + args[0].name.upper() + "/" + args[1].name.upper() + "/P}"
+            h = MANA_HYBRID_PHYREXIAN.of(sym)
+            return "{" + h.first.name.upper() + "/" + h.second.name.upper() + "/P}"
     return "{" + str(sym) + "}"

@@ -13,6 +13,7 @@ import re
 from clingo import Symbol, SymbolType
 
 from pyrules.kb.compile import KnowledgeBase, Template
+from pyrules.kb.interface import ABILITY, FILTER, GENERATED_IDS, TOKEN_ID, TRIGGER_ID
 from pyrules.kb.vocabulary import COLOR_WORDS, symbol_text
 
 _VOWEL = re.compile(r"^[aeiou]", re.I)
@@ -32,14 +33,16 @@ def _possessive(text: str) -> str:
 
 def generated_id(t: Symbol, token_counts: dict[int, int] | None = None) -> str | None:
     """trig(2,1) -> trigger_2_1; tok(3,1) -> token_3 (or token_3_1 when step 3 made several); eff -> effect_N_K."""
-    if t.type != SymbolType.Function or len(t.arguments) != 2 or t.name not in ("trig", "tok", "eff"):
+    if t.type != SymbolType.Function or len(t.arguments) != 2 or t.name not in GENERATED_IDS:
         return None
-    n, k = (a.number for a in t.arguments)
-    if t.name == "tok":
+    made = GENERATED_IDS[t.name]
+    ids = made.of(t)
+    n, k = ids.step, ids.n
+    if made is TOKEN_ID:
         if token_counts is not None and token_counts.get(n, 1) == 1 and k == 1:
             return f"token_{n}"
         return f"token_{n}_{k}"
-    return f"{'trigger' if t.name == 'trig' else 'effect'}_{n}_{k}"
+    return f"{'trigger' if made is TRIGGER_ID else 'effect'}_{n}_{k}"
 
 
 def py(sym: Symbol, token_counts: dict[int, int] | None = None):
@@ -127,14 +130,16 @@ class Renderer:
             g = generated_id(t, self.token_counts)
             if g is not None:
                 return self.display.get(g, g)
-            if t.name == "ab" and len(t.arguments) == 4:
+            ab = ABILITY.match(t)
+            if ab is not None:
                 text = self.lines.get(str(t))
                 if text:
                     words = text.rstrip(".").split()
                     return f"“{' '.join(words[:7])}…”" if len(words) > 9 else f"“{text}”"
-                return t.arguments[3].name.replace("_", " ")
-            if t.name == "f" and len(t.arguments) == 1 and t.arguments[0].type == SymbolType.String:
-                return t.arguments[0].string.split(" [")[0]
+                return ab.name.name.replace("_", " ")
+            f = FILTER.match(t)
+            if f is not None and f.text.type == SymbolType.String:
+                return f.text.string.split(" [")[0]
             tpl = self._template("term", t)
             if tpl is not None:
                 return tpl

@@ -38,8 +38,6 @@ import re
 import time
 from dataclasses import dataclass, field, replace
 
-from clingo import Function, Number, String
-
 from pyrules.answers.evaluation import evaluate, extend
 from pyrules.answers.queries import (
     PROPERTIES,
@@ -62,6 +60,7 @@ from pyrules.input.scenario import Scenario
 from pyrules.input.scenario import load as load_scenario
 from pyrules.input.schema import METHODS, PHASES, STEPS, ZONES
 from pyrules.kb.compile import kb
+from pyrules.kb.interface import ACT_AB, ACTION_CAST, DOES, GFL, MANA_ABILITY, PRIORITY, TOP_OF_STACK
 from pyrules.kb.vocabulary import COLOR_WORDS
 
 DEFAULT_HORIZON = 10
@@ -406,10 +405,10 @@ class Planner:
         if not want:
             return frozenset()
         done = set()
-        for s in ev.game.atoms("does", 2):
-            a = s.arguments[0]
-            if s.arguments[1].number > self.base_t and a.name == "cast" and len(a.arguments) == 5:
-                done.add((ev.ident(a.arguments[1]), a.arguments[2].name))
+        for r in DOES.read(ev.game, since=self.base_t + 1):
+            cast = ACTION_CAST.match(r.action)
+            if cast is not None:
+                done.add((ev.ident(cast.object), cast.method.name))
         return frozenset(c for c in want if any(o == c.subject and (c.prop is None or m == c.prop) for o, m in done))
 
     def _state(self, ev, depth: int) -> State:
@@ -419,8 +418,7 @@ class Planner:
         casts = self._casts(ev)
         # what the show document leaves out and decides what may come next: who has passed in succession, whether
         # priority was taken in this step, which declarations were made (game fluents of the knowledge base)
-        flow = sorted(str(s.arguments[0]) for s in ev.game.atoms("gfl", 2)
-                      if s.arguments[1].number == ev.t and s.arguments[0].name in FLOW_FLUENTS)
+        flow = sorted(str(r.attribute) for r in GFL.read(ev.game, ev.t) if r.attribute.name in FLOW_FLUENTS)
         key = json.dumps([doc, sorted(c.text for c in casts), flow], sort_keys=True)
         st = State(key, depth, doc, casts)
         st.met = sum(holds(c, doc, casts) for c in self.goal.conditions)
@@ -476,9 +474,9 @@ class Planner:
         """An activation of a mana ability (the knowledge base's mana_ability/1 of the ability it activates)."""
         if o.action != "activate":
             return False
-        for s in ev.game.atoms("act_ab", 3):
-            if s.arguments[0] == o.term and s.arguments[2] == Number(ev.t):
-                return ev.game.fact(Function("mana_ability", [s.arguments[1]]))
+        for r in ACT_AB.read(ev.game, ev.t):
+            if r.option == o.term:
+                return MANA_ABILITY.has(ev.game, r.ability)
         return False
 
     def _combat(self, ev, st: State, legal) -> list[dict]:
@@ -725,12 +723,12 @@ def explain_plan(sc, plan: list[dict], goal: Goal, player: str):
                 node = explain_option(ev, opts[0])
         else:
             ex = explainer(ev)
-            T = Number(ev.t)
+            T = ev.t
             holder = action.get("pass") or ev.turn["priority"]
-            atom = Function("priority", [String(holder), T])
+            atom = PRIORITY(holder, T)
             base = ex.node(atom) if ex.has(atom) else None
             if kind == "resolve" and ev.stack:
-                atom = Function("top_of_stack", [oid(ev.stack[-1]), T])
+                atom = TOP_OF_STACK(oid(ev.stack[-1]), T)
                 if ex.has(atom):
                     base = ex.node(atom)
             node = _group(f"{holder} passes" if kind == "pass" else "every player passes: the top of the stack resolves",

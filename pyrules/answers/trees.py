@@ -237,6 +237,11 @@ class Explainer:
     def _hidden(self, atom: Symbol) -> bool:
         return (atom.name, len(atom.arguments)) in self.base.hidden
 
+    def _engine(self, atom: Symbol) -> bool:
+        """Whether an atom's derivation is by a rule of the engine's own (`% ENGINE —`): an explanation splices
+        it out like a bookkeeping atom, so no explanation cites such a rule."""
+        return atom in self.best and self.base.label(self.best[atom][0]).engine
+
     def _origin(self, atom: Symbol) -> Symbol:
         """A fluent kept by the frame axiom is explained from the moment it began."""
         seen = 0
@@ -286,6 +291,8 @@ class Explainer:
         reasons = [r.arguments[1] for r in self._reasons_read().get(a, [])]
         kids = [n for r in sorted(reasons, key=str) if r not in path for n in self._nodes(r, path)]
         label = self._defining_label(a)
+        if label is not None and label.engine:
+            label = None
         return Node(self.renderer.absent(a), label.rule if label else None, None, because=kids,
                     rules=label.rules[:1] if label else (), atom=f"not {a}", kind="absent",
                     brief=self.renderer.summary(a, negated=True))
@@ -301,7 +308,7 @@ class Explainer:
         background = (atom.name, len(atom.arguments)) in self.base.background
         if atom.name == "holds":
             atom = self._origin(atom)
-        if self._hidden(atom) and atom in self.best:
+        if (self._hidden(atom) or self._engine(atom)) and atom in self.best:
             nodes = self._children(atom, path)
         elif self._hidden(atom) and atom in self.facts:
             nodes = []

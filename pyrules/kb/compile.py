@@ -5,7 +5,12 @@ naming the Comprehensive Rules it encodes and the ruling ids it rests on:
 
     % CR <rule>, <rule>; <RULING-ID> — what the rule says, in a sentence
 
-(the README shows a real one, next to the rule it labels).
+(the README shows a real one, next to the rule it labels). A rule of the engine's own — which parts a moment
+grounds (gate/2), which questions a view is asked (view/2, need/4) — encodes no rule of the game and says so:
+
+    % ENGINE — what it is for
+
+Explanations never show such a rule: its conclusion is spliced out of a tree, like a `%: hide` atom.
 
 Labels are parsed with clingo.ast and are what explanations are made of: in explanation mode every
 labelled rule gets a shadow rule that records, for each instance that fires, the label, the conclusion
@@ -50,7 +55,7 @@ PACKAGE = Path(__file__).resolve().parent.parent   # the pyrules package
 
 WHY = "pyrules_why"
 AGG = "pyrules_agg"
-COMPILER = "11"   # bump when the compiled form changes
+COMPILER = "12"   # bump when the compiled form changes
 SEARCH = "search_"   # `#program search_NAME.`: a program solved on its own (choices, optimisation), never in a moment
 
 # Prohibitions are atoms with reasons; each atom of these predicates gets one more argument, the label of
@@ -60,6 +65,7 @@ CITED = {("pay_why_not", 1): 1, ("mana_why_not", 3): 2, ("why_not", 3): 2, ("opt
 
 _RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?(?:\([a-z]\))?)?")
 _RULING = re.compile(r"\b(?:BOT|REX)-\d{2}\b")
+_ENGINE = re.compile(r"^%\s*ENGINE\s*—")
 _HIDE = re.compile(r"^%:\s*hide\s+(not\s+)?([a-z_][A-Za-z0-9_]*)/(\d+)\s*$")
 _BACKGROUND = re.compile(r"^%:\s*background\s+([a-z_][A-Za-z0-9_]*)/(\d+)\s*$")
 _TEMPLATE = re.compile(r"^%:\s*(claim|reason|term|summary|fluent)\s+(not\s+)?([a-z_][A-Za-z0-9_]*)(?:\((.*?)\))?\s*=\s*(.+?)\s*$")
@@ -73,6 +79,7 @@ class Label(NamedTuple):   # (a named tuple: a cached knowledge base holds some 
     rules: tuple[str, ...]      # "CR <rule number>", ... in the order the label gives them
     rulings: tuple[str, ...]    # "BOT-05", ...
     summary: str                # what the rule says, after the dash
+    engine: bool = False        # `% ENGINE — ...`: a rule of the engine's own, cited by no explanation
 
     @property
     def rule(self) -> str | None:
@@ -97,6 +104,11 @@ def parse_label(text: str) -> tuple[tuple[str, ...], tuple[str, ...], str]:
         if piece.startswith("CR "):
             rules += [f"CR {n}" for n in _RULE_NUMBER.findall(piece[3:])]
     return tuple(rules), rulings, summary.strip()
+
+
+def is_engine(text: str) -> bool:
+    """Whether a label is an engine rule's ('% ENGINE — what it is for'): it cites no rule of the game."""
+    return bool(_ENGINE.match(text.lstrip()))
 
 
 class Template(NamedTuple):
@@ -274,7 +286,7 @@ def kb() -> KnowledgeBase:
     base = compile_kb(rule_files(root), _rulings_text())
     if base.unlabelled:
         name, line, text = base.unlabelled[0]
-        raise KnowledgeBaseError(f"rules/{name}:{line}: rule without a label (% CR ...): {text}")
+        raise KnowledgeBaseError(f"rules/{name}:{line}: rule without a label (% CR ... or % ENGINE ...): {text}")
     if path is not None:
         try:
             import pickle
@@ -342,14 +354,16 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
             count += 1
             label_text = _label_lines(lines, stm.location.begin.line)
             rules, rulings, summary = parse_label(label_text) if label_text else ((), (), "")
-            if not rules:
+            engine = bool(label_text) and is_engine(label_text)
+            if not rules and not engine:
                 unlabelled.append((name, stm.location.begin.line, str(stm)))
                 k = None
             else:
                 key = (name, label_text)
                 if key not in label_ids:
                     label_ids[key] = len(labels)
-                    labels.append(Label(len(labels), name, stm.location.begin.line, label_text, rules, rulings, summary))
+                    labels.append(Label(len(labels), name, stm.location.begin.line, label_text, rules, rulings, summary,
+                                        engine))
                 k = label_ids[key]
             stm = _Cite(k)(stm)
         search_text.setdefault(part, []).append(str(stm))
@@ -366,7 +380,8 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
         line = stm.location.begin.line
         label_text = _label_lines(lines, line)
         rules, rulings, summary = parse_label(label_text) if label_text else ((), (), "")
-        if not rules:
+        engine = bool(label_text) and is_engine(label_text)
+        if not rules and not engine:
             unlabelled.append((name, line, str(stm)))
             for target, text in views.emit(part, _Cite(None)(stm), ()):
                 part_text.setdefault(target, []).append(text)
@@ -374,7 +389,7 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
         key = (name, label_text)
         if key not in label_ids:
             label_ids[key] = len(labels)
-            labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary))
+            labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary, engine))
         k = label_ids[key]
         stm = _Cite(k)(stm)
         head_sig = _signature(stm.head)

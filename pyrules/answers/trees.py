@@ -485,23 +485,10 @@ def _sentence(text: str) -> str:
 
 # ------------------------------------------------------------------------------------------------ relevance
 
-# The `about` tags of rulings (pyrules/data/rulings.yaml) that name a mechanic or a kind of card: a ruling
-# carrying any of them is about a situation with that mechanic or card; tags in one group are alternatives
-# (a ruling about "split and adventurer cards" applies to either). The other tags (mana-value, timing, ...)
-# name topics every situation has.
-SITUATION_GROUPS = (("more-than-meets-the-eye",), ("escape",), ("flashback",), ("living-metal",), ("vehicle",),
-                    ("split", "adventure"), ("convert",), ("saga",))
-SITUATION_TAGS = {t for g in SITUATION_GROUPS for t in g}
-
-
-def applies(ruling_tags, situation: set[str]) -> bool:
-    """Whether a ruling is about this situation: for each kind of situation its tags name, one is there."""
-    tags = set(ruling_tags)
-    return all(not (tags & set(g)) or (tags & set(g) & situation) for g in SITUATION_GROUPS)
-
-
-def cite_only_what_applies(root: Node, rulings: dict[str, dict], situation) -> Node:
-    """The tree with each node citing only the rulings about its situation (situation(node) -> tags).
+def cite_only_what_applies(root: Node, situated: set[str], about: dict[str, set[str]], objects) -> Node:
+    """The tree with each node citing only the rulings about its situation: a ruling the rules tie to situations
+    (ruling_situation/2, rules/output/rulings.lp) is cited where the rules say it is about one of the node's objects
+    (objects(node) -> ids; about: ruling -> the ids it is about, ruling_about/3); any other ruling everywhere.
     Nodes are shared between trees, so the tree is copied (shared sub-trees stay shared)."""
     done: dict[int, Node] = {}
 
@@ -511,8 +498,8 @@ def cite_only_what_applies(root: Node, rulings: dict[str, dict], situation) -> N
             return got
         keep = n.rulings
         if n.rulings:
-            tags = situation(n)
-            keep = tuple(r for r in n.rulings if applies(rulings.get(r, {}).get("about", ()), tags))
+            ids = objects(n)
+            keep = tuple(r for r in n.rulings if r not in situated or about.get(r, set()) & ids)
         new = replace(n, ruling=keep[0] if keep else None, because=[], rulings=keep)
         done[id(n)] = new
         new.because = [visit(c) for c in n.because]

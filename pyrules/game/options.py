@@ -14,8 +14,6 @@ from pyrules.game.payment import check_deadline, option_costs, pay_options
 from pyrules.game.state import GameState, Reason
 from pyrules.kb.words import generated_id
 
-NUMBER_NAMES = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
-
 
 @dataclass
 class Cost:
@@ -124,8 +122,11 @@ def _options(ev: GameState) -> list[Option]:
     exile, discard, life, mv = one("opt_exile"), one("opt_discard"), one("opt_life"), one("opt_mv")
     zones = {s.arguments[0]: s.arguments[1].name for s in at("option_zone", 3)}
     sacrifice: dict[Symbol, dict] = {}
+    sacrificed: dict[Symbol, dict] = {}   # (the kind of permanent each names, as the rules write it)
     for s in at("opt_sacrifice", 4):
-        sacrifice.setdefault(s.arguments[0], {})[ev.renderer.term(s.arguments[2])] = s.arguments[1].number
+        what = ev.renderer.term(s.arguments[2])
+        sacrifice.setdefault(s.arguments[0], {})[what] = s.arguments[1].number
+        sacrificed.setdefault(s.arguments[0], {})[what] = s.arguments[2]
     out = []
     for x in copts:
         check_deadline(g.deadline)   # (a board of thousands of permanents has thousands of options)
@@ -134,16 +135,17 @@ def _options(ev: GameState) -> list[Option]:
             p, o, m, src, f = x.arguments
             oid_ = ev.ident(o)
             mana = costs[x].text() if x in costs else "{0}"
+            # the cost in words: each part in the words of its `%: term` template (rules/output/costs.lp)
             parts = []
             if exile.get(x):
-                parts.append(f"exile {NUMBER_NAMES.get(exile[x], exile[x])} other cards from your graveyard")
+                parts.append(Function("exile_cost", [Number(exile[x])]))
             for what, n in sacrifice.get(x, {}).items():
-                parts.append(f"sacrifice {NUMBER_NAMES.get(n, n) if n != 1 else 'a'} {what}")
+                parts.append(Function("sacrifice_cost", [Number(n), sacrificed[x][what]]))
             if discard.get(x):
-                parts.append(f"discard {NUMBER_NAMES.get(discard[x], discard[x])} card{'s' if discard[x] != 1 else ''}")
+                parts.append(Function("discard_cost", [Number(discard[x])]))
             if life.get(x):
-                parts.append(f"pay {life[x]} life")
-            text = ", ".join([mana] + parts)
+                parts.append(Function("life_cost", [Number(life[x])]))
+            text = ", ".join([mana] + [ev.renderer.term(part) for part in parts])
             card = ev.scenario.object(oid_).get("card") if oid_ in ev.scenario.index else None
             part = None
             if card is not None and card.layout in ("split", "adventure"):

@@ -157,19 +157,28 @@ class KnowledgeBase:
             self.__dict__["_defining"] = found
         return found
 
-    def fact_label(self, atom: str) -> Label | None:
-        """The label of a fact the knowledge base states (a rule without a body in its base part), by the
-        fact's text: what the rule it stands for is."""
-        found = self.__dict__.get("_fact_labels")
+    def facts(self, name: str, arity: int) -> list[tuple["Symbol", Label]]:
+        """The facts of a predicate the knowledge base states (rules without a body in its base part), each with
+        its label, in the order the rule files state them: what the goal language's properties are, say."""
+        found = self.__dict__.get("_facts")
         if found is None:
+            from clingo import parse_term
+
             found = {}
             for _head, text, _needed in self.shadows.get("base", ()):
                 m = re.fullmatch(r"pyrules_why\((\d+),(.*),\(\)\)\.", text.strip())
                 if m:
-                    found.setdefault(m[2], int(m[1]))
-            self.__dict__["_fact_labels"] = found
-        k = found.get(atom)
-        return None if k is None else self.labels[k]
+                    atom = parse_term(m[2])
+                    found.setdefault((atom.name, len(atom.arguments)), []).append((atom, self.labels[int(m[1])]))
+            self.__dict__["_facts"] = found
+        return found.get((name, arity), [])
+
+    def fact_label(self, atom: str) -> Label | None:
+        """The label of a fact the knowledge base states, by the fact's text: what the rule it stands for is."""
+        from clingo import parse_term
+
+        sym = parse_term(atom)
+        return next((lab for fact, lab in self.facts(sym.name, len(sym.arguments)) if fact == sym), None)
 
 
 def rules_root() -> Path:

@@ -742,17 +742,12 @@ class Planner:
         cited = tuple(r for lab in bounds for r in lab.rules)
         first = cited[0] if cited else None
         if self.limit_hit:
-            out.append(Reason(f"the search stopped at its limit ({self.budget:g} seconds or {self.max_states} states) "
-                              f"after {len(self.states)} states, at {depth} action(s) of the horizon's {self.horizon}: "
-                              "a longer plan may exist", first, None, "search_limit", cited))
+            why = Function("search_limit", [String(f"{self.budget:g}"), Number(self.max_states), Number(len(self.states)),
+                                            Number(depth), Number(self.horizon)])
+            out.append(Reason(ev.renderer.reason(why), first, None, "search_limit", cited))
         else:
-            out.append(Reason(f"no line of at most {self.horizon} legal actions within this turn reaches the goal among "
-                              "the lines pyrules searches: it makes some choices for the player by its documented defaults "
-                              "(targets; what to sacrifice, discard or exile; how to pay mana; optional \"you may\" choices; "
-                              "the order of simultaneous triggers), attacks with each creature alone or all of them together "
-                              "at one opponent, blocks with one creature, and passes priority over a spell on the stack only "
-                              f"with every other player ({len(self.states)} states searched)", first, None,
-                              f"horizon({self.horizon})", cited))
+            why = Function("horizon", [Number(self.horizon), Number(len(self.states))])
+            out.append(Reason(ev.renderer.reason(why), first, None, f"horizon({self.horizon})", cited))
         del ev
         return out
 
@@ -860,9 +855,8 @@ def plan(scenario, goal: str, player: str | None = None, horizon: int | None = N
     res.not_modelled = notes
     if notes and not res.found:   # no line found isn't no line: the search plays only the text pyrules models
         n = len(notes)
-        res.why_not.insert(0, Reason(f"no plan found with the card text pyrules models: {n} line{'s' if n != 1 else ''} of "
-                                     "card text on this board aren't modelled (not_modelled lists them), and a line of "
-                                     "play that rests on them isn't searched", None, None, f"unmodelled_text({n})"))
+        why = Function("unmodelled_text", [Number(n)])
+        res.why_not.insert(0, Reason(root.renderer.reason(why), None, None, str(why)))
     if explain and res.found:
         res.explanation = explain_plan(sc, res.plans[0], g, p.player)
         extra = caveat(notes)

@@ -55,10 +55,11 @@ class Evaluation(GameState):
         return _explain_property(self, oid, prop)
 
 
-def evaluate(source: Scenario | str | dict, step: int | None = None, facts=()) -> Evaluation:
+def evaluate(source: Scenario | str | dict, step: int | None = None, facts=(), query_parts=()) -> Evaluation:
     """A scenario's state after `step` actions of its timeline (default: all of them), with answers about it
-    (`facts`: more facts of moment 0, as pyrules.game.state.evaluate takes them)."""
-    return state.evaluate(source, step, cls=Evaluation, facts=facts)
+    (`facts`, `query_parts`: more facts of moment 0 and parts of its show query, as pyrules.game.state.evaluate
+    takes them)."""
+    return state.evaluate(source, step, cls=Evaluation, facts=facts, query_parts=query_parts)
 
 
 def extend(ev: Evaluation, action: dict) -> Evaluation:

@@ -22,6 +22,7 @@ from pyrules.game.options import Option, actions
 from pyrules.game.state import GameState, ObjectState
 from pyrules.input.schema import METHODS
 from pyrules.kb.compile import kb
+from pyrules.kb.pipeline import EXPLAIN
 from pyrules.kb.terms import parse
 from pyrules.kb.words import py
 
@@ -52,6 +53,7 @@ def explained(ev: GameState) -> GameState:
     state shown, every player's options) and the shadow rules of everything grounded (engine.Game)."""
     if "explained" not in ev._cache:
         ev._show()
+        ev.game.ground_query(EXPLAIN, ev.t)   # what explanations read of the state (rules/output/properties.lp, rulings.lp)
         # the options are grounded only when asked for: the engine grounds the shadow rules of every part
         # grounded after explanation mode is on, so a question about a property never pays for them
         ev.game.ground_explanations()
@@ -225,7 +227,7 @@ def _with_summary(root, answer: str | None = None, tail: str | None = None, ev: 
     if answer is None and root.kind == "group" and len(root.because) == 1 and root.because[0].kind == "absent":
         answer = root.because[0].claim   # no value: the absence is the answer
     if ev is not None:
-        ev._show()   # (the situations are read from the state's show query)
+        explained(ev)   # (which ruling is about which object is read from the state's explain part)
         root = cite_only_what_applies(root, *_rulings_about(ev), _situation(root))
     return replace(root, summary=summarize(root, answer, tail))
 

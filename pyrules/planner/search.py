@@ -64,6 +64,7 @@ from pyrules.input.scenario import Scenario
 from pyrules.input.scenario import load as load_scenario
 from pyrules.input.schema import METHODS, PHASES, STEPS, ZONES
 from pyrules.kb.compile import kb
+from pyrules.kb.pipeline import GOAL
 from pyrules.kb.vocabulary import COLOR_WORDS
 
 DEFAULT_HORIZON = 10
@@ -383,7 +384,7 @@ def _reported(c: Condition, doc: dict):
 def conditions_met(sc, goal: Goal) -> set[str]:
     """The conditions of a goal (their text) that hold in a scenario's state after its timeline, as the
     knowledge base evaluates them (a cast condition: cast during the timeline)."""
-    ev = evaluate(sc, facts=goal_facts(goal, replace(sc, actions=[])))
+    ev = evaluate(sc, facts=goal_facts(goal, replace(sc, actions=[])), query_parts=(GOAL,))
     ev.to_json()
     return {s.arguments[0].string for s in ev.game.atoms("condition_met", 2) if s.arguments[1].number == ev.t}
 
@@ -449,7 +450,7 @@ class Planner:
         self.max_states = max_states
         self.t0 = time.perf_counter()
         self.facts = goal_facts(goal, sc)   # every state is evaluated with the goal's conditions
-        self.root_ev = root if root is not None else evaluate(sc, facts=self.facts)
+        self.root_ev = root if root is not None else evaluate(sc, facts=self.facts, query_parts=(GOAL,))
         self.player = player or self.root_ev.turn["priority"]
         if self.player not in sc.players:
             raise ScenarioError("player", f"unknown player {self.player!r}{_hint(str(self.player), sc.players)} "
@@ -465,7 +466,8 @@ class Planner:
 
     # ---------------------------------------------------------------- states
     def _evaluate(self, prefix: list[dict]):
-        return evaluate(replace(self.sc, actions=list(self.sc.actions) + list(prefix)), facts=self.facts)
+        return evaluate(replace(self.sc, actions=list(self.sc.actions) + list(prefix)), facts=self.facts,
+                        query_parts=(GOAL,))
 
     def _state(self, ev, depth: int) -> State:
         full = ev.to_json()
@@ -845,7 +847,7 @@ def plan(scenario, goal: str, player: str | None = None, horizon: int | None = N
     g = parse_goal(goal, sc)
     if player is not None and player not in sc.players:
         raise ScenarioError("player", f"unknown player {player!r}{_hint(str(player), sc.players)} (players: {', '.join(sc.players)})")
-    root = evaluate(sc, facts=goal_facts(g, sc))
+    root = evaluate(sc, facts=goal_facts(g, sc), query_parts=(GOAL,))
     notes = root.not_modelled
     if root.error:
         return PlanResult(g.text, player or root.turn["priority"], horizon, False, [], error=root.error, complete=False,

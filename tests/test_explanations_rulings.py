@@ -11,6 +11,8 @@ import os
 import pytest
 
 import pyrules
+from pyrules.answers.queries import explained
+from pyrules.kb.interface import RULING_ABOUT
 from conftest import EXAMPLES, ROOT, cli, obj, scenario
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -230,3 +232,17 @@ def test_BOT_15_a_converted_permanents_mana_value_and_BOT_01_a_converted_spells(
     _, rulings = cited(permanent)
     assert "BOT-15" in rulings
     assert "BOT-15" in permanent.summary
+
+
+def test_the_rules_say_which_ruling_is_about_which_object():
+    """Which ruling is about which object is derived by the rules (rules/output/rulings.lp), from each object's state:
+    REX-02 ("Escape's permission doesn't change when you may cast the spell") is about Uro, which has escape
+    (CR 702.138a), not about Grizzly Bears; BOT-05 (living metal) is about Arcee, Acrobatic Coupe, whose back face
+    has living metal (CR 702.161a); BOT-08 ("the Vehicle has its printed power and toughness") is about a Vehicle with
+    living metal: Arcee, Acrobatic Coupe is one."""
+    ev = ev_of(scenario(obj("uro", "Uro, Titan of Nature's Wrath", zone="graveyard"), obj("bears", "Grizzly Bears"),
+                        obj("arcee", "Arcee, Sharpshooter", face="back")))
+    explained(ev)   # (the explain part, where ruling_about/3 is derived, is grounded when an explanation is asked)
+    about = {(r.ruling.string, ev.ident(r.object)) for r in RULING_ABOUT.read(ev.game, ev.t)}
+    assert ("REX-02", "uro") in about and not {r for r, o in about if o == "bears"}
+    assert {("BOT-05", "arcee"), ("BOT-08", "arcee")} <= about and ("BOT-05", "uro") not in about

@@ -5,7 +5,7 @@ import re
 import yaml
 from clingo import ast
 
-from pyrules.kb.compile import kb, parse_label, rule_files, _label_lines
+from pyrules.kb.compile import compile_kb, is_engine, kb, parse_label, rule_files, _label_lines
 
 RULINGS = {r["id"] for r in yaml.safe_load((__import__("importlib.resources").resources.files("pyrules.data")
                                               .joinpath("rulings.yaml").read_text(encoding="utf-8")))["rulings"]}
@@ -34,10 +34,10 @@ def test_every_rule_has_a_label_citing_the_cr():
     for name, lines, stm in _rules():
         count += 1
         label = _label_lines(lines, stm.location.begin.line)
-        if label is None or not parse_label(label)[0]:
+        if label is None or not (parse_label(label)[0] or is_engine(label)):
             missing.append(f"rules/{name}:{stm.location.begin.line}: {stm}")
     assert count > 100
-    assert not missing, "rules without a '% CR ...' label:\n" + "\n".join(missing)
+    assert not missing, "rules without a '% CR ...' (or '% ENGINE — ...') label:\n" + "\n".join(missing)
 
 
 def test_label_check_catches_an_unlabelled_rule():
@@ -52,11 +52,29 @@ def test_label_check_catches_an_unlabelled_rule():
 
 def test_cited_rulings_exist_and_labels_parse():
     for label in kb().labels:
-        assert label.rules, label.text
+        assert label.rules or label.engine, label.text
+        if label.engine:   # an engine rule cites no rule of the game and no ruling
+            assert not label.rules and not label.rulings, label.text
         for rid in label.rulings:
             assert rid in RULINGS, f"{label.file}:{label.line} cites unknown ruling {rid}"
         for r in label.rules:
             assert re.fullmatch(r"CR \d{3}(\.\d+[a-z]?(\([a-z]\))?)?", r), r
+
+
+def test_engine_labels_are_their_own_kind():
+    """A rule of the engine's own (which parts a moment grounds, which questions a view is asked) is labelled
+    `% ENGINE — ...`, not with a borrowed CR number: the label check accepts it, and it cites nothing."""
+    assert is_engine("% ENGINE — the stack parts are grounded")
+    assert not is_engine("% CR 405.1 — the stack") and not is_engine("% the engine grounds")
+    base = compile_kb([("x.lp", "#program s_obj(t).\n\n% ENGINE — a gate\ngate(stack, t) :- a(t).\n\n"
+                                "% CR 405.1 — a rule\nb(t) :- gate(stack, t).\n")], "rulings: []\n")
+    assert base.unlabelled == []
+    engine, cr = base.labels
+    assert engine.engine and engine.rules == () and engine.rule is None and engine.summary == "a gate"
+    assert not cr.engine and cr.rules == ("CR 405.1",)
+    # the gates, views and questions of the engine carry no CR number any more
+    gates = [lab for lab in kb().labels if lab.file == "core/gates.lp"]
+    assert gates and all(lab.engine for lab in gates)
 
 
 def test_parse_label():
@@ -127,3 +145,25 @@ def test_702_keyword_citations_name_their_keyword():
                 if word is None or word not in said:
                     wrong.append(f"rules/{label.file}:{label.line}: {r} ({word or 'no keyword known'}) — {label.text}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_an_engine_rule_is_never_shown_in_an_explanation():
+    """Explanations are made of rules of the game: a conclusion drawn by an engine rule is spliced out of the tree
+    (what it rests on is shown in its place), so no node cites it or claims it."""
+    from clingo import Function, Number
+
+    from pyrules.answers.trees import Explainer
+    from pyrules.game.engine import Game
+    from pyrules.kb.words import Renderer
+
+    text = ("%: claim a(T) = a holds\n%: claim b(T) = b holds\n%: claim c(T) = c holds\n\n#program s_obj(t).\n\n"
+            "% CR 100.1 — a\na(t) :- start(t).\n\n% ENGINE — b, for the engine\nb(t) :- a(t).\n\n"
+            "% CR 405.1 — c\nc(t) :- b(t).\n")
+    base = compile_kb([("x.lp", text)], "rulings: []\n")
+    game = Game([Function("start", [Number(0)])], base=base, explain=True)
+    ex = Explainer(base, game, Renderer(base, {}, set()), game.added, {0: 0})
+    ex.prepare([("c", 1)])
+    root = ex.node(Function("c", [Number(0)]))
+    assert root.rule == "CR 405.1"
+    assert [n.claim for n in root.because] == ["a holds"] and root.because[0].rule == "CR 100.1"
+    assert "b holds" not in [n.claim for n in root.walk()]

@@ -14,7 +14,7 @@ from pyrules.kb.compile import kb
 
 # Parts grounded for moment t, in order (the check and query parts come after the state of moment t).
 ORDER = (["d_act"] + list(engine.STEP_ORDER) + ["d_chg", "d_frame"] + [p for p, _, _ in engine.STATE]
-         + [p for p, _, _ in engine.CHECK] + ["show"])
+         + [p for p, _, _ in engine.CHECK] + ["show", engine.GOAL, engine.EXPLAIN])
 # The part each view copy (vf_tr: the filters asked with the key tr) is grounded with.
 VIEW_USER: dict[str, list[str]] = {}
 for part, _gate, views in engine.STATE:

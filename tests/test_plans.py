@@ -13,7 +13,7 @@ import pytest
 
 import pyrules
 from conftest import EXAMPLES, cli, obj, scenario
-from pyrules.planner.search import parse_goal, holds
+from pyrules.planner.search import conditions_met, parse_goal
 
 LIBRARY = [obj("lib1", "Island", "library"), obj("lib2", "Island", "library"), obj("lib3", "Island", "library")]
 
@@ -27,10 +27,12 @@ def replay(d: dict, plan: list[dict], goal: str) -> dict:
     doc = json.loads(r.stdout)
     assert "error" not in doc
     assert doc.get("step", 0) == len(full["actions"])
-    g = parse_goal(goal, pyrules.load(full))
+    sc = pyrules.load(full)
+    g = parse_goal(goal, sc)
+    met = conditions_met(sc, g)
     for c in g.conditions:
         if c.kind != "cast":
-            assert holds(c, doc, frozenset()), (c.text, doc["objects"].get(c.subject))
+            assert c.text in met, (c.text, doc["objects"].get(c.subject))
     return doc
 
 
@@ -367,3 +369,25 @@ def test_no_plan_does_not_quote_a_reason_that_held_only_on_another_line():
     d = scenario(obj("f1", "Forest"), obj("bears", "Grizzly Bears", "hand"), track_mana=True)
     res = pyrules.plan(d, "bears.zone = battlefield", horizon=2)
     assert any(w["code"].startswith("cant_pay") and w["rule"] == "CR 601.2g" for w in res.to_json()["why_not"])
+
+
+def test_a_goal_is_evaluated_by_the_rules():
+    """The goal language is the knowledge base's (rules/output/goals.lp): a goal's conditions become facts, and the
+    rules decide in the state whether each holds. Grizzly Bears on the battlefield is a 2/2 creature (CR 208.1,
+    205.2a), untapped (CR 110.5), named Grizzly Bears in any letter case (CR 201.1); alice has 20 life (CR 119.1,
+    103.4) and no cards in hand (CR 402.1); it is the precombat main phase, which has no step (CR 500.1)."""
+    sc = pyrules.load(scenario(obj("bears", "Grizzly Bears")))
+    holding = ["bears.power >= 2", "bears.power < 3", "bears.zone = Battlefield", "bears.tapped = false",
+               "bears.types = creature", 'bears.name = "grizzly BEARS"', "alice.life = 20", "alice.hand = 0",
+               'alice.mana_pool = ""', "turn.step = null", "bears.counters.\"+1/+1\" = 0", "bears.attached_to = null"]
+    failing = ["bears.power > 2", "bears.power = null", "bears.tapped = true", "bears.types != creature",
+               "alice.life < 20", "turn.phase = combat", 'alice.mana_pool = "{G}"', "bears.name >= 1"]
+    goal = parse_goal(" and ".join(holding + failing), sc)
+    assert conditions_met(sc, goal) == set(holding)
+    # the properties a goal may ask about are the rules' too, each with the rule that defines it
+    from pyrules.planner.search import language
+
+    lang = language()
+    assert list(lang.properties["player"]) == ["life", "mana_pool", "hand", "library", "graveyard"]
+    assert lang.labels["player", "life"].rule == "CR 119.1" and lang.labels["object", "zone"].rule == "CR 400.1"
+    assert lang.operators["<="] == ("le", "number") and lang.operators["="] == ("eq", "any")

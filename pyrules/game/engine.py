@@ -167,8 +167,10 @@ def tune_allocator() -> None:
 
 class Game:
     """One game: the knowledge base grounded over moments 0..t for one scenario."""
-    def __init__(self, facts: list[Symbol], *, base: KnowledgeBase | None = None, explain: bool = False):
+    def __init__(self, facts: list[Symbol], *, base: KnowledgeBase | None = None, explain: bool = False,
+                 query_parts: tuple[str, ...] = ()):
         self.kb = base or load_kb()
+        self.query_parts = query_parts   # more parts the show query grounds in its call (a plan's goal)
         self.timings: dict[str, float] = {"ground": 0.0, "calls": 0}
         self.deadline = time.monotonic() + current_limits().max_seconds   # checked after each grounding call
         t0 = time.perf_counter()
@@ -383,7 +385,8 @@ class Game:
         if part == "check":
             self._ground(given + self._check_parts(t, {"asking"}))
         elif part == "show":
-            self._ground(given + [("show", [T])] + self._views(QUERY_VIEWS, None, T))
+            more = [(p, [T]) for p in self.query_parts]
+            self._ground(given + [("show", [T])] + self._views(QUERY_VIEWS, None, T) + more)
         else:
             self._ground(given + [(part, [T])])
 

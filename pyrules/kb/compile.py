@@ -5,7 +5,12 @@ naming the Comprehensive Rules it encodes and the ruling ids it rests on:
 
     % CR <rule>, <rule>; <RULING-ID> — what the rule says, in a sentence
 
-(the README shows a real one, next to the rule it labels).
+(the README shows a real one, next to the rule it labels). A rule of the engine's own — which parts a moment
+grounds (gate/2), which questions a view is asked (view/2, need/4) — encodes no rule of the game and says so:
+
+    % ENGINE — what it is for
+
+Explanations never show such a rule: its conclusion is spliced out of a tree, like a `%: hide` atom.
 
 Labels are parsed with clingo.ast and are what explanations are made of: in explanation mode every
 labelled rule gets a shadow rule that records, for each instance that fires, the label, the conclusion
@@ -34,7 +39,7 @@ import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 try:   # the C unpickler alone: importing the pure-Python pickle module too costs a few milliseconds at start
     from _pickle import load as _unpickle
@@ -42,6 +47,9 @@ except ImportError:   # pragma: no cover - an interpreter without the C module
     from pickle import load as _unpickle
 
 import zlib
+
+if TYPE_CHECKING:
+    from clingo import Symbol
 
 from pyrules.errors import KnowledgeBaseError
 from pyrules.kb.interface import CITED, PYRULES_AGG, PYRULES_WHY
@@ -51,7 +59,7 @@ PACKAGE = Path(__file__).resolve().parent.parent   # the pyrules package
 
 WHY = PYRULES_WHY.name
 AGG = PYRULES_AGG.name
-COMPILER = "11"   # bump when the compiled form changes
+COMPILER = "12"   # bump when the compiled form changes
 SEARCH = "search_"   # `#program search_NAME.`: a program solved on its own (choices, optimisation), never in a moment
 
 # Prohibitions are atoms with reasons; each atom of the predicates CITED names gets one more argument, the label
@@ -60,6 +68,7 @@ SEARCH = "search_"   # `#program search_NAME.`: a program solved on its own (cho
 
 _RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?(?:\([a-z]\))?)?")
 _RULING = re.compile(r"\b(?:BOT|REX)-\d{2}\b")
+_ENGINE = re.compile(r"^%\s*ENGINE\s*—")
 _HIDE = re.compile(r"^%:\s*hide\s+(not\s+)?([a-z_][A-Za-z0-9_]*)/(\d+)\s*$")
 _BACKGROUND = re.compile(r"^%:\s*background\s+([a-z_][A-Za-z0-9_]*)/(\d+)\s*$")
 _TEMPLATE = re.compile(r"^%:\s*(claim|reason|term|summary|fluent)\s+(not\s+)?([a-z_][A-Za-z0-9_]*)(?:\((.*?)\))?\s*=\s*(.+?)\s*$")
@@ -73,6 +82,7 @@ class Label(NamedTuple):   # (a named tuple: a cached knowledge base holds some 
     rules: tuple[str, ...]      # "CR <rule number>", ... in the order the label gives them
     rulings: tuple[str, ...]    # "BOT-05", ...
     summary: str                # what the rule says, after the dash
+    engine: bool = False        # `% ENGINE — ...`: a rule of the engine's own, cited by no explanation
 
     @property
     def rule(self) -> str | None:
@@ -97,6 +107,11 @@ def parse_label(text: str) -> tuple[tuple[str, ...], tuple[str, ...], str]:
         if piece.startswith("CR "):
             rules += [f"CR {n}" for n in _RULE_NUMBER.findall(piece[3:])]
     return tuple(rules), rulings, summary.strip()
+
+
+def is_engine(text: str) -> bool:
+    """Whether a label is an engine rule's ('% ENGINE — what it is for'): it cites no rule of the game."""
+    return bool(_ENGINE.match(text.lstrip()))
 
 
 class Template(NamedTuple):
@@ -145,19 +160,28 @@ class KnowledgeBase:
             self.__dict__["_defining"] = found
         return found
 
-    def fact_label(self, atom: str) -> Label | None:
-        """The label of a fact the knowledge base states (a rule without a body in its base part), by the
-        fact's text: what the rule it stands for is."""
-        found = self.__dict__.get("_fact_labels")
+    def facts(self, name: str, arity: int) -> list[tuple[Symbol, Label]]:
+        """The facts of a predicate the knowledge base states (rules without a body in its base part), each with
+        its label, in the order the rule files state them: what the goal language's properties are, say."""
+        found = self.__dict__.get("_facts")
         if found is None:
+            from clingo import parse_term
+
             found = {}
             for _head, text, _needed in self.shadows.get("base", ()):
                 m = re.fullmatch(r"pyrules_why\((\d+),(.*),\(\)\)\.", text.strip())
                 if m:
-                    found.setdefault(m[2], int(m[1]))
-            self.__dict__["_fact_labels"] = found
-        k = found.get(atom)
-        return None if k is None else self.labels[k]
+                    atom = parse_term(m[2])
+                    found.setdefault((atom.name, len(atom.arguments)), []).append((atom, self.labels[int(m[1])]))
+            self.__dict__["_facts"] = found
+        return found.get((name, arity), [])
+
+    def fact_label(self, atom: str) -> Label | None:
+        """The label of a fact the knowledge base states, by the fact's text: what the rule it stands for is."""
+        from clingo import parse_term
+
+        sym = parse_term(atom)
+        return next((lab for fact, lab in self.facts(sym.name, len(sym.arguments)) if fact == sym), None)
 
 
 def rules_root() -> Path:
@@ -274,7 +298,7 @@ def kb() -> KnowledgeBase:
     base = compile_kb(rule_files(root), _rulings_text())
     if base.unlabelled:
         name, line, text = base.unlabelled[0]
-        raise KnowledgeBaseError(f"rules/{name}:{line}: rule without a label (% CR ...): {text}")
+        raise KnowledgeBaseError(f"rules/{name}:{line}: rule without a label (% CR ... or % ENGINE ...): {text}")
     if path is not None:
         try:
             import pickle
@@ -342,14 +366,16 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
             count += 1
             label_text = _label_lines(lines, stm.location.begin.line)
             rules, rulings, summary = parse_label(label_text) if label_text else ((), (), "")
-            if not rules:
+            engine = bool(label_text) and is_engine(label_text)
+            if not rules and not engine:
                 unlabelled.append((name, stm.location.begin.line, str(stm)))
                 k = None
             else:
                 key = (name, label_text)
                 if key not in label_ids:
                     label_ids[key] = len(labels)
-                    labels.append(Label(len(labels), name, stm.location.begin.line, label_text, rules, rulings, summary))
+                    labels.append(Label(len(labels), name, stm.location.begin.line, label_text, rules, rulings, summary,
+                                        engine))
                 k = label_ids[key]
             stm = _Cite(k)(stm)
         search_text.setdefault(part, []).append(str(stm))
@@ -366,7 +392,8 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
         line = stm.location.begin.line
         label_text = _label_lines(lines, line)
         rules, rulings, summary = parse_label(label_text) if label_text else ((), (), "")
-        if not rules:
+        engine = bool(label_text) and is_engine(label_text)
+        if not rules and not engine:
             unlabelled.append((name, line, str(stm)))
             for target, text in views.emit(part, _Cite(None)(stm), ()):
                 part_text.setdefault(target, []).append(text)
@@ -374,7 +401,7 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
         key = (name, label_text)
         if key not in label_ids:
             label_ids[key] = len(labels)
-            labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary))
+            labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary, engine))
         k = label_ids[key]
         stm = _Cite(k)(stm)
         head_sig = _signature(stm.head)

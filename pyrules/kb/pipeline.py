@@ -19,6 +19,11 @@ STATE = (
 )
 # The views the show query grounds with it.
 QUERY_VIEWS = (("vf", "s"), ("va", "s"))
+# A plan's goal, evaluated in each state it shows: a part its games ground with the show query, in the same call.
+GOAL = "goal"
+# What explanations read of a state shown (which atoms show a property, which ruling is about which object): a
+# part grounded after the show query, only when an explanation is asked.
+EXPLAIN = "explain"
 # What each kind of event needs of the transition's parts (d_act, d_chg and d_frame always run).
 EVENT_PARTS = {
     "cast": ("d_cast",), "play": ("d_land",), "attack": ("d_cmb",), "block": ("d_cmb",),
@@ -60,5 +65,6 @@ def grounding_calls() -> dict[str, list[str]]:
         "state": [STATE[0][0]],
         "state, after the gates": with_views((part, views) for part, _gate, views in STATE[1:]),
         "check": check,
-        "show": with_views([("show", QUERY_VIEWS)]),
+        "show": with_views([("show", QUERY_VIEWS)]) + [GOAL],
+        "explain": [EXPLAIN],
     }

@@ -67,16 +67,14 @@ def test_parse_label():
 
 
 def test_knowledge_base_loads_without_unlabelled_rules():
-    from pyrules.kb.pipeline import grounding_calls
-
     base = kb()
     assert base.unlabelled == []
     # every labelled rule has a shadow rule (explanations are made of them)
     assert sum(len(v) for v in base.shadows.values()) >= len(base.labels)
-    # the parts are the ones the engine grounds
-    grounded = {p for parts in grounding_calls().values() for p in parts} | {"base", "validate"}
-    assert set(base.parts) <= grounded | {p for p in base.parts if p.startswith(("vf", "vt", "va"))}
-    assert {"base", "s_obj", "d_chg", "d_frame", "show"} <= set(base.parts)
+    # the parts are the ones the engine grounds (rules/pipeline.lp), views included
+    grounded = {p for parts in base.pipeline.grounding_calls().values() for p in parts} | {"base", "validate"}
+    assert set(base.parts) <= grounded
+    assert {"base", "state_objects", "event_changes", "event_frame", "show"} <= set(base.parts)
 
 
 def test_every_predicate_reads_as_a_sentence_or_is_bookkeeping():

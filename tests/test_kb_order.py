@@ -1,30 +1,25 @@
-"""The knowledge base's parts are grounded one after another at each moment (pyrules/engine.py). A rule can
-only use what earlier parts (or its own) concluded about the same moment: an atom of a part grounded later
-doesn't exist yet when the rule is grounded, so the rule would silently never fire. This test reads every
-rule with clingo.ast and checks that order, so a rule put in the wrong part fails here rather than giving a
-quietly wrong answer."""
+"""The knowledge base's parts are grounded one after another at each moment, in the order rules/pipeline.lp
+declares. A rule can only use what earlier parts (or its own) concluded about the same moment: an atom of a
+part grounded later doesn't exist yet when the rule is grounded, so the rule would silently never fire. This
+test reads every rule with clingo.ast and checks that order, so a rule put in the wrong part fails here rather
+than giving a quietly wrong answer."""
 
 from __future__ import annotations
 
 import clingo
 from clingo import ast
 
-from pyrules.kb import pipeline as engine
 from pyrules.kb.compile import kb
+from pyrules.kb.pipeline import view_copy
 
+PIPELINE = kb().pipeline   # as rules/pipeline.lp declares it
 # Parts grounded for moment t, in order (the check and query parts come after the state of moment t).
-ORDER = (["d_act"] + list(engine.STEP_ORDER) + ["d_chg", "d_frame"] + [p for p, _, _ in engine.STATE]
-         + [p for p, _, _ in engine.CHECK] + ["show"])
-# The part each view copy (vf_tr: the filters asked with the key tr) is grounded with.
+ORDER = PIPELINE.order()
+# The part each view copy (filters_tr: the filters asked with the key tr) is grounded with.
 VIEW_USER: dict[str, list[str]] = {}
-for part, _gate, views in engine.STATE:
-    for v, key in views:
-        VIEW_USER.setdefault(f"{v}_{key}", []).append(part)
-for part, views, _needed in engine.CHECK:
-    for v, key in views:
-        VIEW_USER.setdefault(f"{v}_{key}", []).append(part)
-for v, key in engine.QUERY_VIEWS:
-    VIEW_USER.setdefault(f"{v}_{key}", []).append("show")
+for part in PIPELINE.checks + PIPELINE.events + PIPELINE.states + (PIPELINE.show,):
+    for v, key in part.views:
+        VIEW_USER.setdefault(view_copy(v, key), []).append(part.name)
 
 
 def _when(atom, param: str, view_time: str | None) -> str | None:
@@ -237,7 +232,7 @@ def test_each_grounding_call_is_stratified():
     """Within one grounding call no rule may depend, through a negative literal or an aggregate, on itself:
     clingo couldn't decide such atoms by grounding alone and they would not be facts."""
     problems = []
-    for name, parts in engine.grounding_calls().items():
+    for name, parts in PIPELINE.grounding_calls().items():
         present = [p for p in parts if p in kb().parts]
         problems += [f"[{name}] {p}" for p in _negative_cycles(present)]
     assert not problems, "\n".join(problems[:20])

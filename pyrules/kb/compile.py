@@ -52,13 +52,14 @@ except ImportError:   # pragma: no cover - an interpreter without the C module
 import zlib
 
 from pyrules.errors import KnowledgeBaseError
-from pyrules.kb.pipeline import view_keys
+from pyrules.kb import pipeline as pipeline_module
+from pyrules.kb.pipeline import Pipeline
 
 PACKAGE = Path(__file__).resolve().parent.parent   # the pyrules package
 
 WHY = "pyrules_why"
 AGG = "pyrules_agg"
-COMPILER = "12"   # bump when the compiled form changes
+COMPILER = "13"   # bump when the compiled form changes
 SEARCH = "search_"   # `#program search_NAME.`: a program solved on its own (choices, optimisation), never in a moment
 
 # Prohibitions are atoms with reasons; each atom of these predicates gets one more argument, the label of
@@ -140,6 +141,7 @@ class KnowledgeBase:
     background: set[tuple[str, int]] = field(default_factory=set)
     # the case predicates (`%: case`), as compiled (with the label argument): bookkeeping, and no step of a derivation
     cases: set[tuple[str, int]] = field(default_factory=set)
+    pipeline: Pipeline | None = None   # the grounding pipeline rules/pipeline.lp declares (kb/pipeline.py)
 
     def label(self, k: int) -> Label:
         return self.labels[k]
@@ -243,17 +245,17 @@ def cache_dir() -> Path | None:
 
 
 def _key(root: Path) -> str:
-    """The cache key of the compiled knowledge base: the compiler's version, clingo's, the views the engine
-    grounds, and the contents of this file, the rulings and every rule file (with zlib's two checksums:
-    some 2 ms for all the files, where importing hashlib alone costs 5 ms)."""
+    """The cache key of the compiled knowledge base: the compiler's version, clingo's, and the contents of this
+    file, of the pipeline's reader, of the rulings and of every rule file (the pipeline's declaration among
+    them), with zlib's two checksums: some 2 ms for all the files, where importing hashlib alone costs 5 ms."""
     import clingo
 
-
     def chunks():
-        for rel, path in [("kb.py", __file__), ("rulings.yaml", str(_rulings_path()))] + _rule_paths(root):
+        own = [("kb.py", __file__), ("pipeline.py", pipeline_module.__file__), ("rulings.yaml", str(_rulings_path()))]
+        for rel, path in own + _rule_paths(root):
             with open(path, "rb") as fh:
                 yield rel.encode() + b"\0" + fh.read() + b"\0"
-        yield f"{COMPILER}\0{clingo.__version__}\0{sorted(view_keys())}".encode()
+        yield f"{COMPILER}\0{clingo.__version__}".encode()
 
     return checksum(chunks())
 
@@ -315,6 +317,10 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
 
     files = files if files is not None else rule_files()
     rulings_text = rulings_text if rulings_text is not None else _rulings_text()
+    declared = [text for name, text in files if name == pipeline_module.FILE]
+    if not declared:
+        raise KnowledgeBaseError(f"rules/{pipeline_module.FILE}, the grounding pipeline's declaration, is missing")
+    pipeline = pipeline_module.parse(declared[0])
     labels: list[Label] = []
     label_ids: dict[tuple[str, str], int] = {}
     templates: dict = {}
@@ -369,7 +375,7 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     parsed = [x for x in parsed if not x[2].startswith(SEARCH)]
     for part in [p for p in part_params if p.startswith(SEARCH)]:
         del part_params[part]
-    views = _Views(parsed, part_params)
+    views = _Views(parsed, part_params, pipeline)
     for name, lines, part, stm in parsed:
         if stm.ast_type != ast.ASTType.Rule:
             for target, text in views.emit(part, stm, ()):
@@ -400,6 +406,12 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
             part_text.setdefault(target, []).append(text)
             for shadow in shadow_texts:
                 shadows.setdefault(target, []).append((head_sig, shadow, needed))
+    declared = set(pipeline.order())
+    for part in part_params:
+        if part not in declared and part not in views.blocks and part not in ("base", "validate"):
+            raise KnowledgeBaseError(f"#program {part} is not in rules/{pipeline_module.FILE}: nothing would ground it")
+    for part in sorted(declared - set(part_params)):
+        raise KnowledgeBaseError(f"rules/{pipeline_module.FILE} declares the part {part}, which no rule file has")
     for part in list(part_params):
         if part in views.blocks:
             for k in sorted(views.copies.get(part, ())):
@@ -418,23 +430,24 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     compiled_cases = {(name, n + 1) for name, n in cases}
     return KnowledgeBase([n for n, _ in files], labels, parts, shadow_text, templates, hidden | compiled_cases,
                          hidden_absent, rulings, data.get("source", ""), unlabelled, count, searches, deps, background,
-                         compiled_cases)
+                         compiled_cases, pipeline)
 
 
 class _Views:
     """Views, compiled per key: one program block per question asked of it.
 
-    A view is a block with the parameter v (`#program vf(v).`: filters, targets, attack eligibility) that
+    A view is a block with the parameter v (`#program filters(v).`: filters, targets, combat eligibility) that
     other parts ground with a key naming who asks and when: need(X, F, S, tr(t)) in the triggers part,
     satisfies(X, F, S, c(t)) in the casting checks. Grounded in one call, two uses of the same block would
     make their predicates depend on each other (clingo analyses dependencies by predicate), so the
-    compiler gives each key its own copy of each view block it needs (vf_tr, vf_c, ...) and its own
+    compiler gives each key its own copy of each view block it needs (filters_tr, filters_c, ...: the keys
+    rules/pipeline.lp declares) and its own
     predicates (satisfies__tr, satisfies__c): every view atom whose key argument is `v` (in a view) or
     k(...) (in a part asking) is renamed for k. Shadow rules record the atoms under their own names, so
     explanations read them as written. A view atom whose key is neither is an error: it could never match.
     """
 
-    def __init__(self, parsed, part_params):
+    def __init__(self, parsed, part_params, pipeline: Pipeline):
         from clingo import ast
 
         self.blocks = {p for p, params in part_params.items() if params == ("v",)}
@@ -458,10 +471,9 @@ class _Views:
                     self.block_of.setdefault(sig, set()).add(part)
                 Inputs()(stm)
         self.block_of.setdefault(("view", 2), set())
-        # the keys each view block is grounded with: what pyrules/engine.py grounds with which part
-    
+        # the keys each view block is grounded with: what rules/pipeline.lp grounds with which part
         self.copies: dict[str, set[str]] = {}
-        for block, key in view_keys():
+        for block, key in pipeline.view_keys():
             self.copies.setdefault(block, set()).add(key)
         declared = {key for keys in self.copies.values() for key in keys}
         for name, _lines, part, stm in parsed:
@@ -470,11 +482,11 @@ class _Views:
             for sig, key in self._keys(stm):
                 if key is not None and key not in declared:
                     raise KnowledgeBaseError(f"rules/{name}:{stm.location.begin.line}: {sig[0]} is asked with the key {key}, "
-                                             "which pyrules/engine.py grounds no view with")
+                                             f"which rules/{pipeline_module.FILE} declares no view with")
 
     @staticmethod
     def copy_name(block: str, key: str) -> str:
-        return f"{block}_{key}"
+        return pipeline_module.view_copy(block, key)
 
     def _key_arg(self, sym):
         args = sym.arguments

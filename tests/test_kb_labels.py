@@ -125,3 +125,44 @@ def test_702_keyword_citations_name_their_keyword():
                 if word is None or word not in said:
                     wrong.append(f"rules/{label.file}:{label.line}: {r} ({word or 'no keyword known'}) — {label.text}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_a_rule_written_once_cites_the_case_that_holds():
+    """`%: case`: the reason is derived by one rule; which rule and ruling it cites is the label of the case
+    rule that holds for it (the sorcery-timing reason: REX-02 for escape, BOT-12 from exile, CR 307.1 else)."""
+    import clingo
+
+    from pyrules.kb.compile import compile_kb
+
+    rules = """%: case kind_case/2
+%: reason too_early = not yet
+
+#program state_objects(t).
+
+% CR 117.1a — a noninstant spell waits (the case cites the rule and ruling)
+why_not(X, too_early, t) :- thing(X), kind_case(X, t).
+
+% CR 117.1a, 307.1; REX-02 — with escape
+kind_case(X, t) :- thing(X), X = escaped.
+
+% CR 117.1a — any other
+kind_case(X, t) :- thing(X), X != escaped.
+"""
+    pipeline = "%: state state_objects\n%: show show\n"
+    base = compile_kb([("a.lp", rules), ("b.lp", "#program show(t).\n\n% CR 109.1 — shown\nout(t) :- now(t).\n"),
+                       ("pipeline.lp", pipeline)], "rulings: []\n")
+    assert base.cases == {("kind_case", 3)} and ("kind_case", 3) in base.hidden
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], "thing(escaped). thing(normal).")
+    for part in ("state_objects",):
+        ctl.add(part, list(base.parts[part][0]), base.parts[part][1].split("\n", 1)[1])
+        ctl.add(part + "_why", ["t"], "\n".join(text for _sig, text, _n in base.shadows[part]))
+    ctl.ground([("base", []), ("state_objects", [clingo.Number(0)]), ("state_objects_why", [clingo.Number(0)])])
+    cited = {str(a.symbol.arguments[0]): base.label(a.symbol.arguments[2].number)
+             for a in ctl.symbolic_atoms.by_signature("why_not", 4)}
+    assert cited["escaped"].rules == ("CR 117.1a", "CR 307.1") and cited["escaped"].rulings == ("REX-02",)
+    assert cited["normal"].summary == "any other" and cited["normal"].rulings == ()
+    # the explanation of each reason is the case's rule: its shadow records the case's label
+    why = {str(a.symbol.arguments[1].arguments[0]): a.symbol.arguments[0].number
+           for a in ctl.symbolic_atoms.by_signature("pyrules_why", 3) if a.symbol.arguments[1].name == "why_not"}
+    assert base.label(why["escaped"]).summary == "with escape" and base.label(why["normal"]).summary == "any other"

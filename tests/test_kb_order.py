@@ -236,3 +236,76 @@ def test_each_grounding_call_is_stratified():
         present = [p for p in parts if p in kb().parts]
         problems += [f"[{name}] {p}" for p in _negative_cycles(present)]
     assert not problems, "\n".join(problems[:20])
+
+
+# ------------------------------------------------------------------------------------------------ the declaration
+
+_PIPELINE = """%: check check_action
+%: event event_action
+%: event event_frame
+%: state state_objects
+%: show show
+"""
+_RULES = """#program check_action(t).
+
+% CR 117.1 — the action considered
+cand(A, t) :- occurs(A, t+1).
+
+#program event_action(t).
+
+% CR 117.1 — it happens
+does(A, t) :- occurs(A, t).
+
+#program event_frame(t).
+
+% CR 113.7a — what stays true
+kept(t) :- kept(t-1).
+
+#program state_objects(t).
+
+% CR 109.1 — a fact of the moment
+here(t) :- now(t).
+
+#program show(t).
+
+% CR 109.1 — what show reports
+out(t) :- here(t).
+"""
+
+
+def _compile(rules: str, pipeline: str = _PIPELINE):
+    from pyrules.kb.compile import compile_kb
+
+    return compile_kb([("pipeline.lp", pipeline), ("a.lp", rules)], "rulings: []\n")
+
+
+def test_the_engine_grounds_what_the_declaration_says():
+    base = _compile(_RULES)
+    assert [p.name for p in base.pipeline.states] == ["state_objects"] and base.pipeline.show.name == "show"
+    assert base.pipeline.event_parts("cast", lambda gate: True) == ["event_action", "event_frame"]
+
+
+def test_a_part_the_declaration_leaves_out_is_an_error():
+    import pytest
+
+    from pyrules.errors import KnowledgeBaseError
+
+    with pytest.raises(KnowledgeBaseError, match=r"#program nowhere is not in rules/pipeline.lp"):
+        _compile(_RULES + "\n#program nowhere(t).\n\n% CR 109.1 — never grounded\nlost(t) :- here(t).\n")
+    with pytest.raises(KnowledgeBaseError, match=r"declares the part event_cast, which no rule file has"):
+        _compile(_RULES, _PIPELINE + "%: event event_cast for cast\n")
+
+
+def test_a_line_of_the_declaration_that_cant_be_read_names_itself():
+    import pytest
+
+    from pyrules.errors import KnowledgeBaseError
+    from pyrules.kb.pipeline import parse
+
+    with pytest.raises(KnowledgeBaseError, match=r"rules/pipeline.lp:2: 'when' is not understood in a state part's line"):
+        parse("%: show show\n%: state state_objects when layers\n")
+    with pytest.raises(KnowledgeBaseError, match=r"the key tr is used by a view but not declared"):
+        parse("%: show show\n%: state state_triggers views filters(tr)\n")
+    p = parse("%: show show\n%: state state_triggers if triggers views filters(tr) targets(tg)\n"
+              "%: key tr = triggers\n%: key tg = their targets\n")
+    assert p.states[0].gate == "triggers" and p.view_keys() == {("filters", "tr"), ("targets", "tg")}

@@ -396,7 +396,10 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
             labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary))
         k = label_ids[key]
         cited = _Cite(k, cases)
-        stm = cited(stm)
+        try:
+            stm = cited(stm)
+        except KnowledgeBaseError as exc:
+            raise KnowledgeBaseError(f"rules/{name}:{line}: {exc}") from None
         head_sig = _signature(stm.head)
         if head_sig is None:
             raise KnowledgeBaseError(f"rules/{name}:{line}: the head of a labelled rule must be one atom (the knowledge base is stratified and explainable)")
@@ -711,8 +714,7 @@ def _transformers():
             found = [lit for lit in node.body if lit.ast_type == ast.ASTType.Literal
                      and lit.atom.ast_type == ast.ASTType.SymbolicAtom and self._case(lit.atom.symbol)]
             if len(found) > 1 or any(lit.sign != ast.Sign.NoSign for lit in found):
-                raise KnowledgeBaseError(f"line {node.location.begin.line}: a rule cites at most one case, "
-                                         "through a positive atom of its body")
+                raise KnowledgeBaseError("a rule cites at most one case, through a positive atom of its body")
             self.by_case = bool(found) and self.label is not None
             self.in_head = True
             head = self(node.head)

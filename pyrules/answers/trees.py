@@ -190,7 +190,8 @@ class Explainer:
         """Knuth's shortest-derivation algorithm (level = 1 + the deepest body atom, minimised), run on demand
         over the atoms an asked atom rests on (its cone: every derivation of every atom below it), not over the
         whole game: an atom's level depends only on the atoms below it, and derivations are tried in the same
-        order (depth, rule, place among the head's derivations) whichever atom was asked first, so the answer is the same."""
+        order (depth, rule, place among the head's derivations) whichever atom was asked first, so the answer is the same.
+        A case atom (`%: case`) adds no level: it only says which rule a derivation cites."""
         level, facts, seen = self.level, self.facts, self._seen
         if root in level or root in seen:
             return
@@ -206,6 +207,7 @@ class Explainer:
                 todo.extend(pos)
                 for elem in self.agg.get((k, a), ()):
                     todo.extend(elem)
+        cases = self.base.cases   # a case atom (`%: case`) is no step: it says which rule's label a step cites
         users: dict[Symbol, list[int]] = {}
         entries = []
         heap: list[tuple[int, int, int, int]] = []   # (depth, rule, place among the head's derivations, entry)
@@ -219,7 +221,8 @@ class Explainer:
                 for d in waiting:
                     users.setdefault(d, []).append(len(entries) - 1)
                 if not waiting:   # (its premises are facts, or atoms an earlier question already placed)
-                    heapq.heappush(heap, (1 + max((level[d] for d in deps), default=0), k, j, len(entries) - 1))
+                    step = 0 if (head.name, len(head.arguments)) in cases else 1
+                    heapq.heappush(heap, (step + max((level[d] for d in deps), default=0), k, j, len(entries) - 1))
         while heap:
             depth, _, _, i = heapq.heappop(heap)
             head = entries[i][0]
@@ -231,7 +234,8 @@ class Explainer:
                 e = entries[u]
                 e[5][0] -= 1
                 if e[5][0] == 0 and e[0] not in level:
-                    heapq.heappush(heap, (1 + max((level[d] for d in e[4]), default=0), e[1], e[6], u))
+                    step = 0 if (e[0].name, len(e[0].arguments)) in cases else 1
+                    heapq.heappush(heap, (step + max((level[d] for d in e[4]), default=0), e[1], e[6], u))
 
     # ------------------------------------------------------------------ trees
     def _hidden(self, atom: Symbol) -> bool:

@@ -30,7 +30,13 @@ An example carries one case, under `expect:` (pyrules ignores the field; the sce
 
 A case may also name an example instead of giving a scenario (`example: cast_uro_escape.yaml`), and a check
 may add timeline actions to its scenario's (`then: [{resolve: top}]`: the scenario's actions and these, in
-order) — to replay a plan, or to take a step more.
+order), to take a step more. A plan check may say `replay: ANSWER`: every plan found is appended to the
+scenario's actions and answered by show, which must play it to its end (exit 0, no error, every action applied)
+to a state that matches ANSWER — where the goal holds:
+
+        - plan: {goal: "bears.zone = battlefield", horizon: 3, explain: false}
+          answer: {found: true}
+          replay: {objects: {bears: {zone: battlefield}}}
 
 Each check is answered through pyrules.api.answer (the service's and batches' path, in this process: one loaded
 knowledge base for the whole session). `exit` is 0 unless given. An answer is matched partially: a mapping
@@ -45,6 +51,7 @@ mappings:
     {$contains: V}          a string contains the text V, or a list has an element equal to V
     {$startswith: "text"}   a string that starts so
     {$len: N}               a list, mapping or string of N elements
+    {$le: N}, {$ge: N}      a number at most, at least N
     {$not: X}               doesn't match X
     {$eq: V}                equal to V, all of it (not a partial match)
     {$first: X}             a list whose first element matches X
@@ -71,7 +78,7 @@ EXAMPLES = ROOT / "examples"
 COMMANDS = ("show", "actions", "explain", "plan")
 VALUE_KEY = {"explain": "query", "plan": "goal"}    # the command's own value, written after its name
 CASE_KEYS = {"name", "cites", "scenario", "example", "cards", "marks", "expect"}
-CHECK_KEYS = set(COMMANDS) | {"answer", "exit", "then"}
+CHECK_KEYS = set(COMMANDS) | {"answer", "exit", "then", "replay"}
 MISSING = object()    # what a mapping's absent key is matched against
 
 
@@ -186,6 +193,10 @@ def _operator(op: str, arg, actual, where: str) -> list[str]:
     if op == "$startswith":
         ok = isinstance(actual, str) and actual.startswith(arg)
         return [] if ok else [f"{where}: {actual!r} doesn't start with {arg!r}"]
+    if op in ("$le", "$ge"):
+        ok = isinstance(actual, (int, float)) and not isinstance(actual, bool) and \
+            (actual <= arg if op == "$le" else actual >= arg)
+        return [] if ok else [f"{where}: {actual!r} is not {'at most' if op == '$le' else 'at least'} {arg}"]
     if op == "$len":
         ok = isinstance(actual, (list, dict, str)) and len(actual) == arg
         return [] if ok else [f"{where}: length {len(actual) if isinstance(actual, (list, dict, str)) else '-'} is not {arg}"]
@@ -236,7 +247,9 @@ def _check_case(case, where: str) -> None:
         if not isinstance(check, dict) or set(check) - CHECK_KEYS or \
                 len([c for c in COMMANDS if c in check]) != 1:
             raise CaseError(f"{where}, check {k + 1}: name one command of {', '.join(COMMANDS)} "
-                            f"(with answer, exit, then)")
+                            f"(with answer, exit, then, replay)")
+        if "replay" in check and "plan" not in check:
+            raise CaseError(f"{where}, check {k + 1}: replay is for a plan's check")
 
 
 def load_cases(path: Path) -> list[dict]:
@@ -289,7 +302,29 @@ def run_case(case: dict) -> list[str]:
             problems.append(f"{label}: exit {code}, expected {want}: {doc.get('error', '')}")
             continue
         problems += [f"{label}: {d}" for d in match(check.get("answer", {}), doc)]
+        if "replay" in check:
+            problems += _replay(scenario, cards, doc, check["replay"], label)
     return problems
+
+
+def _replay(scenario: dict, cards: list, doc: dict, want, label: str) -> list[str]:
+    """Each plan of a plan's answer, appended to the scenario's timeline and played by show."""
+    from pyrules.api import answer
+
+    if not isinstance(doc.get("plans"), list):
+        return [f"{label}: replay: the answer has no plans"]
+    out = []
+    for i, p in enumerate(doc["plans"]):
+        actions = list(scenario.get("actions") or []) + list(p.get("actions") or [])
+        code, shown = answer("show", {"scenario": dict(scenario, actions=actions), "cards": cards})
+        where = f"{label}: replay of plan {i + 1} {p.get('actions')!r}"
+        if code != 0 or "error" in shown:
+            out.append(f"{where}: exit {code}: {shown.get('error', '')}")
+        elif shown.get("step", 0) != len(actions):
+            out.append(f"{where}: stopped at step {shown.get('step')} of {len(actions)}")
+        else:
+            out += [f"{where}: {d}" for d in match(want, shown)]
+    return out
 
 
 # ------------------------------------------------------------------------------------------------ pytest

@@ -40,10 +40,10 @@ def evaluate(scenario, step: int | None = None, cards: list[str] | tuple = ()):
     return _evaluate(load(scenario, cards), step)
 
 
-def plan(scenario, goal: str, player: str | None = None, horizon: int | None = None, all: bool = False,
+def plan(scenario, goal: str | None = None, player: str | None = None, horizon: int | None = None, all: bool = False,
          explain: bool = False, step: int | None = None, budget: float | None = None, cards: list[str] | tuple = ()):
-    """The shortest sequences of legal actions from the scenario's state to `goal` (pyrules/planner/): a
-    PlanResult (.found, .plans, .why_not, .explanation, .to_json())."""
+    """The shortest sequences of legal actions from the scenario's state to `goal` (None: the scenario's own
+    `goal:` field) (pyrules/planner/): a PlanResult (.found, .plans, .why_not, .explanation, .to_json())."""
     from pyrules.planner.search import plan as _plan
 
     return _plan(scenario, goal, player, horizon, all, explain, step, budget, tuple(cards))

@@ -82,6 +82,10 @@ def test_cli_json_shape_and_explanation():
     ("bears.counters >= 1", "one kind at a time"),
     ("bears.power.x = 1", "only counters are compared by kind"),
     ("bears.counters.lore >= two", "is a whole number"),
+    # PLAYER loses / PLAYER wins (interface §5.9, CR 104.2a, 104.3)
+    ("bob lose", "write PLAYER loses or PLAYER wins — did you mean 'loses'"),
+    ("carol loses", "unknown player 'carol'"),
+    ("bears loses", "unknown player 'bears'"),
 ])
 def test_a_malformed_goal_or_unknown_object_is_exit_2_naming_it(tmp_path, goal, words):
     path = tmp_path / "s.json"
@@ -98,6 +102,24 @@ def test_bad_horizon_and_player_are_exit_2(tmp_path):
     assert r.returncode == 2 and "horizon" in r.stderr
     r = cli("plan", str(path), "bears.tapped = true", "--player", "carol")
     assert r.returncode == 2 and "carol" in r.stderr
+
+
+def test_a_plan_without_a_goal_and_a_scenario_without_one_is_exit_2_naming_the_goal(tmp_path):
+    """interface §5.9: `pyrules plan SCENARIO` takes the scenario's goal: field; with neither, the goal is missing
+    (exit 2 naming it); a goal: field that isn't a goal is refused the same way."""
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(scenario(obj("bears", "Grizzly Bears"))))
+    r = cli("plan", str(path))
+    assert r.returncode == 2 and r.stderr.startswith("pyrules: error: goal: is required")
+    path.write_text(json.dumps(dict(scenario(obj("bears", "Grizzly Bears")), goal="bob lose")))
+    r = cli("plan", str(path))
+    assert r.returncode == 2 and r.stderr.startswith("pyrules: error: goal:") and "'bob lose'" in r.stderr
+    path.write_text(json.dumps(dict(scenario(obj("bears", "Grizzly Bears")), goal=3)))
+    r = cli("show", str(path))
+    assert r.returncode == 2 and "goal" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    code, doc = pyrules.answer("plan", {"scenario": dict(scenario(obj("bears", "Grizzly Bears")), goal="bob loses"),
+                                        "horizon": 0, "explain": False})
+    assert code == 0 and doc["goal"] == "bob loses" and doc["found"] is False
 
 
 @pytest.mark.parametrize("goal", ["bears.power = null", "bears.tapped = true", "turn.step = null",

@@ -4,7 +4,7 @@
     pyrules show SCENARIO [ID ...] [--explain] [--json] [--step N] [--cards FILE]
     pyrules actions SCENARIO [--player P] [--all] [--explain] [--depth N] [--json] [--step N] [--cards FILE]
     pyrules explain SCENARIO QUERY [--format text|json|dot|html] [--render FILE] [--player P] [--depth N] ...
-    pyrules plan SCENARIO GOAL [--player P] [--horizon N] [--all] [--explain] [--no-explain] [--budget S] ...
+    pyrules plan SCENARIO [GOAL] [--player P] [--horizon N] [--all] [--explain] [--no-explain] [--budget S] ...
     pyrules cards [NAME] [--coverage] [--json] [--cards FILE]
     pyrules examples [NAME ...] [--copy DIR] [--json]
     pyrules serve [--host H] [--port P] ...
@@ -276,9 +276,10 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     if want("plan"):
         pl = add("plan", "the shortest legal lines of actions to a goal ('how can I ...')")
         scenario_arg(pl)
-        words(pl.add_argument("goal", nargs="+", metavar="GOAL",
+        words(pl.add_argument("goal", nargs="*", metavar="GOAL",
                               help="OBJECT.PROPERTY = VALUE, OBJECT.PROPERTY != VALUE, PLAYER.life <= N, "
-                                   "cast OBJECT [METHOD], joined with ' and ' (see the docs' Queries and goals)"))
+                                   "cast OBJECT [METHOD], PLAYER loses, PLAYER wins, joined with ' and ' (see the "
+                                   "docs' Queries and goals; default: the scenario's goal: field)"))
         pl.add_argument("--player", metavar="P", help="who plans (default: the player with priority); the others only pass")
         pl.add_argument("--horizon", type=int, default=None, metavar="N", help="the most actions a plan may take (default 10)")
         pl.add_argument("--all", action="store_true", help="every shortest plan (at most 20), not only the preferred one")
@@ -397,7 +398,7 @@ def _prepare(args, progress: Progress) -> None:
         progress.doing("preparing the knowledge base (on the first run of this version: a few seconds)")
         kb()
     if args.command == "plan":
-        progress.doing(f"searching for a plan to {' '.join(args.goal)!r}")
+        progress.doing(f"searching for a plan to {' '.join(args.goal)!r}" if args.goal else "searching for a plan to the scenario's goal")
     else:
         progress.doing(f"answering {args.command}")
 
@@ -499,7 +500,7 @@ def _request(args) -> dict:
         request.update(query=" ".join(args.query), player=args.player, depth=args.depth)
     elif args.command == "plan":
         # (the JSON answer carries the explanation, interface §5.6, unless asked not to; the text, with --explain)
-        request.update(goal=" ".join(args.goal), player=args.player, horizon=args.horizon, all=args.all,
+        request.update(goal=" ".join(args.goal) or None, player=args.player, horizon=args.horizon, all=args.all,
                        explain=(args.explain or args.json) and not args.no_explain, budget=args.budget)
     return request
 

@@ -618,6 +618,7 @@ GOAL_OBJECT = Compound("object", "object:object", "a condition's subject: an obj
 GOAL_PLAYER = Compound("of_player", "player:player", "a condition's subject: a player")
 GOAL_TURN = Compound("turn", "", "a condition's subject: the turn")
 GOAL_CAST = Compound("cast", "method:const", "a condition's property: cast (by a method, or any)")
+GOAL_RESULT = Compound("result", "outcome:const", "a condition's property: how the game ends for a player (loses, wins)")
 GOAL_COUNTERS = Compound("counters", "kind:string", "a condition's property: counters of one kind")
 GOAL_POOL = Compound("pool", "w:int u:int b:int r:int g:int c:int", "a mana pool's value, counted by kind")
 UNMET_DIFFERS = Compound("differs", "subject property", "a condition's property has another value")

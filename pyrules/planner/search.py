@@ -78,6 +78,7 @@ from pyrules.kb.interface import (
     GOAL_PLAYER,
     GOAL_POOL,
     GOAL_PROPERTY,
+    GOAL_RESULT,
     GOAL_TURN,
     MANA_ABILITY,
     PLAN_FROM_STEP,
@@ -102,7 +103,7 @@ KEPT = 256                  # evaluated states kept for their options to be aske
 
 @dataclass(frozen=True)
 class Condition:
-    kind: str                 # object | player | turn | cast
+    kind: str                 # object | player | turn | cast | outcome (PLAYER loses, PLAYER wins)
     subject: str | None       # object id or player name (None for turn)
     prop: str | None = None   # property (object, player, turn); method or None (cast)
     op: str | None = None
@@ -133,7 +134,7 @@ class Language:
     """The goal language as the knowledge base states it (rules/output/goals.lp): the properties a goal may ask
     about, of an object, a player or the turn, in order, with the kind of values each takes and its label; the
     operators, and which compare numbers only."""
-    properties: dict[str, dict[str, str]]     # object | player | turn | cast -> property -> kind of values
+    properties: dict[str, dict[str, str]]     # object | player | turn | cast | outcome -> property -> kind of values
     labels: dict[tuple[str, str], object]     # (kind, property) -> the label of what it asks about
     operators: dict[str, tuple[str, str]]     # "<=" -> (le, number)
 
@@ -219,6 +220,17 @@ def parse_goal(text, sc) -> Goal:
         if not clause:
             raise ScenarioError("goal", f"{text!r}: an empty condition (' and ' at the start or the end, or twice)")
         words = clause.split()
+        outcomes = lang.properties.get("outcome", {})
+        if len(words) == 2 and (words[1].lower() in outcomes or words[0] in sc.players):
+            if words[0] not in sc.players:
+                raise ScenarioError("goal", f"{clause!r}: unknown player {words[0]!r}{_hint(words[0], sc.players)} "
+                                            f"(players: {', '.join(sc.players)})")
+            if words[1].lower() not in outcomes:
+                raise ScenarioError("goal", f"{clause!r}: write PLAYER {' or PLAYER '.join(outcomes)}"
+                                            f"{_hint(words[1].lower(), outcomes)}")
+            conds.append(Condition("outcome", words[0], words[1].lower(), text=clause,
+                                   values=outcomes[words[1].lower()]))
+            continue
         if words[0].lower() == "cast":
             if len(words) not in (2, 3):
                 raise ScenarioError("goal", f"{clause!r}: write cast OBJECT [METHOD]")
@@ -231,8 +243,8 @@ def parse_goal(text, sc) -> Goal:
         m = re.fullmatch(r'([A-Za-z0-9_-]+)\.([A-Za-z_]+)(?:\.(?:"([^"]+)"|([A-Za-z0-9+/_-]+)))?\s*(' + ops + r')\s*(.*)', clause)
         if not m:
             raise ScenarioError("goal", f"{clause!r} is not a condition (write OBJECT.PROPERTY = VALUE, "
-                                        "OBJECT.PROPERTY != VALUE, PLAYER.life <= N, OBJECT.counters.KIND >= N "
-                                        "or cast OBJECT [METHOD])")
+                                        "OBJECT.PROPERTY != VALUE, PLAYER.life <= N, OBJECT.counters.KIND >= N, "
+                                        "cast OBJECT [METHOD], PLAYER loses or PLAYER wins)")
         subject, prop, quoted, bare, op, raw = m.groups()
         counter = quoted or bare
         if counter is not None and prop not in {p for props in lang.properties.values() for p, v in props.items()
@@ -334,6 +346,9 @@ def goal_facts(goal: Goal, sc) -> list[Symbol]:
         C = String(c.text)
         if c.kind == "cast":
             out.append(CONDITION(C, GOAL_OBJECT(oid(c.subject)), GOAL_CAST(c.prop or "any")))
+            continue
+        if c.kind == "outcome":
+            out.append(CONDITION(C, GOAL_PLAYER(c.subject), GOAL_RESULT(c.prop)))
             continue
         subject = (GOAL_OBJECT(oid(c.subject)) if c.kind == "object" else
                    GOAL_PLAYER(c.subject) if c.kind == "player" else GOAL_TURN())
@@ -852,9 +867,10 @@ def _whole(value, name: str, low: int, high: int) -> int:
     return value
 
 
-def plan(scenario, goal: str, player: str | None = None, horizon: int | None = None, all: bool = False,
+def plan(scenario, goal: str | None, player: str | None = None, horizon: int | None = None, all: bool = False,
          explain: bool = False, step: int | None = None, budget: float | None = None, cards=()) -> PlanResult:
-    """The shortest plans from a scenario's state (after its timeline, or its first `step` actions) to `goal`."""
+    """The shortest plans from a scenario's state (after its timeline, or its first `step` actions) to `goal` (None:
+    the scenario's own `goal:`)."""
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario, db=with_files(tuple(str(c) for c in cards)))
     horizon = DEFAULT_HORIZON if horizon is None else _whole(horizon, "horizon", 0, MAX_HORIZON)
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
@@ -864,6 +880,11 @@ def plan(scenario, goal: str, player: str | None = None, horizon: int | None = N
     if step is not None:
         _whole(step, "step", 0, len(sc.actions))
         sc = replace(sc, actions=list(sc.actions[:step]))
+    if goal is None or (isinstance(goal, str) and not goal.strip()):
+        if sc.goal is None:
+            raise ScenarioError("goal", "is required: give a GOAL, or the scenario's goal: field (for example "
+                                        "'bob loses', 'kroxa.zone = battlefield' or 'cast kroxa escape')")
+        goal = sc.goal
     g = parse_goal(goal, sc)
     if player is not None and player not in sc.players:
         raise ScenarioError("player", f"unknown player {player!r}{_hint(str(player), sc.players)} (players: {', '.join(sc.players)})")

@@ -49,6 +49,14 @@ def plan(scenario, goal: str | None = None, player: str | None = None, horizon: 
     return _plan(scenario, goal, player, horizon, all, explain, step, budget, tuple(cards))
 
 
+def import_puzzle(path, cards: list[str] | tuple = (), players: list[str] | None = None) -> dict:
+    """The scenario (a mapping, as a scenario file holds it) of a Forge puzzle or game-state file, with the puzzle's
+    goal in its `goal:` field when the goal language can say it (pyrules/input/forge.py, interface §5.9)."""
+    from pyrules.input.forge import import_file
+
+    return import_file(str(path), tuple(str(c) for c in cards), players)
+
+
 def card_db(files: tuple[str, ...] = ()):
     """The bundled cards, and those of the card files given (a later file's card of the same name wins)."""
     from pyrules.cards.db import with_files

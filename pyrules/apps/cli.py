@@ -6,6 +6,7 @@
     pyrules explain SCENARIO QUERY [--format text|json|dot|html] [--render FILE] [--player P] [--depth N] ...
     pyrules plan SCENARIO [GOAL] [--player P] [--horizon N] [--all] [--explain] [--no-explain] [--budget S] ...
     pyrules cards [NAME] [--coverage] [--json] [--cards FILE]
+    pyrules import FILE.pzl [--players NAME,NAME] [--json] [--step N] [--cards FILE]
     pyrules examples [NAME ...] [--copy DIR] [--json]
     pyrules serve [--host H] [--port P] ...
     pyrules batch INPUT [--command C] [--jobs N] [--dask ADDRESS|local] ...
@@ -37,7 +38,7 @@ from pyrules import __version__, api
 from pyrules.errors import KnowledgeBaseError, ScenarioError, did_you_mean, one_line
 from pyrules.input.limits import cap_memory, out_of_memory
 
-COMMANDS = ("show", "actions", "explain", "plan", "cards", "examples", "serve", "batch", "completion")
+COMMANDS = ("show", "actions", "explain", "plan", "cards", "import", "examples", "serve", "batch", "completion")
 ANSWERING = ("show", "actions", "explain", "cards", "plan")     # answered by pyrules.api.respond
 SHELLS = ("bash", "zsh", "fish", "tcsh", "powershell")
 CARDS_ENV = "PYRULES_CARDS"      # card files (os.pathsep between them) read before the command's own --cards
@@ -71,6 +72,12 @@ EXAMPLES = {
         ("pyrules cards uro", "one card, line by line, with what the knowledge base reads of each line"),
         ("pyrules cards --coverage", "how much of the cards' text is modelled"),
         ("pyrules cards --cards oracle-cards.json 'Llanowar Elves'", "a card from a Scryfall bulk file"),
+    ],
+    "import": [
+        ("pyrules import docs/samples/lethal_bears.pzl", "a Forge puzzle as a scenario, with its goal (YAML)"),
+        ("pyrules import docs/samples/lethal_bears.pzl --players ann,ben > puzzle.yaml",
+         "its players named, into a file: then pyrules plan puzzle.yaml --opponents any"),
+        ("pyrules import PP01.pzl --cards oracle-cards.json", "a puzzle whose cards come from a card file"),
     ],
     "examples": [
         ("pyrules examples", "the bundled example scenarios"),
@@ -227,12 +234,12 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=help_text, description=help_text[:1].upper() + help_text[1:] + ".",
                               epilog=_epilog(name))
 
-    def common(sp, step=True):
+    def common(sp, step=True, no_timeline="the card database has no timeline"):
         sp.add_argument("--json", action="store_true", help="one JSON document on stdout")
         sp.add_argument("--step", type=int, default=None, metavar="N",
                         help="the state after the first N actions of the timeline (default: all)" if step else
-                        "taken like every command's, so a script may pass the same options to each; the card "
-                        "database has no timeline: it changes nothing")
+                        f"taken like every command's, so a script may pass the same options to each; {no_timeline}: "
+                        "it changes nothing")
         sp.add_argument("--cards", action="append", default=[], metavar="FILE",
                         help="more cards: a Scryfall card, list or bulk file, or MTGJSON AtomicCards (repeatable; "
                              f"${CARDS_ENV} names files every command reads)")
@@ -296,6 +303,13 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
                              help="a card name as you'd type it (either face, 'Front // Back', a prefix)"))
         c.add_argument("--coverage", action="store_true", help="how much of the cards' text is modelled")
         common(c, step=False)   # (every command takes --step, the interface says; the card database has no timeline)
+
+    if want("import"):
+        im = add("import", "a Forge puzzle or game-state file as a scenario (YAML on stdout), with its goal")
+        im.add_argument("file", metavar="FILE.pzl", help="a Forge puzzle (.pzl) or game-state file, or - for standard input")
+        im.add_argument("--players", metavar="NAME,NAME", default=None,
+                        help="the players' names, Forge's Human (p0) first (default: alice,bob)")
+        common(im, step=False, no_timeline="a puzzle file has no timeline")
 
     if want("examples"):
         x = add("examples", "list, print or copy the bundled example scenarios")
@@ -423,7 +437,7 @@ def run(argv: list[str]) -> int:
         parser.print_usage(sys.stderr)
         raise ScenarioError("command", "a command is required (one of: " + ", ".join(COMMANDS) + ")")
     run.json = getattr(args, "json", False)
-    if args.command in ANSWERING:   # (the checks every surface makes first, with the same messages)
+    if args.command in ANSWERING + ("import",):   # (the checks every surface makes first, with the same messages)
         api.check_options({"step": getattr(args, "step", None), "depth": getattr(args, "depth", None)})
     _refuse_what_does_not_apply(args)
     if hasattr(args, "cards"):
@@ -432,6 +446,8 @@ def run(argv: list[str]) -> int:
         return _completion(args.shell)
     if args.command == "examples":
         return _examples(args)
+    if args.command == "import":
+        return _import(args)
     if args.command in ("serve", "batch"):
         from pyrules.apps import batch, service
 
@@ -647,6 +663,21 @@ def _first_sentence(text: str, width: int = 78) -> str:
     text = " ".join(str(text).split())
     end = re.search(r"(?<=[a-z0-9)])[.:;] ", text)
     return clip(text[: end.start() + 1] if end else text, width).rstrip(".:;")
+
+
+def _import(args) -> int:
+    """`pyrules import FILE.pzl`: the scenario of a Forge puzzle, as YAML (or JSON) on stdout."""
+    players = None
+    if args.players is not None:
+        players = [p.strip() for p in args.players.split(",")]
+    data = api.import_puzzle(args.file, tuple(args.cards), players)
+    if args.json:
+        _dump(data)
+    else:
+        import yaml
+
+        _out(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120))
+    return 0
 
 
 def _examples(args) -> int:

@@ -4,7 +4,7 @@
     pyrules show SCENARIO [ID ...] [--explain] [--json] [--step N] [--cards FILE]
     pyrules actions SCENARIO [--player P] [--all] [--explain] [--depth N] [--json] [--step N] [--cards FILE]
     pyrules explain SCENARIO QUERY [--format text|json|dot|html] [--render FILE] [--player P] [--depth N] ...
-    pyrules plan SCENARIO [GOAL] [--player P] [--horizon N] [--all] [--explain] [--no-explain] [--budget S] ...
+    pyrules plan SCENARIO [GOAL] [--player P] [--horizon N] [--all] [--opponents pass|any] [--jobs N] ...
     pyrules cards [NAME] [--coverage] [--json] [--cards FILE]
     pyrules import FILE.pzl [--players NAME,NAME] [--json] [--step N] [--cards FILE]
     pyrules examples [NAME ...] [--copy DIR] [--json]
@@ -295,6 +295,11 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
                         help="with --json: leave the explanation out (it takes about as long as the search)")
         pl.add_argument("--budget", type=float, default=None, metavar="S",
                         help="seconds of search before answering that the limit was hit (default 120)")
+        pl.add_argument("--opponents", choices=("pass", "any"), default=None,
+                        help="pass: the other players only pass (default); any: a strategy that reaches the goal "
+                             "whatever they do, every line of play it allows")
+        pl.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="states worked out at once, each in a process (default: one per core)")
         common(pl)
 
     if want("cards"):
@@ -517,7 +522,8 @@ def _request(args) -> dict:
     elif args.command == "plan":
         # (the JSON answer carries the explanation, interface §5.6, unless asked not to; the text, with --explain)
         request.update(goal=" ".join(args.goal) or None, player=args.player, horizon=args.horizon, all=args.all,
-                       explain=(args.explain or args.json) and not args.no_explain, budget=args.budget)
+                       explain=(args.explain or args.json) and not args.no_explain, budget=args.budget,
+                       opponents=args.opponents, jobs=args.jobs)
     return request
 
 

@@ -614,6 +614,8 @@ CONDITION_MET = Predicate("condition_met", "condition:string t:moment")
 CONDITION_UNMET = Predicate("condition_unmet", "condition:string why t:moment", "why a condition doesn't hold")
 PLAN_STATE = Predicate("plan_state", "state t:moment",
                        "what the show document leaves out and decides what may come next (who passed, ...)")
+COULD_BLOCK = Predicate("could_block", "blocker:object attacker:object t:moment",
+                        "a creature a player asking could declare as a blocker could block that attacking creature")
 GOAL_OBJECT = Compound("object", "object:object", "a condition's subject: an object")
 GOAL_PLAYER = Compound("of_player", "player:player", "a condition's subject: a player")
 GOAL_TURN = Compound("turn", "", "a condition's subject: the turn")

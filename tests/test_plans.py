@@ -209,3 +209,18 @@ def test_a_goal_is_evaluated_by_the_rules():
     assert list(lang.properties["player"]) == ["life", "mana_pool", "hand", "library", "graveyard"]
     assert lang.labels["player", "life"].rule == "CR 119.1" and lang.labels["object", "zone"].rule == "CR 400.1"
     assert lang.operators["<="] == ("le", "number") and lang.operators["="] == ("eq", "any")
+
+
+@pytest.mark.slow
+def test_a_search_longer_than_one_questions_time_limit_searches_every_state(monkeypatch):
+    """Each state of a search is its own question to the engine, held to limits.max_seconds; the search as a whole
+    is held to its budget. (The forest's nodes inherit their parent's game: a deadline counted from the scenario's
+    evaluation made every state after the first max_seconds of a long search refused, and the search answered
+    "no strategy" as if it had searched them.) Two Grizzly Bears attack Bob at 2 life past his one blocker: one is
+    unblocked whatever he blocks (CR 509.1a, 510.1a), and he loses (CR 704.5a)."""
+    monkeypatch.setenv("PYRULES_LIMITS", "max_seconds=3")
+    d = scenario(obj("bears1", "Grizzly Bears"), obj("bears2", "Grizzly Bears"), obj("guard", "Grizzly Bears", owner="bob"),
+                 phase="combat", step="declare_attackers", life={"bob": 2})
+    res = pyrules.plan(d, "bob loses", horizon=3, opponents="any")
+    assert res.seconds > 3, "the search must take longer than the limit for this test to test it"
+    assert res.found and len(res.lines) == 3

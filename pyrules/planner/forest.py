@@ -137,14 +137,20 @@ def _node(ev, address: str, node_id: int, summary, summarize, keep: bool) -> Non
 def _child(ev, address, child_id, actions, context, summarize, keep) -> None:
     from pyrules.answers.evaluation import extend
     from pyrules.errors import PyrulesError
+    from pyrules.input.limits import BudgetExceeded, current
 
     try:
+        # each state is its own question to the engine, held to the time one question may take (the search's
+        # budget holds the whole search): the game it inherited was started that long ago
+        ev.game.deadline = time.monotonic() + current().max_seconds
         e = ev
         for a in actions:
             e = extend(e, a)
             if e.error:
                 break
         summary = summarize(e, context)
+    except BudgetExceeded as exc:    # (over the time or memory one question may take: the search says so)
+        summary, keep = ("budget", (exc.field, exc.message)), False
     except PyrulesError as exc:      # (an action the rules refuse to even name: it isn't a successor)
         summary, keep = ("refused", str(exc)), False
     except BaseException as exc:     # noqa: BLE001 - reported to the search, which raises it
@@ -229,6 +235,10 @@ class ForkForest:
                         self.live -= 1
                     if status == "crashed":
                         raise ForestError(f"a state of the search couldn't be worked out: {payload}")
+                    if status == "budget":
+                        from pyrules.input.limits import BudgetExceeded
+
+                        raise BudgetExceeded(*payload)
                 out[pos] = (h, payload if status == "ok" else None)
         return out
 
@@ -269,7 +279,7 @@ class ForkForest:
                         self.selector.register(conn, selectors.EVENT_READ, h)
                     else:
                         conn.close()
-                    if isinstance(summary, tuple) and len(summary) == 2 and summary[0] in ("refused", "crashed"):
+                    if isinstance(summary, tuple) and len(summary) == 2 and summary[0] in ("refused", "crashed", "budget"):
                         got[node_id] = summary
                     else:
                         got[node_id] = ("ok", summary)

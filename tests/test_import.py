@@ -137,3 +137,31 @@ def test_bad_metadata_goal_and_players_are_refused(tmp_path):
     path.write_text("[state]\nActivePhase=Main1\n")
     r = cli("import", str(path))
     assert r.returncode == 2 and "names no active player" in r.stderr
+
+
+PAUPER = ["--cards", "tests/data/pauper_puzzles.json", "--cards", "tests/data/pacifism.json"]
+
+
+@pytest.mark.parametrize("name, life", [("PP00", 8), ("PP01", 7), ("PP02", 8), ("PP03", 9), ("PP04", 5), ("PP06", 10)])
+def test_the_pauper_puzzles_import_as_scenarios_whose_goal_is_to_win(name, life):
+    """Six of Forge's own puzzles (forge-gui/res/puzzle/PP*.pzl, Goal:Win, Turns:1): each imports, its goal is that
+    the Human player wins this turn (CR 104.2a), and the AI's life is the file's."""
+    d = imported(str(PUZZLES / f"{name}.pzl"), *PAUPER)
+    assert d["goal"] == "alice wins" and d["players"] == ["alice", "bob"] and d["life"]["bob"] == life
+    assert d["turn"] == {"active": "alice", "phase": "precombat_main"} and d["track_mana"] is True
+    assert "until turn" not in d["description"]
+
+
+@pytest.mark.slow
+def test_a_puzzle_whose_key_lines_are_not_modelled_gets_no_confident_no_strategy():
+    """Interface §5.7: PP01's burn spells (Lightning Bolt, Galvanic Blast: "deals 3 damage to target creature or
+    player", the older wording) aren't modelled: the answer is "no strategy found with the card text pyrules
+    models", never a bare "no strategy"."""
+    d = imported(str(PUZZLES / "PP01.pzl"), *PAUPER)
+    code, doc = pyrules.answer("plan", {"scenario": d, "opponents": "any", "horizon": 1, "explain": False,
+                                        "cards": PAUPER[1::2]})
+    assert code == 0 and doc["found"] is False and doc["complete"] is False
+    assert doc["why_not"][0]["code"].startswith("unmodelled_text(")
+    assert any(n["card"] == "Lightning Bolt" for n in doc["not_modelled"])
+    r = cli("plan", "-", "--opponents", "any", "--horizon", "1", *PAUPER, input=yaml.safe_dump(d))
+    assert r.stdout.startswith("no strategy found with the card text pyrules models for 'alice wins'")

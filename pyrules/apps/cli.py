@@ -490,7 +490,8 @@ def _refuse_what_does_not_apply(args) -> None:
     if c == "batch":
         command = args.batch_command
         for option, dest, commands in (("--query", "query", ("explain",)), ("--goal", "goal", ("plan",)),
-                                       ("--horizon", "horizon", ("plan",)), ("--all", "all", ("actions", "plan")),
+                                       ("--horizon", "horizon", ("plan",)), ("--opponents", "opponents", ("plan",)),
+                                       ("--all", "all", ("actions", "plan")),
                                        ("--explain", "explain", ("show", "actions", "plan")),
                                        ("--player", "player", ("actions", "explain", "plan"))):
             if getattr(args, dest) not in (None, False) and command not in commands:

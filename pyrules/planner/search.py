@@ -1,12 +1,12 @@
-"""Plans: "how can I…" — the shortest lines of legal actions from a scenario's state to a goal (interface §5.6).
+"""Plans: "how can I…" — the shortest lines of legal actions from a scenario's state to a goal (interface §5.6);
+and strategies that reach it whatever the other players do (§5.9, opponents "any").
 
-The search is breadth-first over states the knowledge base computes itself. A state is the scenario with a
-prefix of planned actions appended to its timeline, played out by the engine (model.evaluate: one clingo
-Control grounded moment by moment; a Control can't be copied, so every state is its own replay of the
-prefix; the evaluation of a state is kept until its successors are asked for, up to KEPT of them and while
-the process uses less than half its memory budget, so that it isn't played out twice, and its last successor
-is played on its own game, model.extend, rather than replayed). Its successors are exactly what the rules
-allow there:
+The search is breadth first over states the knowledge base computes itself. A state is the scenario with a
+prefix of planned actions appended to its timeline, played out by the engine; each is held in a process of its
+own, which forks to play each successor's one action on a copy of its game (pyrules/planner/forest.py: no state
+replays its prefix, and several are worked out at once). What the search needs of a state — its show document,
+which of the goal's conditions hold (and why the others don't), its successors — is worked out there
+(Planner.summarize). Its successors are exactly what the rules allow there:
 
 - when the planning player has priority: every option `actions` lists as legal for them (Option.to_action:
   casting with every method, part and permission, playing a land, activating an ability; attacking and
@@ -14,16 +14,22 @@ allow there:
   is paid for) and, with track_mana, an option the pool and mana sources can't pay; then `{resolve: top}` when
   the stack isn't empty (every player passing in succession), or `{pass: P}` when it is;
 - when another player has priority: `{pass: Q}` — they only pass — and the planning player's attacks or
-  blocks the rules allow then (declaring them doesn't wait for priority).
+  blocks the rules allow then (declaring them doesn't wait for priority; the rules say when someone may,
+  plan_state(may_declare(...)): elsewhere the options aren't asked for).
+
+With opponents "any", every player chooses among what the rules allow them (Planner._choices: a player who may
+declare attackers or blockers first — every way, or none —, then the player with priority: every option, each
+target named in turn where the card's text targets, or passing), and the search is an AND-OR search: after each
+depth, the states' values from the leaves up; it stops once the first state has one (Planner._run_any).
 
 A successor whose replay the engine refuses (rejected: the timeline's own check) is dropped, as is one that
-begins the next turn. Two prefixes that reach the same state (the show document: objects, stack, turn,
-players; which `cast` conditions of the goal have happened; and who has passed in succession, whether priority
-was taken in the step, which declarations were made) are one state: a state first reached at a
-shallower depth is not searched again; states reached at the same depth keep every prefix (so `--all` lists
-every shortest plan). Successors are taken in a fixed order — the order `actions` lists options (casts, lands,
-activations, attacks, blocks, each in timestamp order), then resolve, then pass — so the search visits the
-shortest prefixes in lexicographic order of that ranking, and the first plan found is the preferred one.
+begins the next turn. Two prefixes that reach the same state (the show document, and which `cast` conditions of
+the goal have happened, who has passed in succession, whether priority was taken in the step, which
+declarations were made) are one state: a state first reached at a shallower depth is not searched again; states
+reached at the same depth keep every prefix (so `--all` lists every shortest plan). Successors are taken in a
+fixed order — the order `actions` lists options (casts, lands, activations, attacks, blocks, each in timestamp
+order), then resolve, then pass — so the search visits the shortest prefixes in lexicographic order of that
+ranking, and the first plan found is the preferred one.
 
 The goal is checked on every state; no rule of the game is written here: legality, costs, effects and the
 reasons an option is not allowed all come from the knowledge base (why_not atoms, rendered by its templates).
@@ -959,14 +965,16 @@ class Planner:
     def _target_candidates(self, ev, o, doc: dict) -> list[str]:
         """The targets to name one at a time for an option whose card text targets: every player still in the game
         and every object on the battlefield or the stack (and in graveyards, when the text says so); the rules
-        refuse those that aren't legal. None for text that doesn't say "target"."""
+        refuse those that aren't legal. None where no line the knowledge base models says "target"."""
         card = ev._card_of(o.object)
         if card is None:
             return []
         face = doc["objects"].get(o.object, {}).get("face") or o.face or "front"
-        texts = [ln.text.lower() for ln in card.reading() if ln.face == face or o.action == "cast"]
+        # (only the lines the knowledge base models: a target of a line it doesn't is a naming it can't check)
+        lines = [ln for ln in card.reading() if ln.status == "modelled"]
+        texts = [ln.text.lower() for ln in lines if ln.face == face or o.action == "cast"]
         if o.action == "activate" and isinstance(o.ability, int):
-            texts = [ln.text.lower() for ln in card.reading() if ln.face == face and ln.line == o.ability]
+            texts = [ln.text.lower() for ln in lines if ln.face == face and ln.line == o.ability]
         if not any("target" in t for t in texts):
             return []
         zones = ("battlefield", "stack") + (("graveyard",) if any("graveyard" in t for t in texts) else ())

@@ -189,6 +189,7 @@ def test_every_command_takes_json_step_and_cards(tmp_path):
     plain = run("cards", "Grizzly Bears", "--json")
     stepped = run("cards", "Grizzly Bears", "--step", "0", "--json")
     assert stepped.returncode == 0 and json.loads(stepped.stdout) == json.loads(plain.stdout)
+    assert "--step changes nothing for cards" in stepped.stderr and not plain.stderr
     refused = run("cards", "Grizzly Bears", "--step", "-1", "--json")
     assert refused.returncode == 2 and json.loads(refused.stdout)["error"]["field"] in ("step", "--step")
     line = tmp_path / "in.jsonl"

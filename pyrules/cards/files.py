@@ -251,8 +251,6 @@ def normalize_card(raw: Any, source: str | None = None, *, where: str = "") -> d
         card.update(_face(name, raw, "", with_name=False))
     cmc = raw.get("cmc")
     if isinstance(cmc, (int, float)) and not isinstance(cmc, bool):
-        from pyrules.input.limits import current
-
         cap = current().max_int
         if not (isinstance(cmc, int) or math.isfinite(cmc)) or not -cap <= cmc <= cap:
             raise CardDataError(name, "cmc", f"{_short(cmc)} is out of range: numbers must be between {-cap} and {cap}")

@@ -82,6 +82,7 @@ def test_cli_json_shape_and_explanation():
     ("bears.counters >= 1", "one kind at a time"),
     ("bears.power.x = 1", "only counters are compared by kind"),
     ("bears.counters.lore >= two", "is a whole number"),
+    ("bears.power == 2", "equality is a single ="),           # (it read as the value "= 2", a name in quotes)
 ])
 def test_a_malformed_goal_or_unknown_object_is_exit_2_naming_it(tmp_path, goal, words):
     path = tmp_path / "s.json"

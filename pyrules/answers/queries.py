@@ -346,6 +346,10 @@ def explain_cast(ev: GameState, rest: str, player: str | None, negated: bool):
     target = words[0]
     method = words[1] if len(words) > 1 else None
     extra = " ".join(words[2:]) or None
+    if method is not None and method not in METHODS and words[1:] and any(
+            (o.part or "").casefold() == " ".join(words[1:]).casefold()
+            for o in actions(ev, by or player or ev.turn["priority"], include_illegal=True) if o.object == target):
+        method, extra = None, " ".join(words[1:])   # a part named without a method: cast fi Ice
     if method is not None and method not in METHODS:
         raise ScenarioError("query", f"{method!r} is not a way to cast (one of: {', '.join(METHODS)}){did_you_mean(method, METHODS)}")
     p = by or player or ev.turn["priority"]
@@ -383,7 +387,7 @@ def explain_cast(ev: GameState, rest: str, player: str | None, negated: bool):
             unpaid = _unpaid(ev, o)
             if unpaid:
                 answer = f"Yes — but {ev.renderer.name(o.player)} can't pay for it now: {answer[5:]}"
-                tail += f", but {unpaid}"
+                tail += f"; it can't be paid now: {unpaid}"
         else:
             answer = f"No: {ev.renderer.name(o.player)} may not cast {ev.renderer.name(o.object)} ({_way(o)})"
             tail = None

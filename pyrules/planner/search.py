@@ -175,6 +175,9 @@ def _value(raw: str, clause: str):
     raw = raw.strip()
     if not raw:
         raise ScenarioError("goal", f"{clause!r}: a value is missing after the operator")
+    if raw.startswith(("=", "<", ">", "!")):
+        raise ScenarioError("goal", f"{clause!r}: one operator between the property and its value "
+                                    f"(=, !=, <, <=, >, >=; equality is a single =)")
     if raw.startswith('"'):
         if len(raw) < 2 or not raw.endswith('"'):
             raise ScenarioError("goal", f"{clause!r}: a quoted value is not closed")

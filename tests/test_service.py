@@ -337,7 +337,7 @@ def test_a_repeated_request_is_answered_from_the_cache_with_the_same_bytes():
 
 def test_serve_step_and_cards_apply_to_requests_that_give_none(monkeypatch, tmp_path):
     """`pyrules serve --step N --cards FILE`: every request without a step of its own is answered at step N, and
-    the card file's cards are known (interface §2, §5.4)."""
+    the card file's cards are known (docs/guide/commands.md, §5.4)."""
     card = tmp_path / "card.json"
     card.write_text(json.dumps({"object": "card", "name": "Test Ogre", "layout": "normal", "mana_cost": "{2}{R}",
                                 "type_line": "Creature — Ogre", "oracle_text": "", "power": "3", "toughness": "3",

@@ -454,7 +454,7 @@ def explain_option(ev: GameState, o: Option):
 
 def with_honesty(ev: GameState, doc: dict) -> dict:
     """An explanation's JSON root as `explain --json` answers it: with the board's card lines pyrules doesn't model
-    (interface §5.7) and, after an illegal timeline action, the error (the tree is of the state before it)."""
+    (docs/guide/json.md) and, after an illegal timeline action, the error (the tree is of the state before it)."""
     doc.update(ev.honesty())
     if ev.error:
         doc["error"] = ev.error

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from pyrules.input.actions import kind_of
 from pyrules.kb.compile import kb
 
-if TYPE_CHECKING:   # (the trees are made by pyrules.explain, imported only when something is explained)
+if TYPE_CHECKING:   # (the trees are made by pyrules.answers.trees, imported only when something is explained)
     from pyrules.answers.trees import Node
 
 
@@ -346,7 +346,7 @@ def tree_html(node: Node, title: str = "Explanation") -> str:
 
 
 def not_modelled_text(notes: list[dict]) -> str:
-    """The card lines an answer may leave out (interface §5.7): one `note:` line each, or, when there are more
+    """The card lines an answer may leave out (docs/guide/json.md): one `note:` line each, or, when there are more
     than five, a count and the first five."""
     if not notes:
         return ""

@@ -501,7 +501,7 @@ def _request(args) -> dict:
     elif args.command == "explain":
         request.update(query=" ".join(args.query), player=args.player, depth=args.depth)
     elif args.command == "plan":
-        # (the JSON answer carries the explanation, interface §5.6, unless asked not to; the text, with --explain)
+        # (the JSON answer carries the explanation, docs/guide/plans.md, unless asked not to; the text, with --explain)
         request.update(goal=" ".join(args.goal), player=args.player, horizon=args.horizon, all=args.all,
                        explain=(args.explain or args.json) and not args.no_explain, budget=args.budget)
     return request

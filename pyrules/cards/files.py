@@ -16,7 +16,7 @@ pyrules consumes:
                       (it may know a colour-setting ability: devoid, "~ is all colors"), else the colors of
                       the mana cost and of the color indicator. The knowledge base takes a face's colors
                       from its mana cost and color indicator, unless the file's differ: then from the file
-                      (pyrules/carddata.py, rules/core/colors.lp)
+                      (pyrules/cards/model.py, rules/core/colors.lp)
     color_indicator   only where the card has one
     cards with several faces: "card_faces": [one dict per face with the fields above and its "name"],
                       plus "type_line" (the faces' type lines joined with " // ") and "colors": for split

@@ -2,7 +2,7 @@
 
 Validation happens before anything reaches clingo, in two passes that stop at the first problem with a
 ScenarioError naming the field, so a malformed scenario is never half-applied:
-  1. the shape, by the JSON Schema made from the one declaration of the format (pyrules/next/schema.py);
+  1. the shape, by the JSON Schema made from the one declaration of the format (pyrules/input/schema.py);
   2. references: players and ids exist and are unique, cards are known (with a did-you-mean), ids the
      timeline will create are fresh, every action's fields and references are well formed.
 Whether a state can occur in a game at all (a back face in a hand, a controller off the battlefield, an

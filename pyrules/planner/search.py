@@ -1,4 +1,4 @@
-"""Plans: "how can I…" — the shortest lines of legal actions from a scenario's state to a goal (interface §5.6).
+"""Plans: "how can I…" — the shortest lines of legal actions from a scenario's state to a goal (docs/guide/plans.md).
 
 The search is breadth-first over states the knowledge base computes itself. A state is the scenario with a
 prefix of planned actions appended to its timeline, played out by the engine (model.evaluate: one clingo
@@ -199,7 +199,7 @@ def _hint(value: str, names) -> str:
 
 
 def parse_goal(text, sc) -> Goal:
-    """A goal (interface §5.6): clauses joined with ` and `; bad input (exit 2, field `goal`) names what's wrong.
+    """A goal (docs/guide/plans.md): clauses joined with ` and `; bad input (exit 2, field `goal`) names what's wrong.
     Which properties a goal may ask about and the values they take are the knowledge base's (language())."""
     if not isinstance(text, str) or not text.strip():
         raise ScenarioError("goal", "is required (for example 'kroxa.zone = battlefield' or 'cast kroxa escape')")
@@ -428,7 +428,7 @@ class State:
 
 @dataclass
 class PlanResult:
-    """What `pyrules plan` answers: the shortest plans found, or why there is none (interface §5.6)."""
+    """What `pyrules plan` answers: the shortest plans found, or why there is none (docs/guide/plans.md)."""
 
     goal: str
     player: str
@@ -913,7 +913,7 @@ def plan_text(res: PlanResult, explain: bool = False) -> str:
                 text = (why.summary or why.claim) if why is not None else ""
                 lines.append(f"  {step.claim}" + (f" — {text}" if text else ""))
     else:
-        # (with card text pyrules doesn't model on the board, no line found isn't no line: interface §5.7)
+        # (with card text pyrules doesn't model on the board, no line found isn't no line: docs/guide/json.md)
         head = "no plan found with the card text pyrules models" if res.not_modelled else "no plan"
         lines.append(f"{head} for {res.goal!r} within {res.horizon} action{'s' if res.horizon != 1 else ''} ({res.player}):")
         for r in res.why_not:

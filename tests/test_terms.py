@@ -39,7 +39,7 @@ TERMS = ['out_object("o1","Arcee, Sharpshooter",battlefield,"alice","alice",fron
 
 @pytest.mark.parametrize("direct", [True, False], ids=["C calls", "text"])
 def test_facts_read_in_bulk_are_the_grounded_symbols(direct, monkeypatch):
-    """pyrules.kb.terms.read_facts reads a signature's facts with clingo's C functions called directly (or, where a
+    """pyrules.kb.terms.facts reads a signature's facts with clingo's C functions called directly (or, where a
     clingo build doesn't give them, from each atom's text): either way the terms are the symbols clingo holds,
     text included, and atoms that are not facts are left out."""
     import clingo

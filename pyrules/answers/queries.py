@@ -39,7 +39,7 @@ from pyrules.kb.interface import (
     TRIGGERED,
 )
 from pyrules.kb.pipeline import EXPLAIN
-from pyrules.kb.terms import parse
+from pyrules.kb.terms import parse, strings_in
 from pyrules.kb.words import py
 
 def properties() -> tuple[str, ...]:
@@ -202,14 +202,7 @@ def _ids(atom: str | None) -> set[str]:
         term = parse(atom[4:] if atom.startswith("not ") else atom)
     except ValueError:
         return set()
-    out, todo = set(), [term]
-    while todo:
-        x = todo.pop()
-        if x.type == SymbolType.String:
-            out.add(x.string)
-        elif x.type == SymbolType.Function:
-            todo.extend(x.arguments)
-    return out
+    return strings_in([term])
 
 
 def _rulings_about(ev: GameState) -> tuple[set[str], dict[str, set[str]]]:

@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from clingo import Function, Number, String, Symbol, SymbolType
+from clingo import Function, Number, String, Symbol
 
 from pyrules.answers.evaluation import evaluate, extend
 from pyrules.answers.queries import (
@@ -87,6 +87,7 @@ from pyrules.kb.interface import (
     UNMET_DIFFERS,
 )
 from pyrules.kb.pipeline import GOAL
+from pyrules.kb.terms import strings_in
 from pyrules.kb.vocabulary import COLOR_WORDS
 
 DEFAULT_HORIZON = 10
@@ -358,7 +359,7 @@ def goal_facts(goal: Goal, sc) -> list[Symbol]:
                 forms.append(oid(v.casefold()))
         elif c.values == "text":
             if strings is None:
-                strings = _strings(scenario_facts(sc)) | set(sc.players) | set(sc.ids) | _copies(sc)
+                strings = strings_in(scenario_facts(sc)) | set(sc.players) | set(sc.ids) | _copies(sc)
             forms = [String(s) for s in _spellings(v, strings)]
         else:   # a word of the knowledge base (a zone, a card type, a keyword, ...)
             w = v.casefold()
@@ -371,18 +372,6 @@ def goal_facts(goal: Goal, sc) -> list[Symbol]:
 def _spellings(value: str, known: set[str]) -> list[str]:
     """The value, and the names the scenario spells like it in another letter case."""
     return [value] + sorted(s for s in known if s != value and s.casefold() == value.casefold())
-
-
-def _strings(facts) -> set[str]:
-    out: set[str] = set()
-    todo = list(facts)
-    while todo:
-        s = todo.pop()
-        if s.type == SymbolType.String:
-            out.add(s.string)
-        elif s.type == SymbolType.Function:
-            todo.extend(s.arguments)
-    return out
 
 
 def _pool(text: str) -> list[Symbol]:

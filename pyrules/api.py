@@ -52,7 +52,7 @@ def plan(scenario, goal: str | None = None, player: str | None = None, horizon: 
 
 def import_puzzle(path, cards: list[str] | tuple = (), players: list[str] | None = None) -> dict:
     """The scenario (a mapping, as a scenario file holds it) of a Forge puzzle or game-state file, with the puzzle's
-    goal in its `goal:` field when the goal language can say it (pyrules/input/forge.py, interface §5.9)."""
+    goal in its `goal:` field when the goal language can say it (pyrules/input/forge.py)."""
     from pyrules.input.forge import import_file
 
     return import_file(str(path), tuple(str(c) for c in cards), players)

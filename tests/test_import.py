@@ -1,4 +1,4 @@
-"""Interface §5.9: `pyrules import FILE.pzl` turns a Forge puzzle or game-state file into a scenario with its goal.
+"""`pyrules import FILE.pzl` (docs/guide/commands.md) turns a Forge puzzle or game-state file into a scenario with its goal.
 
 The puzzle files are written here in Forge's format (Card-Forge/forge: forge-gui/res/puzzle/*.pzl, read by
 forge.gamemodes.puzzle.Puzzle and forge.ai.GameState): a [metadata] section of Key:Value lines and a [state]
@@ -154,7 +154,7 @@ def test_the_pauper_puzzles_import_as_scenarios_whose_goal_is_to_win(name, life)
 
 @pytest.mark.slow
 def test_a_puzzle_whose_key_lines_are_not_modelled_gets_no_confident_no_strategy():
-    """Interface §5.7: PP01's burn spells (Lightning Bolt, Galvanic Blast: "deals 3 damage to target creature or
+    """Honest answers (docs/guide/json.md): PP01's burn spells (Lightning Bolt, Galvanic Blast: "deals 3 damage to target creature or
     player", the older wording) aren't modelled: the answer is "no strategy found with the card text pyrules
     models", never a bare "no strategy"."""
     d = imported(str(PUZZLES / "PP01.pzl"), *PAUPER)

@@ -1,5 +1,5 @@
-"""Every word of a `modelled` line is understood (interface §5.8): the templates mark the spans of a line they
-read (pyrules/templates.py, `Ctx.took`), and `templates.unread` lists the words no span covers. These tests
+"""Every word of a `modelled` line is understood (docs/guide/cards.md): the templates mark the spans of a line they
+read (pyrules/cards/templates.py, `Ctx.took`), and `templates.unread` lists the words no span covers. These tests
 read every line of every card pyrules ships (pyrules/data/cards.json) and of every card file in tests/data,
 reminder text (in parentheses) aside:
 - a line reported `modelled` leaves no word unread;

@@ -307,7 +307,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         words(c.add_argument("name", nargs="*", default=[], metavar="NAME",
                              help="a card name as you'd type it (either face, 'Front // Back', a prefix)"))
         c.add_argument("--coverage", action="store_true", help="how much of the cards' text is modelled")
-        common(c, step=False)   # (every command takes --step, the interface says; the card database has no timeline)
+        common(c, step=False)   # (every command takes --step; the card database has no timeline: a note says so)
 
     if want("import"):
         im = add("import", "a Forge puzzle or game-state file as a scenario (YAML on stdout), with its goal")
@@ -330,7 +330,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         service.add_arguments(sv)
         sv.epilog = _epilog("serve")
     if want("batch"):
-        from pyrules.apps import batch
+        from pyrules.apps import batch   # (as serve: its optional dependencies are imported when it runs)
 
         b = add("batch", "many scenarios answered in parallel, one JSON line each")
         batch.add_arguments(b)
@@ -412,7 +412,7 @@ def _prepare(args, progress: Progress) -> None:
                        f"{', '.join(os.path.basename(f) for f in args.cards)} (a big file is indexed on first use)")
         api.card_db(tuple(args.cards))
     if args.command != "cards":
-        from pyrules.kb.compile import kb
+        from pyrules.kb.compile import kb   # (not for cards: it imports clingo, which listing cards doesn't need)
 
         progress.doing("preparing the knowledge base (on the first run of this version: a few seconds)")
         kb()
@@ -512,6 +512,9 @@ def _request(args) -> dict:
     """The request a command's arguments make (pyrules.api.respond's fields)."""
     request = {"cards": list(args.cards)}
     if args.command == "cards":
+        if args.step is not None:   # (taken, as every command takes it; said, as it changes nothing here)
+            print("pyrules: note: --step changes nothing for cards (the card database has no timeline)",
+                  file=sys.stderr)
         return dict(request, name=" ".join(args.name) if args.name else None, coverage=args.coverage)
     request.update(scenario=args.scenario, step=args.step)
     if args.command == "show":
@@ -521,7 +524,7 @@ def _request(args) -> dict:
     elif args.command == "explain":
         request.update(query=" ".join(args.query), player=args.player, depth=args.depth)
     elif args.command == "plan":
-        # (the JSON answer carries the explanation, interface §5.6, unless asked not to; the text, with --explain)
+        # (the JSON answer carries the explanation, docs/guide/plans.md, unless asked not to; the text, with --explain)
         request.update(goal=" ".join(args.goal) or None, player=args.player, horizon=args.horizon, all=args.all,
                        explain=(args.explain or args.json) and not args.no_explain, budget=args.budget,
                        opponents=args.opponents, jobs=args.jobs)
@@ -665,7 +668,7 @@ def _example_names(**_) -> list[str]:
 
 
 def _first_sentence(text: str, width: int = 78) -> str:
-    from pyrules.answers.render import clip
+    from pyrules.answers.render import clip   # (here only: see _text)
 
     text = " ".join(str(text).split())
     end = re.search(r"(?<=[a-z0-9)])[.:;] ", text)
@@ -688,7 +691,7 @@ def _import(args) -> int:
 
 
 def _examples(args) -> int:
-    from pyrules.input.document import parse_text
+    from pyrules.input.document import parse_text   # (YAML's parser: only the examples' descriptions need it here)
 
     files = _example_files()
     chosen = list(files)

@@ -3,7 +3,7 @@
 A card comes in Scryfall's field names (the bundled pyrules/data/cards.json, or a card file given with
 --cards, read by pyrules/cardfile.py). This module reads one such record into faces and turns what the
 card prints into facts: names, mana costs symbol by symbol, type-line words, power and toughness, color
-indicators, and the abilities its text states (read by pyrules/next/templates.py). What the facts mean
+indicators, and the abilities its text states (read by pyrules/cards/templates.py). What the facts mean
 is decided in rules/, not here.
 """
 

@@ -1,4 +1,4 @@
-"""Forge's puzzle and game-state files as scenarios (`pyrules import FILE.pzl`, interface §5.9).
+"""Forge's puzzle and game-state files as scenarios (`pyrules import FILE.pzl`, docs/guide/commands.md).
 
 Forge (Card-Forge/forge) writes a puzzle as a `[metadata]` section of `Key:Value` lines (Name, URL, Goal, Turns,
 Difficulty, Description, Targets, TargetCount) and a `[state]` section of `key=value` lines, read by its
@@ -474,7 +474,7 @@ def _fits(obj: dict, spec: str, me: str, db, line) -> bool:
 
 
 def import_file(path: str, cards: tuple[str, ...] = (), players: list[str] | None = None) -> dict:
-    """The scenario of a Forge puzzle or game-state file (interface §5.9), checked as a scenario: the cards come
+    """The scenario of a Forge puzzle or game-state file (docs/guide/commands.md), checked as a scenario: the cards come
     from the bundled cards and the card files given."""
     from pathlib import Path
 

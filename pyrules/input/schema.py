@@ -3,8 +3,8 @@
 Each field of a scenario object (and of players, turn and effects) is declared here with its JSON shape
 and the fluent it becomes (holds(o(Id, Attribute), 0) and friends, rules/timeline/inertia.lp). The one
 declaration drives three things: the JSON Schema that validates a scenario's shape (json_schema()), the
-facts built from a scenario (pyrules/next/facts.py) and the reading back of a state into the same fields
-(pyrules/next/model.py). What the fields mean in the game is decided in rules/.
+facts built from a scenario (pyrules/game/facts.py) and the reading back of a state into the same fields
+(pyrules/game/state.py). What the fields mean in the game is decided in rules/.
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def json_schema() -> dict:
             "actions": {"type": "array", "items": _ACTION, "maxItems": 2000},
             "mana_pool": {"type": "object", "additionalProperties": {"type": "string", "maxLength": 200}},
             "track_mana": {"type": "boolean"},
-            # the goal `pyrules plan SCENARIO` searches for when it is given none (a GOAL of interface §5.6, §5.9)
+            # the goal `pyrules plan SCENARIO` searches for when it is given none (a GOAL: docs/guide/plans.md)
             "goal": {"type": "string", "minLength": 1, "maxLength": 2000},
             # the answers a test expects of this scenario: checked by the test suite (tests/rulecases.py), ignored
             # by pyrules

@@ -1,4 +1,5 @@
-"""`pyrules import FILE.pzl` (docs/guide/commands.md) turns a Forge puzzle or game-state file into a scenario with its goal.
+"""`pyrules import FILE.pzl` (docs/guide/commands.md) turns a Forge puzzle or game-state file into a scenario with
+its goal.
 
 The puzzle files are written here in Forge's format (Card-Forge/forge: forge-gui/res/puzzle/*.pzl, read by
 forge.gamemodes.puzzle.Puzzle and forge.ai.GameState): a [metadata] section of Key:Value lines and a [state]

@@ -225,3 +225,19 @@ def test_a_search_longer_than_one_questions_time_limit_searches_every_state(monk
     res = pyrules.plan(d, "bob loses", horizon=3, opponents="any")
     assert res.seconds > 3, "the search must take longer than the limit for this test to test it"
     assert res.found and len(res.lines) == 3
+
+
+@pytest.mark.slow
+def test_a_search_with_few_live_processes_answers_what_one_with_many_does(monkeypatch):
+    """The forest keeps at most MAX_LIVE states' processes: a state beyond it is played again from its nearest
+    live ancestor, which stays alive until then. (Its ancestors were let go after their own successors were asked
+    for: a search wider than the cap stopped with "the search's first state is gone".) The answer is the same:
+    the two Grizzly Bears attack past Bob's one blocker (CR 509.1a, 510.1a, 704.5a), every line of it."""
+    from pyrules.planner import forest
+
+    d = scenario(obj("bears1", "Grizzly Bears"), obj("bears2", "Grizzly Bears"), obj("guard", "Grizzly Bears", owner="bob"),
+                 phase="combat", step="declare_attackers", life={"bob": 2})
+    wide = pyrules.plan(d, "bob loses", horizon=3, opponents="any").to_json()
+    monkeypatch.setattr(forest, "MAX_LIVE", 2)
+    narrow = pyrules.plan(d, "bob loses", horizon=3, opponents="any").to_json()
+    assert narrow == wide and wide["found"] and len(wide["lines"]) == 3

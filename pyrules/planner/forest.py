@@ -53,6 +53,9 @@ class Handle:
     live: bool = False
     pid: int | None = None
     conn: Connection | None = field(default=None, repr=False)
+    anchor: "Handle | None" = field(default=None, repr=False)   # (not live) the live state it is played again from
+    deps: int = 0                    # (live) states not live that are played again from it, still wanted
+    release_wanted: bool = False     # (live) released by the search, kept for those states
 
     def path(self) -> list[dict]:
         out, h = [], self
@@ -222,6 +225,9 @@ class ForkForest:
                     self.live += 1       # (counted as it is asked for: it is live when it answers)
                 anchor.conn.send(("spawn", child.id, path + [action], context, keep))
                 child.live = keep
+                if not keep:             # (played again from the anchor if its successors are asked for)
+                    child.anchor = anchor
+                    anchor.deps += 1
                 waiting[child.id] = (pos, child)
             got = self._collect({cid: h for cid, (_, h) in waiting.items()}, forked, once=True)
             for cid, res in got.items():
@@ -243,14 +249,17 @@ class ForkForest:
         return out
 
     def _anchor(self, h: Handle) -> tuple[Handle, list[dict]]:
-        """The nearest live state at or above h, and the actions from it to h."""
+        """The live state h is played from (h itself, or the one it depends on), and the actions from it to h."""
+        if h.live:
+            return h, []
+        target = h.anchor
+        if target is None or not target.live:
+            raise ForestError("a state of the search was released before the states played from it")
         path: list[dict] = []
-        while not h.live:
-            if h.parent is None:
-                raise ForestError("the search's first state is gone")
+        while h is not target:
             path.append(h.action)
             h = h.parent
-        return h, path[::-1]
+        return target, path[::-1]
 
     def _collect(self, wanted: dict[int, Handle], forked: dict[int, int], once: bool = False) -> dict[int, tuple]:
         """Read hellos (and forked notices) until some of the wanted children have answered (all, unless once)."""
@@ -316,8 +325,19 @@ class ForkForest:
             self.live -= 1
 
     def release(self, h: Handle) -> None:
-        """The state's node isn't needed any more (its successors have been asked for)."""
-        if h.live and h.conn is not None:
+        """The state's node isn't needed any more (its successors have been asked for, or it is of no use): its
+        process exits, unless states not kept alive are still to be played again from it."""
+        if not h.live:
+            anchor, h.anchor = h.anchor, None
+            if anchor is not None:
+                anchor.deps -= 1
+                if anchor.deps == 0 and anchor.release_wanted:
+                    self.release(anchor)
+            return
+        if h.deps > 0:
+            h.release_wanted = True
+            return
+        if h.conn is not None:
             try:
                 h.conn.send(("exit",))
             except OSError:

@@ -18,7 +18,7 @@ from pyrules.cards.files import CardDataError, normalize_card
 from pyrules.answers.evaluation import Evaluation
 
 actions_json = Evaluation.actions_json
-from pyrules.cards.templates import NotUnderstood, filter_term, unread
+from pyrules.cards.reader import NotUnderstood, filter_term, unread
 
 from conftest import cli, obj, scenario
 
@@ -286,7 +286,7 @@ class _Card:
 
 def read_line(text: str, type_line: str = "Creature — Elf"):
     """A made-up line, read as the templates read a card's (to show what they do with each word)."""
-    from pyrules.cards.templates import read_card
+    from pyrules.cards.reader import read_card
 
     [ln] = read_card(_Card(_Face(text, type_line)), tokens=bundled().lookup)
     return ln

@@ -1,5 +1,5 @@
 """The card database: the bundled cards, then those of any card files given, looked up by name (big files are
-indexed once, pyrules/cards/index.py); each card read by the templates (pyrules/cards/templates.py) on first
+indexed once, pyrules/cards/index.py); each card read by the grammar (pyrules/cards/reader.py) on first
 use; and the answers of `pyrules cards`: one card line by line, or the coverage of all of them.
 """
 
@@ -153,8 +153,8 @@ def coverage_json(db: CardDB, top: int = 15) -> dict:
 
 
 def _read_card(card: Card, tokens) -> list:
-    # The templates are imported when a card is first read, not with the database: importing them (their
-    # patterns, clingo) costs 25-35 ms, a sixth of `pyrules cards`, which lists cards without reading them.
-    from pyrules.cards.templates import read_card
+    # The reader is imported when a card is first read, not with the database: importing it (its grammar,
+    # clingo) costs tens of ms, a sixth of `pyrules cards`, which lists cards without reading them.
+    from pyrules.cards.reader import read_card
 
     return read_card(card, tokens=tokens)

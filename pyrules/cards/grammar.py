@@ -222,6 +222,8 @@ class ToTree(Transformer):
                 items.append(T.CostItem("tap"))
             elif tok == "{Q}":
                 items.append(T.CostItem("untap"))
+            elif items and items[-1].kind == "mana":      # a run of mana symbols is one item: {2}{R}
+                items[-1] = T.CostItem("mana", symbols=items[-1].symbols + (str(tok),))
             else:
                 items.append(T.CostItem("mana", symbols=(str(tok),)))
         return items

@@ -3,7 +3,7 @@
 A card comes in Scryfall's field names (the bundled pyrules/data/cards.json, or a card file given with
 --cards, read by pyrules/cardfile.py). This module reads one such record into faces and turns what the
 card prints into facts: names, mana costs symbol by symbol, type-line words, power and toughness, color
-indicators, and the abilities its text states (read by pyrules/next/templates.py). What the facts mean
+indicators, and the abilities its text states (read by the grammar: pyrules/cards/reader.py). What the facts mean
 is decided in rules/, not here.
 """
 
@@ -92,7 +92,7 @@ class Card:
         return self.layout in ("transform", "modal_dfc", "double_faced_token")
 
     def reading(self):
-        """What the templates understood of each line (pyrules/cards/templates.py), computed once."""
+        """What the reader understood of each line (pyrules/cards/reader.py), computed once."""
         if self._lines is None:
             if self.reader is None:
                 raise ValueError(f"{self.name}: a card made outside a card database has no reader")

@@ -372,7 +372,7 @@ CHOICE = Predicate("choice", "t:moment kind:const n:int value",
 ASKING = Predicate("asking", "player:player t:moment", "a player asks what they could do at moment t", written=True)
 
 # ------------------------------------------------------------------------------------------------ the cards
-# (facts Python writes: pyrules/cards/model.py, the card-text reader pyrules/cards/templates.py)
+# (facts Python writes: pyrules/cards/model.py, the card-text reader pyrules/cards/reader.py, from the grammar pyrules/cards/oracle.lark)
 
 _CARD = dict(written=True, read=False)
 CARD = Predicate("card", "card:card", **_CARD)

@@ -101,7 +101,9 @@ def card_json(card: Card) -> dict:
     lines = card.reading()
     for face in card.faces:
         flines = [{"line": ln.line, "text": ln.text, "status": ln.status, "understood": list(ln.understood),
-                   "abilities": list(ln.names)} for ln in lines if ln.face == face.id]
+                   "abilities": list(ln.names), "parse": ln.parse or None}
+                  | ({"missing": list(ln.missing)} if ln.status == "read" else {})
+                  for ln in lines if ln.face == face.id]
         faces.append({"face": face.id, "name": face.name, "mana_cost": face.mana_cost, "type_line": face.type_line,
                       "power": face.power, "toughness": face.toughness,
                       "colors": [COLOR_WORDS[c] for c in face.colors], "oracle_text": face.oracle_text,
@@ -113,7 +115,7 @@ def card_json(card: Card) -> dict:
 def coverage_json(db: CardDB, top: int = 15) -> dict:
     """How much of the cards' text the knowledge base models: by template and keyword, and the most common
     lines it doesn't (card names in them replaced by ~, so that the same wording counts once)."""
-    total = modelled = 0
+    total = modelled = read = 0
     cards = fully = 0
     by_kind: dict[str, list[int]] = {}
     missing: dict[str, int] = {}
@@ -122,14 +124,16 @@ def coverage_json(db: CardDB, top: int = 15) -> dict:
         ok = True
         for ln in card.reading():
             total += 1
-            kinds = {re.sub(r"_\d+$", "", n) for n in ln.names} or ({"reminder text"} if ln.status == "modelled" else {"(no template)"})
+            kinds = {re.sub(r"_\d+$", "", n) for n in ln.names} or ({"reminder text"} if ln.status == "modelled" else {"(not read)"})
             for k in kinds:
-                entry = by_kind.setdefault(k, [0, 0])
+                entry = by_kind.setdefault(k, [0, 0, 0])
                 entry[0] += 1
                 entry[1] += ln.status == "modelled"
+                entry[2] += ln.status == "read"
             if ln.status == "modelled":
                 modelled += 1
             else:
+                read += ln.status == "read"
                 ok = False
                 text = ln.text
                 for n in card.names:
@@ -145,8 +149,9 @@ def coverage_json(db: CardDB, top: int = 15) -> dict:
         skipped.append({"file": None, "card": name, "field": err.field, "message": err.message})
     return {
         "cards": cards, "cards_fully_modelled": fully, "lines": total, "lines_modelled": modelled,
+        "lines_read": read, "lines_not_modelled": total - modelled - read,
         "share_modelled": round(modelled / total, 4) if total else 1.0,
-        "by_template": {k: {"lines": v[0], "modelled": v[1]} for k, v in sorted(by_kind.items())},
+        "by_template": {k: {"lines": v[0], "modelled": v[1], "read": v[2]} for k, v in sorted(by_kind.items())},
         "most_common_not_modelled": [{"text": t, "count": n} for t, n in sorted(missing.items(), key=lambda kv: (-kv[1], kv[0]))[:top]],
         "skipped_cards": skipped,
     }

@@ -383,18 +383,18 @@ class ToTree(Transformer):
             return T.Event(kind, ref=_one(ch, T.SelfRef), step=step, filter=_one(ch, T.Filter), text=text)
         return f
 
-    ev_enters = _ev("enters", "when this object enters")
-    ev_enters_or_attacks = _ev("enters_or_attacks", "whenever this object enters or attacks")
-    ev_attacks = _ev("attacks", "whenever this object attacks")
+    ev_enters = _ev("enters", "when ~ enters")
+    ev_enters_or_attacks = _ev("enters_or_attacks", "whenever ~ enters or attacks")
+    ev_attacks = _ev("attacks", "whenever ~ attacks")
     ev_each_end = _ev("at", "at the beginning of each end step", ("ending", "end", "each"))
     ev_your_end = _ev("at", "at the beginning of your end step", ("ending", "end", "you"))
     ev_your_upkeep = _ev("at", "at the beginning of your upkeep", ("beginning", "upkeep", "you"))
     ev_opponent_upkeep = _ev("at", "at the beginning of each opponent's upkeep", ("beginning", "upkeep", "opponent"))
     ev_your_combat = _ev("at", "at the beginning of combat on your turn", ("combat", "beginning_of_combat", "you"))
     ev_your_postcombat = _ev("at", "at the beginning of each of your postcombat main phases", ("postcombat_main", "none", "you"))
-    ev_combat_damage_player = _ev("combat_damage_to_player", "whenever this object deals combat damage to a player")
-    ev_becomes_target = _ev("becomes_target", "whenever this object becomes the target of a spell")
-    ev_plays_exiled = _ev("plays_exiled_with", "whenever a player plays a card exiled with this object")
+    ev_combat_damage_player = _ev("combat_damage_to_player", "whenever ~ deals combat damage to a player")
+    ev_becomes_target = _ev("becomes_target", "whenever ~ becomes the target of a spell")
+    ev_plays_exiled = _ev("plays_exiled_with", "whenever a player plays a card exiled with ~")
 
     def ev_transforms(self, meta, ch):
         f = _one(ch, T.Filter)

@@ -734,9 +734,9 @@ def read_line(card, face, i: int, raw: str, tokens=None) -> Line:
     except NotUnderstood:
         return Line(face.id, i, raw, read=read, printed=printed)
     missing = [m for ab in abilities for m in ab.missing]
-    return Line(face.id, i, raw, "not_modelled" if missing else "modelled", understood, [f for ab in abilities for f in ab.facts],
+    return Line(face.id, i, raw, "read" if missing else "modelled", understood, [f for ab in abilities for f in ab.facts],
                 [ab.name for ab in abilities], read=read, spans=((0, len(read)),), printed=printed, missing=missing,
-                parse=tree.words())
+                parse=tree.words().replace("~", face.name.split(",")[0]))
 
 
 def read_face(card, face, tokens=None) -> list[Line]:

@@ -40,7 +40,7 @@ class SelfRef:
     word: str                        # "~", "it", or the type word after "this"
 
     def words(self) -> str:
-        return {"~": "this object", "it": "it"}.get(self.word, f"this {self.word}")
+        return {"~": "~", "it": "it"}.get(self.word, f"this {self.word}")
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ class CostItem:
         if k == "mana":
             return "".join(self.symbols)
         return {"tap": "{T}", "untap": "{Q}", "pay_life": f"pay {self.n} life", "discard": f"discard {self.n} card(s)",
-                "discard_hand": "discard your hand", "sacrifice_self": "sacrifice this object",
+                "discard_hand": "discard your hand", "sacrifice_self": f"sacrifice {self.ref.words() if self.ref else '~'}",
                 "sacrifice": f"sacrifice {self.n} {self.filter.words() if self.filter else ''}",
                 "exile_other_graveyard": f"exile {self.n} other card(s) from your graveyard"}[k]
 
@@ -122,7 +122,7 @@ class Effect:
         src = self.ref.words() if self.ref else ""
         who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent"}.get(self.who, self.who)
         if k == "draw":
-            return f"{who} draw{'s' if who != 'you' else ''} {self.n} card{'s' if self.n != 1 else ''}"
+            return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
         if k == "gain_life":
             return f"{who} gain{'s' if who != 'you' else ''} {self.n} life"
         if k == "lose_life":
@@ -167,6 +167,9 @@ class Effect:
             return "damage can't be prevented this turn"
         if k == "grant_escape_until_eot":
             return f"until end of turn, each {self.filter.words()} card in your graveyard gains escape {self.cost.words()}"
+        if k == "saga_becomes":
+            return (f"for each opponent, up to one target {self.filter.words()} they control becomes a {self.n}/{self.who} "
+                    f"{self.counter} artifact creature with {self.keyword} for as long as you control this Saga")
         if k == "add_mana":
             return f"add {self.mana.words()}"
         return k

@@ -11,6 +11,13 @@ scenario, so that two runs compare byte for byte.
 
 Only the public interface is used (pyrules.evaluate, pyrules.plan, the command line's entry point), so the same
 script runs on both sides of a restructuring.
+
+An explanation node's "atom" is the ASP atom behind it, and a reason's atom (why_not, opt_why_not, sba, ...)
+carries the number of the label of the rule that derived it: labels are numbered in the order of the rule files,
+so moving a rule to another file, or adding one, renumbers the labels after it although no answer changes.
+`dump --labels-as-text` writes each such number as its label's text (read from the knowledge base of the code
+that answers), so that two dumps compare the citations rather than the numbering; run the same script on both
+sides (copy it into the old checkout's bench/).
 """
 
 from __future__ import annotations
@@ -107,10 +114,93 @@ def answers(entry: dict) -> dict:
     return out
 
 
-def dump(folder: str, target: str, jobs: int) -> None:
+def _label_arguments() -> dict[tuple[str, int], int]:
+    """(predicate, arity) -> the argument that is a label number: those the compiler inserts (CITED), and those
+    a rule copies from one of them (performed_sba(K, X, L, t) :- ..., sba(K, X, L, t-1)), to a fixpoint."""
+    from clingo import ast
+
+    from pyrules.kb import compile as kbc
+
+    found = {(name, n + 1): pos for (name, n), pos in kbc.CITED.items()}
+    found.update({(name, n): n - 2 for name, n in getattr(kbc.kb(), "cases", ())})   # a case's label: before its moment
+    rules = []
+    for _params, text in kbc.kb().parts.values():
+        ast.parse_string(text, lambda st: rules.append(st) if st.ast_type == ast.ASTType.Rule else None)
+
+    def atom(lit):
+        if lit.ast_type == ast.ASTType.Literal and lit.atom.ast_type == ast.ASTType.SymbolicAtom:
+            sym = lit.atom.symbol
+            if sym.ast_type == ast.ASTType.Function:
+                return sym
+        return None
+
+    grew = True
+    while grew:
+        grew = False
+        for rule in rules:
+            head = atom(rule.head)
+            if head is None or (head.name, len(head.arguments)) in found:
+                continue
+            for lit in rule.body:
+                b = atom(lit)
+                pos = found.get((b.name, len(b.arguments))) if b is not None else None
+                if pos is None or b.arguments[pos].ast_type != ast.ASTType.Variable:
+                    continue
+                var = b.arguments[pos].name
+                at = [i for i, a in enumerate(head.arguments) if a.ast_type == ast.ASTType.Variable and a.name == var]
+                if at:
+                    found[(head.name, len(head.arguments))] = at[0]
+                    grew = True
+                    break
+    return found
+
+
+def _labels_as_text(doc):
+    """The document with the label numbers in its atoms written as the labels' text (see the module's doc)."""
+    import clingo
+
+    from pyrules.kb.compile import kb
+
+    where = _labels_as_text.__dict__.setdefault("where", _label_arguments())
+    labels = kb().labels
+
+    def atom(text: str) -> str:
+        neg = text.startswith("not ")
+        try:
+            sym = clingo.parse_term(text[4:] if neg else text)
+        except RuntimeError:
+            return text
+        pos = where.get((sym.name, len(sym.arguments))) if sym.type == clingo.SymbolType.Function else None
+        if pos is None or sym.arguments[pos].type != clingo.SymbolType.Number:
+            return text
+        args = list(sym.arguments)
+        args[pos] = clingo.String("label: " + labels[args[pos].number].text)
+        return ("not " if neg else "") + str(clingo.Function(sym.name, args))
+
+    def walk(x):
+        if isinstance(x, dict):
+            return {k: atom(v) if k == "atom" and isinstance(v, str) else walk(v) for k, v in x.items()}
+        if isinstance(x, list):
+            return [walk(v) for v in x]
+        if isinstance(x, str) and x.startswith("{") and '"atom"' in x:   # a command's --json output
+            try:
+                return json.dumps(walk(json.loads(x)), sort_keys=True)
+            except ValueError:
+                return x
+        return x
+
+    return walk(doc)
+
+
+def _answers_labels_as_text(entry: dict) -> dict:
+    return _labels_as_text(answers(entry))
+
+
+def dump(folder: str, target: str, jobs: int, labels_as_text: bool = False) -> None:
     entries = _entries(folder)
+    work = _answers_labels_as_text if labels_as_text else answers
     with open(target, "w", encoding="utf-8") as f, ProcessPoolExecutor(jobs) as pool:
-        for i, doc in enumerate(pool.map(answers, entries, chunksize=4)):
+        for i, doc in enumerate(pool.map(work, entries, chunksize=4)):
             f.write(json.dumps(doc, sort_keys=True) + "\n")
             if (i + 1) % 50 == 0:
                 print(f"{i + 1}/{len(entries)}", file=sys.stderr)
@@ -142,12 +232,14 @@ def main() -> int:
     d.add_argument("folder", help="the folder PYRULES_RECORD wrote ('' for the examples only)")
     d.add_argument("target")
     d.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    d.add_argument("--labels-as-text", action="store_true",
+                   help="write the label numbers in atoms as the labels' text (rules moved between files)")
     c = sub.add_parser("diff", help="compare two dumps")
     c.add_argument("a")
     c.add_argument("b")
     args = parser.parse_args()
     if args.command == "dump":
-        dump(args.folder, args.target, args.jobs)
+        dump(args.folder, args.target, args.jobs, args.labels_as_text)
         return 0
     return diff(args.a, args.b)
 

@@ -115,7 +115,7 @@ def together(actions: int) -> None:
     ev, calls = recorded_calls(actions)
     one = clingo.Number(1)
     split = next(i for i, call in enumerate(call for call in calls)
-                 if any(name == "d_act" and args == [one] for name, args in call))
+                 if any(name == "event_action" and args == [one] for name, args in call))
     print(f"\n2. the knowledge base: a {actions}-action timeline on a 20-object board, {ev.t} moments after the "
           f"scenario's, {len(calls) - split} grounding calls for them")
     for label, flag in (("moment by moment", False), ("all in one call  ", True)):

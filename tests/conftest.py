@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,17 @@ import pyrules
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
+EXAMPLE_NAMES = sorted(p.name for p in EXAMPLES.glob("*.yaml"))
+
+
+@lru_cache(maxsize=None)
+def example_evaluation(name: str):
+    """An example's evaluation, shared by the tests that explain all of it (tests/test_explanations_*.py): the
+    evaluation keeps the explanation trees it has worked out, so every property and option of an example is
+    explained once in a test process however many of those tests read the trees (all sixteen examples, every
+    property and option explained, hold about 160 MB). (pytest-xdist's --dist loadgroup would keep an example's
+    tests on one worker, but with pytest 9.2 it doesn't group: pytest-xdist issue 1386.)"""
+    return pyrules.evaluate(pyrules.load(EXAMPLES / name))
 
 
 def scenario(*objects: dict, active: str = "alice", phase: str = "precombat_main", step=None,

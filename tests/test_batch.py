@@ -177,8 +177,8 @@ def test_dask_missing_is_one_line_and_exit_2(capsys, jsonl, monkeypatch):
 
 def test_every_command_takes_json_step_and_cards(tmp_path):
     """interface §2 and §5.4: every command takes --json, --step N and --cards FILE (a batch and the service always
-    answer in JSON: the options are accepted there too) — except that cards, which has no timeline, refuses
-    --step rather than ignore it (issue 30: an option that doesn't apply is refused)."""
+    answer in JSON: the options are accepted there too). cards has no timeline: --step changes nothing there (it is
+    still checked: a whole number, 0 or more)."""
     from conftest import cli as run
 
     card = tmp_path / "card.json"
@@ -186,8 +186,12 @@ def test_every_command_takes_json_step_and_cards(tmp_path):
                                 "type_line": "Creature — Ogre", "oracle_text": "", "power": "3", "toughness": "3",
                                 "colors": ["R"]}), encoding="utf-8")
     assert run("cards", "Grizzly Bears", "--json").returncode == 0
-    refused = run("cards", "Grizzly Bears", "--step", "0", "--json")
-    assert refused.returncode == 2 and "cards has no option --step" in json.loads(refused.stdout)["error"]["message"]
+    plain = run("cards", "Grizzly Bears", "--json")
+    stepped = run("cards", "Grizzly Bears", "--step", "0", "--json")
+    assert stepped.returncode == 0 and json.loads(stepped.stdout) == json.loads(plain.stdout)
+    assert "--step changes nothing for cards" in stepped.stderr and not plain.stderr
+    refused = run("cards", "Grizzly Bears", "--step", "-1", "--json")
+    assert refused.returncode == 2 and json.loads(refused.stdout)["error"]["field"] in ("step", "--step")
     line = tmp_path / "in.jsonl"
     line.write_text(json.dumps({"players": ["alice"], "turn": {"active": "alice", "phase": "precombat_main"},
                                 "objects": [{"id": "o", "card": "Test Ogre", "owner": "alice", "zone": "battlefield"}]})

@@ -120,7 +120,7 @@ def test_a_missing_argument_is_named_with_the_usage():
 # ------------------------------------------------------------------------------------------------ refused
 
 @pytest.mark.parametrize("argv, field, words", [
-    (["cards", "Grizzly Bears", "--step", "1"], "arguments", "cards has no option --step (it goes with show"),
+    (["cards", "Grizzly Bears", "--horizon", "3"], "arguments", "cards has no option --horizon (it goes with plan"),
     (["actions", "examples/cast_uro_escape.yaml", "--depth", "2"], "--depth", "goes with --explain"),
     (["plan", "examples/plan_kroxa_escape.yaml", "cast kroxa escape", "--no-explain"], "--no-explain", "goes with --json"),
     (["plan", "examples/plan_kroxa_escape.yaml", "cast kroxa escape", "--explain", "--no-explain"],

@@ -2,14 +2,13 @@
 that apply, plain English, and summaries citing the rules a judge would cite."""
 
 import re
+from functools import lru_cache
 
 import pytest
 
 import pyrules
-from conftest import EXAMPLES
+from conftest import EXAMPLE_NAMES, EXAMPLES, example_evaluation
 from pyrules.answers.queries import PROPERTIES, explain_option
-
-NAMES = sorted(p.name for p in EXAMPLES.glob("*.yaml"))
 
 # What each ruling is about, from its text (pyrules/data/rulings.yaml): the situation a node quoting it must
 # involve. "mtmte": an object cast (or to be cast) with More Than Meets the Eye, or a card with it;
@@ -46,10 +45,15 @@ def _roots(ev):
         yield f"{o.action} {o.object} {o.method}", o.object, explain_option(ev, o)
 
 
-@pytest.fixture(scope="module", params=NAMES)
-def example(request):
-    ev = pyrules.evaluate(pyrules.load(EXAMPLES / request.param))
-    return request.param, ev, list(_roots(ev))
+@lru_cache(maxsize=None)
+def _example(name):
+    ev = example_evaluation(name)   # (shared with the other tests that explain every example)
+    return name, ev, list(_roots(ev))
+
+
+@pytest.fixture
+def example(name):
+    return _example(name)
 
 
 def _situation(ev, oid):
@@ -73,6 +77,7 @@ def _situation(ev, oid):
     return tags
 
 
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
 def test_every_answer_starts_with_a_short_answer_citing_the_cr(example):
     name, ev, roots = example
     for query, _oid, root in roots:
@@ -84,6 +89,7 @@ def test_every_answer_starts_with_a_short_answer_citing_the_cr(example):
         assert root.to_json()["summary"] == s
 
 
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
 def test_only_rulings_about_the_situation_are_cited(example):
     name, ev, roots = example
     ids = re.compile(r'"([^"]*)"')
@@ -105,6 +111,7 @@ def test_only_rulings_about_the_situation_are_cited(example):
                     assert need & tags, (name, query, n.claim, r, sorted(tags))
 
 
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
 def test_explanations_are_plain_english(example):
     name, ev, roots = example
     objects = [i for i in ev.objects if i not in ev.scenario.players]

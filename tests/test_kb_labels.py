@@ -5,7 +5,7 @@ import re
 import yaml
 from clingo import ast
 
-from pyrules.kb.compile import kb, parse_label, rule_files, _label_lines
+from pyrules.kb.compile import compile_kb, is_engine, kb, parse_label, rule_files, _label_lines
 
 RULINGS = {r["id"] for r in yaml.safe_load((__import__("importlib.resources").resources.files("pyrules.data")
                                               .joinpath("rulings.yaml").read_text(encoding="utf-8")))["rulings"]}
@@ -34,10 +34,10 @@ def test_every_rule_has_a_label_citing_the_cr():
     for name, lines, stm in _rules():
         count += 1
         label = _label_lines(lines, stm.location.begin.line)
-        if label is None or not parse_label(label)[0]:
+        if label is None or not (parse_label(label)[0] or is_engine(label)):
             missing.append(f"rules/{name}:{stm.location.begin.line}: {stm}")
     assert count > 100
-    assert not missing, "rules without a '% CR ...' label:\n" + "\n".join(missing)
+    assert not missing, "rules without a '% CR ...' (or '% ENGINE — ...') label:\n" + "\n".join(missing)
 
 
 def test_label_check_catches_an_unlabelled_rule():
@@ -52,11 +52,31 @@ def test_label_check_catches_an_unlabelled_rule():
 
 def test_cited_rulings_exist_and_labels_parse():
     for label in kb().labels:
-        assert label.rules, label.text
+        assert label.rules or label.engine, label.text
+        if label.engine:   # an engine rule cites no rule of the game and no ruling
+            assert not label.rules and not label.rulings, label.text
         for rid in label.rulings:
             assert rid in RULINGS, f"{label.file}:{label.line} cites unknown ruling {rid}"
         for r in label.rules:
             assert re.fullmatch(r"CR \d{3}(\.\d+[a-z]?(\([a-z]\))?)?", r), r
+
+
+def test_engine_labels_are_their_own_kind():
+    """A rule of the engine's own (which parts a moment grounds, which questions a view is asked) is labelled
+    `% ENGINE — ...`, not with a borrowed CR number: the label check accepts it, and it cites nothing."""
+    assert is_engine("% ENGINE — the stack parts are grounded")
+    assert not is_engine("% CR 405.1 — the stack") and not is_engine("% the engine grounds")
+    base = compile_kb([("x.lp", "#program state_objects(t).\n\n% ENGINE — a gate\ngate(stack, t) :- a(t).\n\n"
+                                "% CR 405.1 — a rule\nb(t) :- gate(stack, t).\n"),
+                       ("y.lp", "#program show(t).\n\n% CR 109.1 — shown\nout(t) :- now(t).\n"),
+                       ("pipeline.lp", "%: state state_objects\n%: show show\n")], "rulings: []\n")
+    assert base.unlabelled == []
+    engine, cr = [lab for lab in base.labels if lab.file == "x.lp"]
+    assert engine.engine and engine.rules == () and engine.rule is None and engine.summary == "a gate"
+    assert not cr.engine and cr.rules == ("CR 405.1",)
+    # the gates, views and questions of the engine carry no CR number any more
+    gates = [lab for lab in kb().labels if lab.file == "core/gates.lp"]
+    assert gates and all(lab.engine for lab in gates)
 
 
 def test_parse_label():
@@ -67,16 +87,14 @@ def test_parse_label():
 
 
 def test_knowledge_base_loads_without_unlabelled_rules():
-    from pyrules.kb.pipeline import grounding_calls
-
     base = kb()
     assert base.unlabelled == []
     # every labelled rule has a shadow rule (explanations are made of them)
     assert sum(len(v) for v in base.shadows.values()) >= len(base.labels)
-    # the parts are the ones the engine grounds
-    grounded = {p for parts in grounding_calls().values() for p in parts} | {"base", "validate"}
-    assert set(base.parts) <= grounded | {p for p in base.parts if p.startswith(("vf", "vt", "va"))}
-    assert {"base", "s_obj", "d_chg", "d_frame", "show"} <= set(base.parts)
+    # the parts are the ones the engine grounds (rules/pipeline.lp), views included
+    grounded = {p for parts in base.pipeline.grounding_calls().values() for p in parts} | {"base", "validate"}
+    assert set(base.parts) <= grounded
+    assert {"base", "state_objects", "event_changes", "event_frame", "show"} <= set(base.parts)
 
 
 def test_every_predicate_reads_as_a_sentence_or_is_bookkeeping():
@@ -95,7 +113,7 @@ def test_every_predicate_reads_as_a_sentence_or_is_bookkeeping():
 
     for _, text in rule_files():
         ast.parse_string(text, lambda s: Atoms()(s))
-    missing = sorted(s for s in sigs if s not in base.hidden
+    missing = sorted(s for s in sigs if s not in base.hidden and (s[0], s[1] + 1) not in base.cases   # (a case: `%: case`)
                      and (s if s not in CITED else (s[0], s[1] + 1)) not in base.templates)
     assert not missing, f"predicates without a claim template: {missing}"
 
@@ -127,3 +145,68 @@ def test_702_keyword_citations_name_their_keyword():
                 if word is None or word not in said:
                     wrong.append(f"rules/{label.file}:{label.line}: {r} ({word or 'no keyword known'}) — {label.text}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_an_engine_rule_is_never_shown_in_an_explanation():
+    """Explanations are made of rules of the game: a conclusion drawn by an engine rule is spliced out of the tree
+    (what it rests on is shown in its place), so no node cites it or claims it."""
+    from clingo import Function, Number
+
+    from pyrules.answers.trees import Explainer
+    from pyrules.game.engine import Game
+    from pyrules.kb.words import Renderer
+
+    text = ("%: claim a(T) = a holds\n%: claim b(T) = b holds\n%: claim c(T) = c holds\n\n#program state_objects(t).\n\n"
+            "% CR 100.1 — a\na(t) :- start(t).\n\n% ENGINE — b, for the engine\nb(t) :- a(t).\n\n"
+            "% CR 405.1 — c\nc(t) :- b(t).\n")
+    pipeline = "%: state state_objects\n%: show show\n"
+    base = compile_kb([("x.lp", text), ("y.lp", "#program show(t).\n\n% CR 109.1 — shown\nout(t) :- now(t).\n"),
+                       ("pipeline.lp", pipeline)], "rulings: []\n")
+    game = Game([Function("start", [Number(0)])], base=base, explain=True)
+    ex = Explainer(base, game, Renderer(base, {}, set()), game.added, {0: 0})
+    ex.prepare([("c", 1)])
+    root = ex.node(Function("c", [Number(0)]))
+    assert root.rule == "CR 405.1"
+    assert [n.claim for n in root.because] == ["a holds"] and root.because[0].rule == "CR 100.1"
+    assert "b holds" not in [n.claim for n in root.walk()]
+
+
+def test_a_rule_written_once_cites_the_case_that_holds():
+    """`%: case`: the reason is derived by one rule; which rule and ruling it cites is the label of the case
+    rule that holds for it (the sorcery-timing reason: REX-02 for escape, BOT-12 from exile, CR 307.1 else)."""
+    import clingo
+
+    from pyrules.kb.compile import compile_kb
+
+    rules = """%: case kind_case/2
+%: reason too_early = not yet
+
+#program state_objects(t).
+
+% CR 117.1a — a noninstant spell waits (the case cites the rule and ruling)
+why_not(X, too_early, t) :- thing(X), kind_case(X, t).
+
+% CR 117.1a, 307.1; REX-02 — with escape
+kind_case(X, t) :- thing(X), X = escaped.
+
+% CR 117.1a — any other
+kind_case(X, t) :- thing(X), X != escaped.
+"""
+    pipeline = "%: state state_objects\n%: show show\n"
+    base = compile_kb([("a.lp", rules), ("b.lp", "#program show(t).\n\n% CR 109.1 — shown\nout(t) :- now(t).\n"),
+                       ("pipeline.lp", pipeline)], "rulings: []\n")
+    assert base.cases == {("kind_case", 3)} and ("kind_case", 3) in base.hidden
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], "thing(escaped). thing(normal).")
+    for part in ("state_objects",):
+        ctl.add(part, list(base.parts[part][0]), base.parts[part][1].split("\n", 1)[1])
+        ctl.add(part + "_why", ["t"], "\n".join(text for _sig, text, _n in base.shadows[part]))
+    ctl.ground([("base", []), ("state_objects", [clingo.Number(0)]), ("state_objects_why", [clingo.Number(0)])])
+    cited = {str(a.symbol.arguments[0]): base.label(a.symbol.arguments[2].number)
+             for a in ctl.symbolic_atoms.by_signature("why_not", 4)}
+    assert cited["escaped"].rules == ("CR 117.1a", "CR 307.1") and cited["escaped"].rulings == ("REX-02",)
+    assert cited["normal"].summary == "any other" and cited["normal"].rulings == ()
+    # the explanation of each reason is the case's rule: its shadow records the case's label
+    why = {str(a.symbol.arguments[1].arguments[0]): a.symbol.arguments[0].number
+           for a in ctl.symbolic_atoms.by_signature("pyrules_why", 3) if a.symbol.arguments[1].name == "why_not"}
+    assert base.label(why["escaped"]).summary == "with escape" and base.label(why["normal"]).summary == "any other"

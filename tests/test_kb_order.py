@@ -1,30 +1,25 @@
-"""The knowledge base's parts are grounded one after another at each moment (pyrules/engine.py). A rule can
-only use what earlier parts (or its own) concluded about the same moment: an atom of a part grounded later
-doesn't exist yet when the rule is grounded, so the rule would silently never fire. This test reads every
-rule with clingo.ast and checks that order, so a rule put in the wrong part fails here rather than giving a
-quietly wrong answer."""
+"""The knowledge base's parts are grounded one after another at each moment, in the order rules/pipeline.lp
+declares. A rule can only use what earlier parts (or its own) concluded about the same moment: an atom of a
+part grounded later doesn't exist yet when the rule is grounded, so the rule would silently never fire. This
+test reads every rule with clingo.ast and checks that order, so a rule put in the wrong part fails here rather
+than giving a quietly wrong answer."""
 
 from __future__ import annotations
 
 import clingo
 from clingo import ast
 
-from pyrules.kb import pipeline as engine
 from pyrules.kb.compile import kb
+from pyrules.kb.pipeline import view_copy
 
+PIPELINE = kb().pipeline   # as rules/pipeline.lp declares it
 # Parts grounded for moment t, in order (the check and query parts come after the state of moment t).
-ORDER = (["d_act"] + list(engine.STEP_ORDER) + ["d_chg", "d_frame"] + [p for p, _, _ in engine.STATE]
-         + [p for p, _, _ in engine.CHECK] + ["show"])
-# The part each view copy (vf_tr: the filters asked with the key tr) is grounded with.
+ORDER = PIPELINE.order()
+# The part each view copy (filters_tr: the filters asked with the key tr) is grounded with.
 VIEW_USER: dict[str, list[str]] = {}
-for part, _gate, views in engine.STATE:
-    for v, key in views:
-        VIEW_USER.setdefault(f"{v}_{key}", []).append(part)
-for part, views, _needed in engine.CHECK:
-    for v, key in views:
-        VIEW_USER.setdefault(f"{v}_{key}", []).append(part)
-for v, key in engine.QUERY_VIEWS:
-    VIEW_USER.setdefault(f"{v}_{key}", []).append("show")
+for part in PIPELINE.checks + PIPELINE.events + PIPELINE.states + (PIPELINE.show,) + PIPELINE.asks:
+    for v, key in part.views:
+        VIEW_USER.setdefault(view_copy(v, key), []).append(part.name)
 
 
 def _when(atom, param: str, view_time: str | None) -> str | None:
@@ -237,7 +232,80 @@ def test_each_grounding_call_is_stratified():
     """Within one grounding call no rule may depend, through a negative literal or an aggregate, on itself:
     clingo couldn't decide such atoms by grounding alone and they would not be facts."""
     problems = []
-    for name, parts in engine.grounding_calls().items():
+    for name, parts in PIPELINE.grounding_calls().items():
         present = [p for p in parts if p in kb().parts]
         problems += [f"[{name}] {p}" for p in _negative_cycles(present)]
     assert not problems, "\n".join(problems[:20])
+
+
+# ------------------------------------------------------------------------------------------------ the declaration
+
+_PIPELINE = """%: check check_action
+%: event event_action
+%: event event_frame
+%: state state_objects
+%: show show
+"""
+_RULES = """#program check_action(t).
+
+% CR 117.1 — the action considered
+cand(A, t) :- occurs(A, t+1).
+
+#program event_action(t).
+
+% CR 117.1 — it happens
+does(A, t) :- occurs(A, t).
+
+#program event_frame(t).
+
+% CR 113.7a — what stays true
+kept(t) :- kept(t-1).
+
+#program state_objects(t).
+
+% CR 109.1 — a fact of the moment
+here(t) :- now(t).
+
+#program show(t).
+
+% CR 109.1 — what show reports
+out(t) :- here(t).
+"""
+
+
+def _compile(rules: str, pipeline: str = _PIPELINE):
+    from pyrules.kb.compile import compile_kb
+
+    return compile_kb([("pipeline.lp", pipeline), ("a.lp", rules)], "rulings: []\n")
+
+
+def test_the_engine_grounds_what_the_declaration_says():
+    base = _compile(_RULES)
+    assert [p.name for p in base.pipeline.states] == ["state_objects"] and base.pipeline.show.name == "show"
+    assert base.pipeline.event_parts("cast", lambda gate: True) == ["event_action", "event_frame"]
+
+
+def test_a_part_the_declaration_leaves_out_is_an_error():
+    import pytest
+
+    from pyrules.errors import KnowledgeBaseError
+
+    with pytest.raises(KnowledgeBaseError, match=r"#program nowhere is not in rules/pipeline.lp"):
+        _compile(_RULES + "\n#program nowhere(t).\n\n% CR 109.1 — never grounded\nlost(t) :- here(t).\n")
+    with pytest.raises(KnowledgeBaseError, match=r"declares the part event_cast, which no rule file has"):
+        _compile(_RULES, _PIPELINE + "%: event event_cast for cast\n")
+
+
+def test_a_line_of_the_declaration_that_cant_be_read_names_itself():
+    import pytest
+
+    from pyrules.errors import KnowledgeBaseError
+    from pyrules.kb.pipeline import parse
+
+    with pytest.raises(KnowledgeBaseError, match=r"rules/pipeline.lp:2: 'when' is not understood in a state part's line"):
+        parse("%: show show\n%: state state_objects when layers\n")
+    with pytest.raises(KnowledgeBaseError, match=r"the key tr is used by a view but not declared"):
+        parse("%: show show\n%: state state_triggers views filters(tr)\n")
+    p = parse("%: show show\n%: state state_triggers if triggers views filters(tr) targets(tg)\n"
+              "%: key tr = triggers\n%: key tg = their targets\n")
+    assert p.states[0].gate == "triggers" and p.view_keys() == {("filters", "tr"), ("targets", "tg")}

@@ -10,7 +10,7 @@ what a player may do (pyrules.game.options) and why (pyrules.answers.queries).
 
 from __future__ import annotations
 
-from pyrules.answers.queries import PROPERTIES, _prop_atoms, _signatures, explain_option, explainer, with_caveat
+from pyrules.answers.queries import _prop_atoms, _signatures, explain_option, explainer, properties, with_caveat
 from pyrules.answers.queries import explain as _explain
 from pyrules.answers.queries import explain_property as _explain_property
 from pyrules.game import state
@@ -28,9 +28,10 @@ class Evaluation(GameState):
         out = self.document(ids)
         if explain:
             chosen = list(out["objects"])
-            explainer(self).prepare(_signatures(a for i in chosen for p in PROPERTIES for a in _prop_atoms(self, i, p)))
+            names = properties()
+            explainer(self).prepare(_signatures(a for i in chosen for p in names for a in _prop_atoms(self, i, p)))
             for i in chosen:
-                out["objects"][i]["explanation"] = {p: _explain_property(self, i, p).to_json() for p in PROPERTIES}
+                out["objects"][i]["explanation"] = {p: _explain_property(self, i, p).to_json() for p in names}
         return out
 
     def actions(self, player: str | None = None, include_illegal: bool = False, payments: bool = True) -> list[Option]:
@@ -54,9 +55,11 @@ class Evaluation(GameState):
         return _explain_property(self, oid, prop)
 
 
-def evaluate(source: Scenario | str | dict, step: int | None = None) -> Evaluation:
-    """A scenario's state after `step` actions of its timeline (default: all of them), with answers about it."""
-    return state.evaluate(source, step, cls=Evaluation)
+def evaluate(source: Scenario | str | dict, step: int | None = None, facts=(), query_parts=()) -> Evaluation:
+    """A scenario's state after `step` actions of its timeline (default: all of them), with answers about it
+    (`facts`, `query_parts`: more facts of moment 0 and parts of its show query, as pyrules.game.state.evaluate
+    takes them)."""
+    return state.evaluate(source, step, cls=Evaluation, facts=facts, query_parts=query_parts)
 
 
 def extend(ev: Evaluation, action: dict) -> Evaluation:

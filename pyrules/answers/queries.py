@@ -11,59 +11,57 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import replace
+from functools import cache
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 
-from pyrules.answers.trees import SITUATION_TAGS, Explainer, Node, cite_only_what_applies, summarize
+from pyrules.answers.trees import Explainer, Node, cite_only_what_applies, summarize
 from pyrules.errors import ScenarioError, did_you_mean
 from pyrules.game.facts import oid
 from pyrules.game.options import Option, actions
 from pyrules.game.state import GameState, ObjectState
 from pyrules.input.schema import METHODS
+from pyrules.kb.compile import kb
 from pyrules.kb.interface import (
-    ANY,
-    ATTACHED_TO,
-    ATTACKING_WHOM,
-    BLOCKING_WHOM,
-    CANNOT_ATTACK,
-    CAN_ATTACK,
-    CONTROLLER,
-    COUNTER,
-    DAMAGE_MARKED,
-    ESCAPED,
-    FACE_UP,
-    HAS_COLOR,
-    HAS_KEYWORD,
-    HAS_SUBTYPE,
-    HAS_SUPERTYPE,
-    HAS_TYPE,
-    IN_ZONE,
-    IS_COPY,
+    EXPLAINED_ABSENCE,
+    GOAL_PROPERTY,
     LEGAL,
     LIFE,
-    MANA_VALUE,
     NO_CAST,
-    OBJ_NAME,
     OPT_EXILE,
     OPT_GENERIC,
     OPT_MV,
     OPT_WHY_NOT,
-    OWNER,
-    POWER,
-    SUMMONING_SICK,
-    TAPPED,
-    TOKEN,
-    TOUGHNESS,
+    PROPERTY_ATOM,
+    PROPERTY_VALUE,
+    RULING_ABOUT,
+    RULING_SITUATION,
     TRIGGERED,
-    VIEW_S,
 )
-from pyrules.kb.words import _possessive
+from pyrules.kb.pipeline import EXPLAIN
+from pyrules.kb.terms import parse
+from pyrules.kb.words import py
 
-PROPERTIES = (
-    "name", "face", "zone", "owner", "controller", "supertypes", "types", "subtypes", "colors", "power", "toughness",
-    "mana_value", "counters", "attached_to", "keywords", "can_attack", "escaped", "summoning_sick", "cannot_attack",
-    "tapped", "token", "copy_of", "damage", "attacking", "blocking",
-)
+def properties() -> tuple[str, ...]:
+    """The properties of an object an explanation answers, in the goal language's order: those whose absence the
+    knowledge base explains (rules/output/goals.lp, rules/output/properties.lp)."""
+    return _language()[0]
+
+
+@cache
+def _language() -> tuple[tuple[str, ...], dict]:
+    base = kb()
+    absences = {r.property.name: (r.pattern, r.note.string if r.note.type == SymbolType.String else None)
+                for r, _ in EXPLAINED_ABSENCE.stated(base)}
+    props = tuple(r.property.name for r, _ in GOAL_PROPERTY.stated(base)
+                  if r.kind.name == "object" and r.property.name in absences)
+    return props, absences
+
+
+def __getattr__(name: str):
+    if name == "PROPERTIES":   # (the name the explanations' callers know: the properties() of the knowledge base)
+        return properties()
+    raise AttributeError(name)
 
 
 def explained(ev: GameState) -> GameState:
@@ -71,6 +69,7 @@ def explained(ev: GameState) -> GameState:
     state shown, every player's options) and the shadow rules of everything grounded (engine.Game)."""
     if "explained" not in ev._cache:
         ev._show()
+        ev.game.ground_query(EXPLAIN, ev.t)   # what explanations read of the state (rules/output/properties.lp, rulings.lp)
         # the options are grounded only when asked for: the engine grounds the shadow rules of every part
         # grounded after explanation mode is on, so a question about a property never pays for them
         ev.game.ground_explanations()
@@ -101,94 +100,63 @@ def _group(claim: str, nodes, atom: str | None = None):
 
 
 def _prop_atoms(ev: GameState, oid_: str, prop: str) -> list[Symbol]:
-    T = ev.t
-    V = VIEW_S(T)
-    O = oid(oid_)
-    o = ev.objects[oid_]
-    one = {"power": (POWER, [o.power]), "toughness": (TOUGHNESS, [o.toughness]),
-           "mana_value": (MANA_VALUE, [o.mana_value]), "name": (OBJ_NAME, [o.name]), "face": (FACE_UP, [o.face]),
-           "zone": (IN_ZONE, [o.zone]), "controller": (CONTROLLER, [o.controller]), "owner": (OWNER, [o.owner]),
-           "attached_to": (ATTACHED_TO, [o.attached_to]), "damage": (DAMAGE_MARKED, [o.damage]),
-           "attacking": (ATTACKING_WHOM, [o.attacking]), "blocking": (BLOCKING_WHOM, [o.blocking])}
-    def val(v):
-        if isinstance(v, int):
-            return Number(v)
-        if prop in ("zone", "face"):
-            return Function(v)
-        if prop in ("attached_to", "blocking"):
-            return oid(v)
-        return String(v)
-    if prop in one:
-        predicate, vals = one[prop]
-        return [predicate(O, val(v), T) for v in vals if v is not None]
-    lists = {"types": (HAS_TYPE, o.types, True), "supertypes": (HAS_SUPERTYPE, o.supertypes, True),
-             "subtypes": (HAS_SUBTYPE, o.subtypes, False), "keywords": (HAS_KEYWORD, o.keywords, True),
-             "colors": (HAS_COLOR, o.colors, True)}
-    if prop in lists:
-        predicate, vals, const = lists[prop]
-        return [predicate(O, Function(v) if const else String(v), T) for v in vals]
-    if prop == "counters":
-        return [COUNTER(O, k, n, T) for k, n in o.counters.items()]
-    if prop == "can_attack":
-        return [CAN_ATTACK(O, V)] if o.can_attack else [CANNOT_ATTACK(O, r, V) for r in o.cannot_attack]
-    if prop == "cannot_attack":
-        return [CANNOT_ATTACK(O, r, V) for r in o.cannot_attack]
-    flags = {"summoning_sick": SUMMONING_SICK, "escaped": ESCAPED, "tapped": TAPPED, "token": TOKEN}
-    if prop in flags:
-        return [flags[prop](O, T)] if getattr(o, prop) else []
-    if prop == "copy_of":
-        return [IS_COPY(O, T)] if o.copy_of else []
-    return []
+    """The atoms that show an object's property at the moment answered (property_atom/5, rules/output/properties.lp),
+    in the order the state lists the property's values."""
+    shown = ev._cache.get("property_atoms")
+    if shown is None:
+        shown = {}
+        for r in PROPERTY_ATOM.read(ev.game, ev.t):
+            shown.setdefault((r.object, r.property.name), []).append((r.value, r.atom_shown))
+        ev._cache["property_atoms"] = shown
+    value = getattr(ev.objects[oid_], prop)
+    order = list(value) if isinstance(value, (tuple, list, dict)) else []
+
+    def rank(item) -> tuple:
+        v = py(item[0])
+        return (order.index(v) if v in order else len(order), str(v))
+
+    out: list[Symbol] = []
+    for _, atom in sorted(shown.get((oid(oid_), prop), []), key=rank):
+        if atom not in out:
+            out.append(atom)
+    return out
 
 
 def _absent_property(ev: GameState, ex, oid_: str, prop: str):
-    """Why an object has no value for a property: the knowledge base's reason, as an absence."""
-    T = ev.t
-    O = oid(oid_)
-    o = ev.objects[oid_]
-    if prop in ("power", "toughness"):
-        node = ex.absent_node(HAS_TYPE(O, "creature", T))
-        node.note = "only creatures have power and toughness"
-        return node
-    if prop == "can_attack":
-        return ex.absent_node(CAN_ATTACK(O, VIEW_S(T)))
-    flags = {"summoning_sick": SUMMONING_SICK, "escaped": ESCAPED, "tapped": TAPPED, "token": TOKEN,
-             "copy_of": IS_COPY}
-    if prop in flags:
-        return ex.absent_node(flags[prop](O, T))
-    if prop == "cannot_attack":
-        return ex.absent_node(CANNOT_ATTACK(O, ANY(), VIEW_S(T)))
-    # no value: the absence of every value (the knowledge base's words for `not pred(O, any, ..., T)`)
-    predicate = {"counters": COUNTER, "damage": DAMAGE_MARKED, "attacking": ATTACKING_WHOM,
-                 "blocking": BLOCKING_WHOM, "attached_to": ATTACHED_TO, "controller": CONTROLLER,
-                 "face": FACE_UP, "supertypes": HAS_SUPERTYPE, "subtypes": HAS_SUBTYPE,
-                 "keywords": HAS_KEYWORD, "colors": HAS_COLOR, "types": HAS_TYPE, "mana_value": MANA_VALUE,
-                 "name": OBJ_NAME, "owner": OWNER, "zone": IN_ZONE}[prop]
-    return ex.absent_node(predicate(O, *[ANY()] * (predicate.arity - 2), T))
+    """Why an object has no value for a property: the absence the knowledge base names (explained_absence/3)."""
+    pattern, note = _language()[1][prop]
+    node = ex.absent_node(_instance(pattern, oid(oid_), Number(ev.t)))
+    if note is not None:
+        node.note = note
+    return node
 
 
-# a property an object doesn't have, as a sentence (the others read "NAME's PROPERTY: VALUE")
-_NOT = {"summoning_sick": "isn't summoning sick", "attached_to": "isn't attached to anything", "copy_of": "isn't a copy",
-        "escaped": "didn't escape", "token": "isn't a token", "tapped": "isn't tapped", "attacking": "isn't attacking",
-        "blocking": "isn't blocking"}
+def _instance(pattern: Symbol, o: Symbol, t: Symbol) -> Symbol:
+    """A pattern of the knowledge base with `object` and `moment` read as this object and moment."""
+    if pattern.type != SymbolType.Function:
+        return pattern
+    if not pattern.arguments:
+        return o if pattern.name == "object" else t if pattern.name == "moment" else pattern
+    return Function(pattern.name, [_instance(a, o, t) for a in pattern.arguments])
 
 
-def _value_claim(name: str, o: ObjectState, prop: str) -> str:
-    if prop in _NOT and getattr(o, prop) in (None, False):
-        return f"{name} {_NOT[prop]}"
-    return _possessive(f"{name}'s {prop.replace('_', ' ')}: {_value_text(o, prop)}")
-
-
-def _value_text(o: ObjectState, prop: str) -> str:
+def _value_claim(ev: GameState, o: ObjectState, prop: str) -> str:
+    """How an answer names a property's value (its `%: claim property_value` template)."""
     v = getattr(o, prop)
+    if v is None or (isinstance(v, (tuple, list, dict)) and not v):
+        value = Function("none")
+    elif isinstance(v, bool):
+        value = Function("true" if v else "false")
+    else:
+        value = String(_value_text(v))
+    return ev.renderer.claim(PROPERTY_VALUE(oid(o.id), prop, value))
+
+
+def _value_text(v) -> str:
     if isinstance(v, (tuple, list)):
-        return ", ".join(str(x).replace("_", " ") for x in v) if v else "none"
+        return ", ".join(str(x).replace("_", " ") for x in v)
     if isinstance(v, dict):
-        return ", ".join(f"{n} {k}" for k, n in v.items()) if v else "none"
-    if v is None:
-        return "none"
-    if isinstance(v, bool):
-        return "yes" if v else "no"
+        return ", ".join(f"{n} {k}" for k, n in v.items())
     return str(v)
 
 
@@ -196,21 +164,21 @@ def explain_property(ev: GameState, oid_: str, prop: str):
     if oid_ not in ev.objects:
         close = difflib.get_close_matches(oid_, list(ev.objects), n=1)
         raise ScenarioError("query", f"unknown object {oid_!r}" + (f" — did you mean {close[0]!r}?" if close else ""))
-    if prop not in PROPERTIES:
-        close = difflib.get_close_matches(prop, PROPERTIES, n=1)
-        raise ScenarioError("query", f"unknown property {prop!r}" + (f" — did you mean {close[0]!r}?" if close else f" (one of: {', '.join(PROPERTIES)})"))
+    names = properties()
+    if prop not in names:
+        close = difflib.get_close_matches(prop, names, n=1)
+        raise ScenarioError("query", f"unknown property {prop!r}" + (f" — did you mean {close[0]!r}?" if close else f" (one of: {', '.join(names)})"))
     ex = explainer(ev)
     atoms = _prop_atoms(ev, oid_, prop)
     ex.prepare(_signatures(atoms))
     atoms = [a for a in atoms if ex.has(a)]
     o = ev.objects[oid_]
-    name = ev.renderer.name(oid_)
     if len(atoms) == 1:
         root = ex.node(atoms[0])
     elif atoms:
-        root = _group(_value_claim(name, o, prop), [ex.node(a) for a in atoms])
+        root = _group(_value_claim(ev, o, prop), [ex.node(a) for a in atoms])
     else:
-        root = _group(_value_claim(name, o, prop), [_absent_property(ev, ex, oid_, prop)])
+        root = _group(_value_claim(ev, o, prop), [_absent_property(ev, ex, oid_, prop)])
     return _with_summary(root, ev=ev)
 
 
@@ -226,70 +194,46 @@ def explain_player(ev: GameState, player: str, prop: str):
     return _with_summary(ex.node(atoms[0]), ev=ev)
 
 
-CONVERT_WORDS = ("convert", "more than meets the eye", "living metal")   # what a card that converts says
+def _ids(atom: str | None) -> set[str]:
+    """The ids (strings) an atom names, read from its text ("not ..." for an absence)."""
+    if not atom:
+        return set()
+    try:
+        term = parse(atom[4:] if atom.startswith("not ") else atom)
+    except ValueError:
+        return set()
+    out, todo = set(), [term]
+    while todo:
+        x = todo.pop()
+        if x.type == SymbolType.String:
+            out.add(x.string)
+        elif x.type == SymbolType.Function:
+            todo.extend(x.arguments)
+    return out
 
 
-def situation_tags(ev: GameState, oid_: str) -> set[str]:
-    """The mechanics and kinds of card an object involves, in the words of the rulings' `about` tags: its
-    keywords and subtypes, its card's layout (a Transformers card converts), how it was cast —
-    for a copy, how its original was cast too (a copy of a spell cast converted) —, and for an ability, its
-    source's."""
-    tags: set[str] = set()
-    o = ev.objects.get(oid_)
-    if o is not None:
-        tags |= {k.replace("_", "-") for k in o.keywords} | {s.lower() for s in o.subtypes}
-    so = ev.scenario.object(oid_) if oid_ in ev.scenario.index else None
-    card = so.get("card") if so else None
-    if card is not None:
-        tags.add(card.layout)
-        if card.layout == "transform" and any(w in line.text.lower() for line in card.reading() for w in CONVERT_WORDS):
-            tags.add("convert")   # (a Transformers card; a card that only transforms isn't about convert)
-    tags |= _cast_tags(ev, oid_)
-    source = (so or {}).get("ability_of") or (o.ability_of if o is not None else None)
-    if isinstance(source, str) and source != oid_:   # an ability's situation is its source's (a Saga's chapter)
-        tags |= situation_tags(ev, source)
-    return tags & SITUATION_TAGS
+def _rulings_about(ev: GameState) -> tuple[set[str], dict[str, set[str]]]:
+    """The rulings the rules tie to situations, and the objects each is about in this state (rules/output/rulings.lp)."""
+    if "rulings_about" not in ev._cache:
+        situated = {r.ruling.string for r, _ in RULING_SITUATION.stated(ev.base)}
+        about: dict[str, set[str]] = {}
+        for r in RULING_ABOUT.read(ev.game, ev.t):
+            about.setdefault(r.ruling.string, set()).add(ev.ident(r.object))
+        ev._cache["rulings_about"] = (situated, about)
+    return ev._cache["rulings_about"]
 
 
-def _cast_tags(ev: GameState, oid_: str, _seen: frozenset = frozenset()) -> set[str]:
-    """How an object was cast: as the scenario says, as the timeline cast it, and, for a copy, how its original
-    was (a copy of a spell cast converted has the back face too, BOT-06)."""
-    tags: set[str] = set()
-    so = ev.scenario.object(oid_) if oid_ in ev.scenario.index else None
-    if so and so.get("cast_with"):
-        tags.add(str(so["cast_with"]).replace("_", "-"))
-    originals = [so["copy_of"]] if so and so.get("copy_of") else []
-    for a in ev.scenario.actions[:ev.step]:   # how the timeline cast it (a card cast with escape escaped)
-        if not isinstance(a, dict):
-            continue
-        if a.get("cast") == oid_ and isinstance(a.get("method"), str):
-            tags.add(a["method"].replace("_", "-"))
-        if a.get("as") == oid_:
-            originals.append(a.get("copy"))
-    o = ev.objects.get(oid_)
-    if o is not None and o.escaped:
-        tags.add("escape")
-    for x in originals:
-        if isinstance(x, str) and x not in _seen:
-            tags |= _cast_tags(ev, x, _seen | {oid_})
-    return tags
-
-
-def _situation(ev: GameState, root):
-    ids = re.compile(r'"((?:[^"\\]|\\.)*)"')
-    cache: dict[str, set[str]] = {}
+def _situation(root):
+    """The objects each node of an answer is about: those its atom names, and those of the answer's root and its
+    first premises (what the answer is about)."""
+    cache: dict[str | None, set[str]] = {}
 
     def of_atom(atom: str | None) -> set[str]:
-        if not atom:
-            return set()
         if atom not in cache:
-            tags = {t for t in SITUATION_TAGS if t.replace("-", "_") in atom}
-            for oid_ in set(ids.findall(atom)):
-                tags |= situation_tags(ev, oid_)
-            cache[atom] = tags
+            cache[atom] = _ids(atom)
         return cache[atom]
 
-    base = of_atom(root.atom) | {t for c in ([root] if root.kind != "group" else root.because) for t in of_atom(c.atom)}
+    base = of_atom(root.atom) | {i for c in ([root] if root.kind != "group" else root.because) for i in of_atom(c.atom)}
     return lambda n: of_atom(n.atom) | base
 
 
@@ -297,7 +241,8 @@ def _with_summary(root, answer: str | None = None, tail: str | None = None, ev: 
     if answer is None and root.kind == "group" and len(root.because) == 1 and root.because[0].kind == "absent":
         answer = root.because[0].claim   # no value: the absence is the answer
     if ev is not None:
-        root = cite_only_what_applies(root, ev.base.rulings, _situation(ev, root))
+        explained(ev)   # (which ruling is about which object is read from the state's explain part)
+        root = cite_only_what_applies(root, *_rulings_about(ev), _situation(root))
     return replace(root, summary=summarize(root, answer, tail))
 
 

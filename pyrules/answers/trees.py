@@ -190,7 +190,8 @@ class Explainer:
         """Knuth's shortest-derivation algorithm (level = 1 + the deepest body atom, minimised), run on demand
         over the atoms an asked atom rests on (its cone: every derivation of every atom below it), not over the
         whole game: an atom's level depends only on the atoms below it, and derivations are tried in the same
-        order (depth, rule, place among the head's derivations) whichever atom was asked first, so the answer is the same."""
+        order (depth, rule, place among the head's derivations) whichever atom was asked first, so the answer is the same.
+        A case atom (`%: case`) adds no level: it only says which rule a derivation cites."""
         level, facts, seen = self.level, self.facts, self._seen
         if root in level or root in seen:
             return
@@ -206,6 +207,7 @@ class Explainer:
                 todo.extend(pos)
                 for elem in self.agg.get((k, a), ()):
                     todo.extend(elem)
+        cases = self.base.cases   # a case atom (`%: case`) is no step: it says which rule's label a step cites
         users: dict[Symbol, list[int]] = {}
         entries = []
         heap: list[tuple[int, int, int, int]] = []   # (depth, rule, place among the head's derivations, entry)
@@ -219,7 +221,8 @@ class Explainer:
                 for d in waiting:
                     users.setdefault(d, []).append(len(entries) - 1)
                 if not waiting:   # (its premises are facts, or atoms an earlier question already placed)
-                    heapq.heappush(heap, (1 + max((level[d] for d in deps), default=0), k, j, len(entries) - 1))
+                    step = 0 if (head.name, len(head.arguments)) in cases else 1
+                    heapq.heappush(heap, (step + max((level[d] for d in deps), default=0), k, j, len(entries) - 1))
         while heap:
             depth, _, _, i = heapq.heappop(heap)
             head = entries[i][0]
@@ -231,11 +234,17 @@ class Explainer:
                 e = entries[u]
                 e[5][0] -= 1
                 if e[5][0] == 0 and e[0] not in level:
-                    heapq.heappush(heap, (1 + max((level[d] for d in e[4]), default=0), e[1], e[6], u))
+                    step = 0 if (e[0].name, len(e[0].arguments)) in cases else 1
+                    heapq.heappush(heap, (step + max((level[d] for d in e[4]), default=0), e[1], e[6], u))
 
     # ------------------------------------------------------------------ trees
     def _hidden(self, atom: Symbol) -> bool:
         return (atom.name, len(atom.arguments)) in self.base.hidden
+
+    def _engine(self, atom: Symbol) -> bool:
+        """Whether an atom's derivation is by a rule of the engine's own (`% ENGINE —`): an explanation splices
+        it out like a bookkeeping atom, so no explanation cites such a rule."""
+        return atom in self.best and self.base.label(self.best[atom][0]).engine
 
     def _origin(self, atom: Symbol) -> Symbol:
         """A fluent kept by the frame axiom is explained from the moment it began."""
@@ -286,6 +295,8 @@ class Explainer:
         reasons = [ABSENT_BECAUSE.of(r).reason for r in self._reasons_read().get(a, [])]
         kids = [n for r in sorted(reasons, key=str) if r not in path for n in self._nodes(r, path)]
         label = self._defining_label(a)
+        if label is not None and label.engine:
+            label = None
         return Node(self.renderer.absent(a), label.rule if label else None, None, because=kids,
                     rules=label.rules[:1] if label else (), atom=f"not {a}", kind="absent",
                     brief=self.renderer.summary(a, negated=True))
@@ -301,7 +312,7 @@ class Explainer:
         background = (atom.name, len(atom.arguments)) in self.base.background
         if atom.name == "holds":
             atom = self._origin(atom)
-        if self._hidden(atom) and atom in self.best:
+        if (self._hidden(atom) or self._engine(atom)) and atom in self.best:
             nodes = self._children(atom, path)
         elif self._hidden(atom) and atom in self.facts:
             nodes = []
@@ -479,23 +490,10 @@ def _sentence(text: str) -> str:
 
 # ------------------------------------------------------------------------------------------------ relevance
 
-# The `about` tags of rulings (pyrules/data/rulings.yaml) that name a mechanic or a kind of card: a ruling
-# carrying any of them is about a situation with that mechanic or card; tags in one group are alternatives
-# (a ruling about "split and adventurer cards" applies to either). The other tags (mana-value, timing, ...)
-# name topics every situation has.
-SITUATION_GROUPS = (("more-than-meets-the-eye",), ("escape",), ("flashback",), ("living-metal",), ("vehicle",),
-                    ("split", "adventure"), ("convert",), ("saga",))
-SITUATION_TAGS = {t for g in SITUATION_GROUPS for t in g}
-
-
-def applies(ruling_tags, situation: set[str]) -> bool:
-    """Whether a ruling is about this situation: for each kind of situation its tags name, one is there."""
-    tags = set(ruling_tags)
-    return all(not (tags & set(g)) or (tags & set(g) & situation) for g in SITUATION_GROUPS)
-
-
-def cite_only_what_applies(root: Node, rulings: dict[str, dict], situation) -> Node:
-    """The tree with each node citing only the rulings about its situation (situation(node) -> tags).
+def cite_only_what_applies(root: Node, situated: set[str], about: dict[str, set[str]], objects) -> Node:
+    """The tree with each node citing only the rulings about its situation: a ruling the rules tie to situations
+    (ruling_situation/2, rules/output/rulings.lp) is cited where the rules say it is about one of the node's objects
+    (objects(node) -> ids; about: ruling -> the ids it is about, ruling_about/3); any other ruling everywhere.
     Nodes are shared between trees, so the tree is copied (shared sub-trees stay shared)."""
     done: dict[int, Node] = {}
 
@@ -505,8 +503,8 @@ def cite_only_what_applies(root: Node, rulings: dict[str, dict], situation) -> N
             return got
         keep = n.rulings
         if n.rulings:
-            tags = situation(n)
-            keep = tuple(r for r in n.rulings if applies(rulings.get(r, {}).get("about", ()), tags))
+            ids = objects(n)
+            keep = tuple(r for r in n.rulings if r not in situated or about.get(r, set()) & ids)
         new = replace(n, ruling=keep[0] if keep else None, because=[], rulings=keep)
         done[id(n)] = new
         new.because = [visit(c) for c in n.because]

@@ -229,9 +229,10 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
 
     def common(sp, step=True):
         sp.add_argument("--json", action="store_true", help="one JSON document on stdout")
-        if step:
-            sp.add_argument("--step", type=int, default=None, metavar="N",
-                            help="the state after the first N actions of the timeline (default: all)")
+        sp.add_argument("--step", type=int, default=None, metavar="N",
+                        help="the state after the first N actions of the timeline (default: all)" if step else
+                        "taken like every command's, so a script may pass the same options to each; the card "
+                        "database has no timeline: it changes nothing")
         sp.add_argument("--cards", action="append", default=[], metavar="FILE",
                         help="more cards: a Scryfall card, list or bulk file, or MTGJSON AtomicCards (repeatable; "
                              f"${CARDS_ENV} names files every command reads)")
@@ -293,7 +294,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         words(c.add_argument("name", nargs="*", default=[], metavar="NAME",
                              help="a card name as you'd type it (either face, 'Front // Back', a prefix)"))
         c.add_argument("--coverage", action="store_true", help="how much of the cards' text is modelled")
-        common(c, step=False)   # (the card database has no timeline: no --step)
+        common(c, step=False)   # (every command takes --step; the card database has no timeline: a note says so)
 
     if want("examples"):
         x = add("examples", "list, print or copy the bundled example scenarios")
@@ -488,6 +489,9 @@ def _request(args) -> dict:
     """The request a command's arguments make (pyrules.api.respond's fields)."""
     request = {"cards": list(args.cards)}
     if args.command == "cards":
+        if args.step is not None:   # (taken, as every command takes it; said, as it changes nothing here)
+            print("pyrules: note: --step changes nothing for cards (the card database has no timeline)",
+                  file=sys.stderr)
         return dict(request, name=" ".join(args.name) if args.name else None, coverage=args.coverage)
     request.update(scenario=args.scenario, step=args.step)
     if args.command == "show":

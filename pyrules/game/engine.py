@@ -1,9 +1,10 @@
 """The game in time: one clingo Control, grounded one moment at a time (clingo's incremental mode).
 
 Moment 0 is the scenario. A player's action is added as facts for the next moment (occurs/2, choice/4);
-the moment is then grounded part by part, in the order of PIPELINE: whether the action is allowed in the
-state before it (the c_* parts, for moment t-1), what happens (the d_* parts: what kind of event it is, what
-that kind does, the changes it makes, the frame axiom), and what follows in the new state (the s_* parts).
+the moment is then grounded part by part, in the order rules/pipeline.lp declares (KnowledgeBase.pipeline):
+whether the action is allowed in the state before it (the check_* parts, for moment t-1), what happens (the
+event_* parts: what kind of event it is, what that kind does, the changes it makes, the frame axiom), and what
+follows in the new state (the state_* parts).
 Each part uses only what earlier parts concluded, so every part is stratified and grounding alone decides
 every atom; a part whose gate (gate/2) doesn't hold, or that the event doesn't need, would conclude nothing
 and is not grounded. When the rules say the game doesn't stop at a moment (state-based actions to perform,
@@ -32,7 +33,7 @@ from pyrules.input.limits import out_of_memory, over_time
 from pyrules.kb.compile import KnowledgeBase
 from pyrules.kb.compile import kb as load_kb
 from pyrules.kb.interface import AUTO, GATE, SETTLED, STEP_NO
-from pyrules.kb.pipeline import CHECK, EVENT_PARTS, QUERY_VIEWS, STATE, STEP_ORDER
+from pyrules.kb.pipeline import Part, view_copy
 from pyrules.kb.terms import add_facts, any_atom
 from pyrules.kb.terms import facts as read_facts
 
@@ -167,8 +168,10 @@ def tune_allocator() -> None:
 
 class Game:
     """One game: the knowledge base grounded over moments 0..t for one scenario."""
-    def __init__(self, facts: list[Symbol], *, base: KnowledgeBase | None = None, explain: bool = False):
+    def __init__(self, facts: list[Symbol], *, base: KnowledgeBase | None = None, explain: bool = False,
+                 query_parts: tuple[str, ...] = ()):
         self.kb = base or load_kb()
+        self.query_parts = query_parts   # more parts the show query grounds in its call (a plan's goal)
         self.timings: dict[str, float] = {"ground": 0.0, "calls": 0}
         self.deadline = time.monotonic() + current_limits().max_seconds   # checked after each grounding call
         t0 = time.perf_counter()
@@ -269,26 +272,28 @@ class Game:
         return cone
 
     @staticmethod
-    def _views(views, key: str | None, T: Symbol) -> list:
-        return [(f"{v}_{k}", [Function(k, [T])]) for v, k in views]
+    def _with_views(part: Part, T: Symbol) -> list:
+        """A part instance for moment T and those of the copies of the views it asks (each with its key)."""
+        return [(part.name, [T])] + [(view_copy(v, k), [Function(k, [T])]) for v, k in part.views]
 
     def _state(self, t: int) -> None:
         T = Number(t)
-        self._ground([(STATE[0][0], [T])])
+        first, *rest = self.kb.pipeline.states
+        self._ground(self._with_views(first, T))   # (it concludes the gates the others are grounded by)
         todo = []
-        for part, gate, views in STATE[1:]:
-            if gate is not None and not self.fact(GATE(gate, T)):
+        for part in rest:
+            if part.gate is not None and not self.fact(GATE(part.gate, T)):
                 continue
-            todo += [(part, [T])] + self._views(views, None, T)
+            todo += self._with_views(part, T)
         self._ground(todo)
 
     def _check_parts(self, t: int, kinds: set[str]) -> list:
         T = Number(t)
         todo = []
-        for part, views, needed in CHECK:
-            if needed and not (kinds & set(needed)):
+        for part in self.kb.pipeline.checks:
+            if part.kinds and not (kinds & set(part.kinds)):
                 continue
-            todo += [(part, [T])] + self._views(views, None, T)
+            todo += self._with_views(part, T)
         return todo
 
     def add(self, facts: list[Symbol]) -> None:
@@ -339,10 +344,8 @@ class Game:
             check, given = [], self.fact_parts(between(self, t))
         if not checked:
             kind = self.auto_kind(t - 1)
-        parts = set(EVENT_PARTS.get(kind, ()))
-        if self.fact(GATE("triggers", t - 1)):
-            parts.add("d_put")
-        self._ground(given + check + [("d_act", [T])] + [(p, [T]) for p in STEP_ORDER if p in parts] + [("d_chg", [T]), ("d_frame", [T])])
+        events = self.kb.pipeline.event_parts(kind, lambda gate: self.fact(GATE(gate, t - 1)))
+        self._ground(given + check + [(name, [T]) for name in events])
         self._state(t)
         self.t = t
         self.moments.append(Moment(t, step, not checked, kind))
@@ -383,9 +386,10 @@ class Game:
         if part == "check":
             self._ground(given + self._check_parts(t, {"asking"}))
         elif part == "show":
-            self._ground(given + [("show", [T])] + self._views(QUERY_VIEWS, None, T))
-        else:
-            self._ground(given + [(part, [T])])
+            more = [(self.kb.pipeline.ask(p).name, [T]) for p in self.query_parts]
+            self._ground(given + self._with_views(self.kb.pipeline.show, T) + more)
+        else:   # an asked part (rules/pipeline.lp: `%: ask NAME`)
+            self._ground(given + self._with_views(self.kb.pipeline.ask(part), T))
 
     def nonfacts(self) -> list[Symbol]:
         """Atoms the grounder could not decide: none, in a stratified knowledge base."""

@@ -13,6 +13,10 @@ from pyrules.errors import ScenarioError, did_you_mean
 from pyrules.game.payment import check_deadline, option_costs, pay_options
 from pyrules.game.state import GameState, Reason
 from pyrules.kb.interface import (
+    DISCARD_COST,
+    EXILE_COST,
+    LIFE_COST,
+    SACRIFICE_COST,
     ABILITY_KEYWORD,
     ABILITY_LINE,
     ACT_AB,
@@ -36,8 +40,6 @@ from pyrules.kb.interface import (
     Predicate,
 )
 from pyrules.kb.words import generated_id
-
-NUMBER_NAMES = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 
 @dataclass
@@ -148,8 +150,11 @@ def _options(ev: GameState) -> list[Option]:
     mv = {r.option: r.value for r in at(OPT_MV)}
     zones = {r.option: r.zone.name for r in at(OPTION_ZONE)}
     sacrifice: dict[Symbol, dict] = {}
+    sacrificed: dict[Symbol, dict] = {}   # (the kind of permanent each names, as the rules write it)
     for r in at(OPT_SACRIFICE):
-        sacrifice.setdefault(r.option, {})[ev.renderer.term(r.filter)] = r.amount
+        what = ev.renderer.term(r.filter)
+        sacrifice.setdefault(r.option, {})[what] = r.amount
+        sacrificed.setdefault(r.option, {})[what] = r.filter
     out = []
     for x in copts:
         check_deadline(g.deadline)   # (a board of thousands of permanents has thousands of options)
@@ -158,16 +163,17 @@ def _options(ev: GameState) -> list[Option]:
             opt = OPTION_CAST.of(x)
             oid_ = ev.ident(opt.object)
             mana = costs[x].text() if x in costs else "{0}"
+            # the cost in words: each part in the words of its `%: term` template (rules/output/costs.lp)
             parts = []
             if exile.get(x):
-                parts.append(f"exile {NUMBER_NAMES.get(exile[x], exile[x])} other cards from your graveyard")
+                parts.append(EXILE_COST(exile[x]))
             for what, n in sacrifice.get(x, {}).items():
-                parts.append(f"sacrifice {NUMBER_NAMES.get(n, n) if n != 1 else 'a'} {what}")
+                parts.append(SACRIFICE_COST(n, sacrificed[x][what]))
             if discard.get(x):
-                parts.append(f"discard {NUMBER_NAMES.get(discard[x], discard[x])} card{'s' if discard[x] != 1 else ''}")
+                parts.append(DISCARD_COST(discard[x]))
             if life.get(x):
-                parts.append(f"pay {life[x]} life")
-            text = ", ".join([mana] + parts)
+                parts.append(LIFE_COST(life[x]))
+            text = ", ".join([mana] + [ev.renderer.term(part) for part in parts])
             card = ev.scenario.object(oid_).get("card") if oid_ in ev.scenario.index else None
             part = None
             if card is not None and card.layout in ("split", "adventure"):

@@ -528,9 +528,11 @@ def _resolve_part(sc: Scenario, action: dict) -> dict:
     return dict(action, part=match.name)
 
 
-def evaluate(source: Scenario | str | dict, step: int | None = None, cls: type = GameState) -> GameState:
+def evaluate(source: Scenario | str | dict, step: int | None = None, cls: type = GameState,
+             facts: list[Symbol] = (), query_parts: tuple[str, ...] = ()) -> GameState:
     """A scenario played out: its state after `step` actions of its timeline (default: all), as `cls` (a
-    GameState or a class built on it)."""
+    GameState or a class built on it); `facts` are more facts of moment 0 and `query_parts` more parts the
+    show query grounds (a plan's goal, evaluated in every state it shows)."""
     if step is not None and step < 0:   # (named by its request field: the command line says --step)
         raise ScenarioError("step", "must be 0 or more")
     sc = source if isinstance(source, Scenario) else load(source)
@@ -539,7 +541,7 @@ def evaluate(source: Scenario | str | dict, step: int | None = None, cls: type =
         if not sc.actions:
             raise ScenarioError("step", f"the scenario has no actions, so there is no step {step}")
         raise ScenarioError("step", f"must be between 0 and {len(sc.actions)}: the timeline has {len(sc.actions)} action(s)")
-    game = Game(scenario_facts(sc))
+    game = Game(scenario_facts(sc) + list(facts), query_parts=query_parts)
     ev = cls(sc, game)
     ev.requested_step = step
     _check_valid(ev)

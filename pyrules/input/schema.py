@@ -118,5 +118,8 @@ def json_schema() -> dict:
             "actions": {"type": "array", "items": _ACTION, "maxItems": 2000},
             "mana_pool": {"type": "object", "additionalProperties": {"type": "string", "maxLength": 200}},
             "track_mana": {"type": "boolean"},
+            # the answers a test expects of this scenario: checked by the test suite (tests/rulecases.py), ignored
+            # by pyrules
+            "expect": {"type": "object"},
         },
     }

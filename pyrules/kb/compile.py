@@ -5,7 +5,12 @@ naming the Comprehensive Rules it encodes and the ruling ids it rests on:
 
     % CR <rule>, <rule>; <RULING-ID> — what the rule says, in a sentence
 
-(the README shows a real one, next to the rule it labels).
+(the README shows a real one, next to the rule it labels). A rule of the engine's own — which parts a moment
+grounds (gate/2), which questions a view is asked (view/2, need/4) — encodes no rule of the game and says so:
+
+    % ENGINE — what it is for
+
+Explanations never show such a rule: its conclusion is spliced out of a tree, like a `%: hide` atom.
 
 Labels are parsed with clingo.ast and are what explanations are made of: in explanation mode every
 labelled rule gets a shadow rule that records, for each instance that fires, the label, the conclusion
@@ -15,6 +20,14 @@ Lines of the form `%: claim pred(A,B) = text with {A} and {B}` say how to read a
 (`%: claim not pred(...)` its absence, `%: term f(X)` how to name a term, `%: reason r(X)` how to word a
 reason something is not allowed, `%: summary pred(...)` how a short answer names it). `%: hide pred/N`
 marks bookkeeping atoms whose explanation nodes are replaced by their children.
+
+`%: case pred/N` declares the cases of a rule written once whose citation depends on the situation: each rule
+concluding pred(..., T) is labelled with the rule and ruling that applies in its situation, and a rule with a
+pred atom in its body is cited, and explained, as the case that holds (a reason it derives carries that case's
+label, not its own). The compiler gives every pred atom one more argument, before the last: the label of the
+case rule that concluded it. A case atom is bookkeeping: its premises stand in the explanation in its place,
+and it is not a step of a derivation (pyrules/answers/trees.py), so an explanation is the one the rule would
+have had written out once per case.
 
 A part named `search_NAME` (`#program search_payment.`) is not part of the game's moments: it is a small
 program solved on its own Control, with its own facts (a choice of which mana pays which symbol, with
@@ -34,7 +47,7 @@ import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 try:   # the C unpickler alone: importing the pure-Python pickle module too costs a few milliseconds at start
     from _pickle import load as _unpickle
@@ -43,15 +56,19 @@ except ImportError:   # pragma: no cover - an interpreter without the C module
 
 import zlib
 
+if TYPE_CHECKING:
+    from clingo import Symbol
+
 from pyrules.errors import KnowledgeBaseError
+from pyrules.kb import pipeline as pipeline_module
 from pyrules.kb.interface import CITED, PYRULES_AGG, PYRULES_WHY
-from pyrules.kb.pipeline import view_keys
+from pyrules.kb.pipeline import Pipeline
 
 PACKAGE = Path(__file__).resolve().parent.parent   # the pyrules package
 
 WHY = PYRULES_WHY.name
 AGG = PYRULES_AGG.name
-COMPILER = "11"   # bump when the compiled form changes
+COMPILER = "14"   # bump when the compiled form changes
 SEARCH = "search_"   # `#program search_NAME.`: a program solved on its own (choices, optimisation), never in a moment
 
 # Prohibitions are atoms with reasons; each atom of the predicates CITED names gets one more argument, the label
@@ -60,8 +77,11 @@ SEARCH = "search_"   # `#program search_NAME.`: a program solved on its own (cho
 
 _RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?(?:\([a-z]\))?)?")
 _RULING = re.compile(r"\b(?:BOT|REX)-\d{2}\b")
+_ENGINE = re.compile(r"^%\s*ENGINE\s*—")
 _HIDE = re.compile(r"^%:\s*hide\s+(not\s+)?([a-z_][A-Za-z0-9_]*)/(\d+)\s*$")
 _BACKGROUND = re.compile(r"^%:\s*background\s+([a-z_][A-Za-z0-9_]*)/(\d+)\s*$")
+_CASE = re.compile(r"^%:\s*case\s+([a-z_][A-Za-z0-9_]*)/(\d+)\s*$")
+CASE_LABEL = "PyrulesCase"   # the variable a rule citing its case reads the case's label into
 _TEMPLATE = re.compile(r"^%:\s*(claim|reason|term|summary|fluent)\s+(not\s+)?([a-z_][A-Za-z0-9_]*)(?:\((.*?)\))?\s*=\s*(.+?)\s*$")
 
 
@@ -73,6 +93,7 @@ class Label(NamedTuple):   # (a named tuple: a cached knowledge base holds some 
     rules: tuple[str, ...]      # "CR <rule number>", ... in the order the label gives them
     rulings: tuple[str, ...]    # "BOT-05", ...
     summary: str                # what the rule says, after the dash
+    engine: bool = False        # `% ENGINE — ...`: a rule of the engine's own, cited by no explanation
 
     @property
     def rule(self) -> str | None:
@@ -97,6 +118,11 @@ def parse_label(text: str) -> tuple[tuple[str, ...], tuple[str, ...], str]:
         if piece.startswith("CR "):
             rules += [f"CR {n}" for n in _RULE_NUMBER.findall(piece[3:])]
     return tuple(rules), rulings, summary.strip()
+
+
+def is_engine(text: str) -> bool:
+    """Whether a label is an engine rule's ('% ENGINE — what it is for'): it cites no rule of the game."""
+    return bool(_ENGINE.match(text.lstrip()))
 
 
 class Template(NamedTuple):
@@ -128,6 +154,9 @@ class KnowledgeBase:
     deps: dict[tuple[str, int], list[tuple[tuple, tuple]]] = field(default_factory=dict)
     # predicates whose premises are background (`%: background`): a short answer doesn't look below them
     background: set[tuple[str, int]] = field(default_factory=set)
+    # the case predicates (`%: case`), as compiled (with the label argument): bookkeeping, and no step of a derivation
+    cases: set[tuple[str, int]] = field(default_factory=set)
+    pipeline: Pipeline | None = None   # the grounding pipeline rules/pipeline.lp declares (kb/pipeline.py)
 
     def label(self, k: int) -> Label:
         return self.labels[k]
@@ -145,19 +174,28 @@ class KnowledgeBase:
             self.__dict__["_defining"] = found
         return found
 
-    def fact_label(self, atom: str) -> Label | None:
-        """The label of a fact the knowledge base states (a rule without a body in its base part), by the
-        fact's text: what the rule it stands for is."""
-        found = self.__dict__.get("_fact_labels")
+    def facts(self, name: str, arity: int) -> list[tuple[Symbol, Label]]:
+        """The facts of a predicate the knowledge base states (rules without a body in its base part), each with
+        its label, in the order the rule files state them: what the goal language's properties are, say."""
+        found = self.__dict__.get("_facts")
         if found is None:
+            from clingo import parse_term
+
             found = {}
             for _head, text, _needed in self.shadows.get("base", ()):
                 m = re.fullmatch(r"pyrules_why\((\d+),(.*),\(\)\)\.", text.strip())
                 if m:
-                    found.setdefault(m[2], int(m[1]))
-            self.__dict__["_fact_labels"] = found
-        k = found.get(atom)
-        return None if k is None else self.labels[k]
+                    atom = parse_term(m[2])
+                    found.setdefault((atom.name, len(atom.arguments)), []).append((atom, self.labels[int(m[1])]))
+            self.__dict__["_facts"] = found
+        return found.get((name, arity), [])
+
+    def fact_label(self, atom: str) -> Label | None:
+        """The label of a fact the knowledge base states, by the fact's text: what the rule it stands for is."""
+        from clingo import parse_term
+
+        sym = parse_term(atom)
+        return next((lab for fact, lab in self.facts(sym.name, len(sym.arguments)) if fact == sym), None)
 
 
 def rules_root() -> Path:
@@ -231,17 +269,17 @@ def cache_dir() -> Path | None:
 
 
 def _key(root: Path) -> str:
-    """The cache key of the compiled knowledge base: the compiler's version, clingo's, the views the engine
-    grounds, the predicates whose atoms cite their rule's label, and the contents of this file, the rulings and every rule file (with zlib's two checksums:
-    some 2 ms for all the files, where importing hashlib alone costs 5 ms)."""
+    """The cache key of the compiled knowledge base: the compiler's version, clingo's, the predicates whose atoms cite their rule's label, and the contents of this
+    file, of the pipeline's reader, of the rulings and of every rule file (the pipeline's declaration among
+    them), with zlib's two checksums: some 2 ms for all the files, where importing hashlib alone costs 5 ms."""
     import clingo
 
-
     def chunks():
-        for rel, path in [("kb.py", __file__), ("rulings.yaml", str(_rulings_path()))] + _rule_paths(root):
+        own = [("kb.py", __file__), ("pipeline.py", pipeline_module.__file__), ("rulings.yaml", str(_rulings_path()))]
+        for rel, path in own + _rule_paths(root):
             with open(path, "rb") as fh:
                 yield rel.encode() + b"\0" + fh.read() + b"\0"
-        yield f"{COMPILER}\0{clingo.__version__}\0{sorted(view_keys())}\0{sorted(CITED.items())}".encode()
+        yield f"{COMPILER}\0{clingo.__version__}\0{sorted(CITED.items())}".encode()
 
     return checksum(chunks())
 
@@ -274,7 +312,7 @@ def kb() -> KnowledgeBase:
     base = compile_kb(rule_files(root), _rulings_text())
     if base.unlabelled:
         name, line, text = base.unlabelled[0]
-        raise KnowledgeBaseError(f"rules/{name}:{line}: rule without a label (% CR ...): {text}")
+        raise KnowledgeBaseError(f"rules/{name}:{line}: rule without a label (% CR ... or % ENGINE ...): {text}")
     if path is not None:
         try:
             import pickle
@@ -303,12 +341,17 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
 
     files = files if files is not None else rule_files()
     rulings_text = rulings_text if rulings_text is not None else _rulings_text()
+    declared = [text for name, text in files if name == pipeline_module.FILE]
+    if not declared:
+        raise KnowledgeBaseError(f"rules/{pipeline_module.FILE}, the grounding pipeline's declaration, is missing")
+    pipeline = pipeline_module.parse(declared[0])
     labels: list[Label] = []
     label_ids: dict[tuple[str, str], int] = {}
     templates: dict = {}
     hidden: set = set()
     hidden_absent: set = set()
     background: set = set()
+    cases: set = set()   # (name, arity as written) of the case predicates
     unlabelled: list[tuple[str, int, str]] = []
     part_params: dict[str, tuple[str, ...]] = {}
     part_text: dict[str, list[str]] = {}
@@ -318,7 +361,7 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     parsed: list[tuple[str, list[str], str, object]] = []   # (file, its lines, part, statement)
     for name, text in files:
         lines = text.splitlines()
-        _parse_templates(lines, templates, hidden, hidden_absent, background)
+        _parse_templates(lines, templates, hidden, hidden_absent, background, cases)
         statements: list = []
         try:
             ast.parse_string(text, statements.append)
@@ -342,21 +385,23 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
             count += 1
             label_text = _label_lines(lines, stm.location.begin.line)
             rules, rulings, summary = parse_label(label_text) if label_text else ((), (), "")
-            if not rules:
+            engine = bool(label_text) and is_engine(label_text)
+            if not rules and not engine:
                 unlabelled.append((name, stm.location.begin.line, str(stm)))
                 k = None
             else:
                 key = (name, label_text)
                 if key not in label_ids:
                     label_ids[key] = len(labels)
-                    labels.append(Label(len(labels), name, stm.location.begin.line, label_text, rules, rulings, summary))
+                    labels.append(Label(len(labels), name, stm.location.begin.line, label_text, rules, rulings, summary,
+                                        engine))
                 k = label_ids[key]
-            stm = _Cite(k)(stm)
+            stm = _Cite(k, cases)(stm)
         search_text.setdefault(part, []).append(str(stm))
     parsed = [x for x in parsed if not x[2].startswith(SEARCH)]
     for part in [p for p in part_params if p.startswith(SEARCH)]:
         del part_params[part]
-    views = _Views(parsed, part_params)
+    views = _Views(parsed, part_params, pipeline)
     for name, lines, part, stm in parsed:
         if stm.ast_type != ast.ASTType.Rule:
             for target, text in views.emit(part, stm, ()):
@@ -366,26 +411,37 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
         line = stm.location.begin.line
         label_text = _label_lines(lines, line)
         rules, rulings, summary = parse_label(label_text) if label_text else ((), (), "")
-        if not rules:
+        engine = bool(label_text) and is_engine(label_text)
+        if not rules and not engine:
             unlabelled.append((name, line, str(stm)))
-            for target, text in views.emit(part, _Cite(None)(stm), ()):
+            for target, text in views.emit(part, _Cite(None, cases)(stm), ()):
                 part_text.setdefault(target, []).append(text)
             continue
         key = (name, label_text)
         if key not in label_ids:
             label_ids[key] = len(labels)
-            labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary))
+            labels.append(Label(len(labels), name, line, label_text, rules, rulings, summary, engine))
         k = label_ids[key]
-        stm = _Cite(k)(stm)
+        cited = _Cite(k, cases)
+        try:
+            stm = cited(stm)
+        except KnowledgeBaseError as exc:
+            raise KnowledgeBaseError(f"rules/{name}:{line}: {exc}") from None
         head_sig = _signature(stm.head)
         if head_sig is None:
             raise KnowledgeBaseError(f"rules/{name}:{line}: the head of a labelled rule must be one atom (the knowledge base is stratified and explainable)")
         needed, used = _dependencies(stm)
         deps.setdefault(head_sig, []).append((needed, used))
-        for target, text, shadow_texts in views.emit_rule(part, stm, _shadows(stm, k), f"rules/{name}:{line}"):
+        for target, text, shadow_texts in views.emit_rule(part, stm, _shadows(stm, CASE_LABEL if cited.by_case else k), f"rules/{name}:{line}"):
             part_text.setdefault(target, []).append(text)
             for shadow in shadow_texts:
                 shadows.setdefault(target, []).append((head_sig, shadow, needed))
+    declared = set(pipeline.order())
+    for part in part_params:
+        if part not in declared and part not in views.blocks and part not in ("base", "validate"):
+            raise KnowledgeBaseError(f"#program {part} is not in rules/{pipeline_module.FILE}: nothing would ground it")
+    for part in sorted(declared - set(part_params)):
+        raise KnowledgeBaseError(f"rules/{pipeline_module.FILE} declares the part {part}, which no rule file has")
     for part in list(part_params):
         if part in views.blocks:
             for k in sorted(views.copies.get(part, ())):
@@ -401,24 +457,27 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     data = yaml.safe_load(rulings_text)
     rulings = {r["id"]: r for r in data["rulings"]}
     searches = {part: "\n".join(text) for part, text in search_text.items()}
-    return KnowledgeBase([n for n, _ in files], labels, parts, shadow_text, templates, hidden, hidden_absent,
-                         rulings, data.get("source", ""), unlabelled, count, searches, deps, background)
+    compiled_cases = {(name, n + 1) for name, n in cases}
+    return KnowledgeBase([n for n, _ in files], labels, parts, shadow_text, templates, hidden | compiled_cases,
+                         hidden_absent, rulings, data.get("source", ""), unlabelled, count, searches, deps, background,
+                         compiled_cases, pipeline)
 
 
 class _Views:
     """Views, compiled per key: one program block per question asked of it.
 
-    A view is a block with the parameter v (`#program vf(v).`: filters, targets, attack eligibility) that
+    A view is a block with the parameter v (`#program filters(v).`: filters, targets, combat eligibility) that
     other parts ground with a key naming who asks and when: need(X, F, S, tr(t)) in the triggers part,
     satisfies(X, F, S, c(t)) in the casting checks. Grounded in one call, two uses of the same block would
     make their predicates depend on each other (clingo analyses dependencies by predicate), so the
-    compiler gives each key its own copy of each view block it needs (vf_tr, vf_c, ...) and its own
+    compiler gives each key its own copy of each view block it needs (filters_tr, filters_c, ...: the keys
+    rules/pipeline.lp declares) and its own
     predicates (satisfies__tr, satisfies__c): every view atom whose key argument is `v` (in a view) or
     k(...) (in a part asking) is renamed for k. Shadow rules record the atoms under their own names, so
     explanations read them as written. A view atom whose key is neither is an error: it could never match.
     """
 
-    def __init__(self, parsed, part_params):
+    def __init__(self, parsed, part_params, pipeline: Pipeline):
         from clingo import ast
 
         self.blocks = {p for p, params in part_params.items() if params == ("v",)}
@@ -442,10 +501,9 @@ class _Views:
                     self.block_of.setdefault(sig, set()).add(part)
                 Inputs()(stm)
         self.block_of.setdefault(("view", 2), set())
-        # the keys each view block is grounded with: what pyrules/engine.py grounds with which part
-    
+        # the keys each view block is grounded with: what rules/pipeline.lp grounds with which part
         self.copies: dict[str, set[str]] = {}
-        for block, key in view_keys():
+        for block, key in pipeline.view_keys():
             self.copies.setdefault(block, set()).add(key)
         declared = {key for keys in self.copies.values() for key in keys}
         for name, _lines, part, stm in parsed:
@@ -454,11 +512,11 @@ class _Views:
             for sig, key in self._keys(stm):
                 if key is not None and key not in declared:
                     raise KnowledgeBaseError(f"rules/{name}:{stm.location.begin.line}: {sig[0]} is asked with the key {key}, "
-                                             "which pyrules/engine.py grounds no view with")
+                                             f"which rules/{pipeline_module.FILE} declares no view with")
 
     @staticmethod
     def copy_name(block: str, key: str) -> str:
-        return f"{block}_{key}"
+        return pipeline_module.view_copy(block, key)
 
     def _key_arg(self, sym):
         args = sym.arguments
@@ -585,9 +643,14 @@ def _top_level(params: str) -> list[str]:
     return out
 
 
-def _parse_templates(lines: list[str], templates: dict, hidden: set, hidden_absent: set, background: set) -> None:
+def _parse_templates(lines: list[str], templates: dict, hidden: set, hidden_absent: set, background: set,
+                     cases: set) -> None:
     for line in lines:
         s = line.strip()
+        c = _CASE.match(s)
+        if c:
+            cases.add((c[1], int(c[2])))
+            continue
         h = _HIDE.match(s)
         if h:
             (hidden_absent if h[1] else hidden).add((h[2], int(h[3])))
@@ -664,25 +727,48 @@ def _transformers():
             return node
 
     class Cite(ast.Transformer):
-        """Insert the label number into heads of cited predicates, and an anonymous argument into their uses."""
-        def __init__(self, label: int | None):
+        """Insert the label number into heads of cited predicates, and an anonymous argument into their uses.
+
+        A case atom (`%: case`) gets the label too, before its last argument: in a head the rule's own, in a
+        body the variable PyrulesCase, which a rule with a case in its body cites instead of its own label."""
+        def __init__(self, label: int | None, cases: set = frozenset()):
             self.label = label
+            self.cases = cases
             self.in_head = False
+            self.by_case = False   # the rule cites its case's label (a positive case atom in its body)
 
         def visit_Rule(self, node):
+            found = [lit for lit in node.body if lit.ast_type == ast.ASTType.Literal
+                     and lit.atom.ast_type == ast.ASTType.SymbolicAtom and self._case(lit.atom.symbol)]
+            if len(found) > 1 or any(lit.sign != ast.Sign.NoSign for lit in found):
+                raise KnowledgeBaseError("a rule cites at most one case, through a positive atom of its body")
+            self.by_case = bool(found) and self.label is not None
             self.in_head = True
             head = self(node.head)
             self.in_head = False
             body = [self(b) for b in node.body]
             return ast.Rule(node.location, head, body)
 
+        def _case(self, t) -> bool:
+            return t.ast_type == ast.ASTType.Function and (t.name, len(t.arguments)) in self.cases
+
+        def _label(self, loc):
+            if self.by_case:
+                return ast.Variable(loc, CASE_LABEL)
+            return ast.SymbolicTerm(loc, Number(self.label))
+
         def visit_SymbolicAtom(self, node):
             t = node.symbol
             if t.ast_type == ast.ASTType.Function:
                 pos = CITED.get((t.name, len(t.arguments)))
-                if pos is not None:
+                if pos is None and self._case(t) and t.arguments:
+                    pos = len(t.arguments) - 1
                     extra = (ast.SymbolicTerm(t.location, Number(self.label)) if self.in_head and self.label is not None
+                             else ast.Variable(t.location, CASE_LABEL if self.by_case else "_"))
+                elif pos is not None:
+                    extra = (self._label(t.location) if self.in_head and self.label is not None
                              else ast.Variable(t.location, "_"))
+                if pos is not None:
                     args = list(t.arguments)
                     args.insert(pos, extra)
                     return ast.SymbolicAtom(ast.Function(t.location, t.name, args, t.external))
@@ -691,8 +777,8 @@ def _transformers():
     return Vars, Rename, NameAnonymous, AnyForAnonymous, Cite
 
 
-def _Cite(label):
-    return _transformers()[4](label)
+def _Cite(label, cases=frozenset()):
+    return _transformers()[4](label, cases)
 
 
 def _dependencies(rule) -> tuple[tuple, tuple]:
@@ -714,12 +800,13 @@ def _dependencies(rule) -> tuple[tuple, tuple]:
     return tuple(sorted(set(needed))), tuple(sorted(set(used)))
 
 
-def _shadows(rule, k: int) -> list:
+def _shadows(rule, k: int | str) -> list:
     """The shadow rules of labelled rule k: they record which instances of it fire.
 
     `H :- Body.` gets `pyrules_why(k, H, (B1, ..., Bn)) :- Body.` (positive body atoms, and neg(A) for
     `not A`); for each aggregate element a rule records what the aggregate counted (pyrules_agg/3). The
-    shadows of a part are grounded after the part itself, when its atoms are known."""
+    shadows of a part are grounded after the part itself, when its atoms are known. A rule that cites its
+    case has k = CASE_LABEL: each instance is recorded under the label of the case its body found."""
     from clingo import Number, ast
 
     Vars, Rename, _, AnyForAnonymous, _ = _transformers()
@@ -750,7 +837,7 @@ def _shadows(rule, k: int) -> list:
         elif atom.ast_type == ast.ASTType.BodyAggregate:
             aggregates.append(lit)
     head_term = head.atom.symbol
-    number = ast.SymbolicTerm(loc, Number(k))
+    number = ast.Variable(loc, k) if isinstance(k, str) else ast.SymbolicTerm(loc, Number(k))
 
     def rule_with(head_name: str, terms: list, extra: list):
         atom = ast.SymbolicAtom(fn(loc, head_name, [number, head_term, fn(loc, "", terms)]))

@@ -236,6 +236,11 @@ class Predicate(_Shape):
         """The record of one atom of this predicate."""
         return self._decoder()((atom,), float("-inf"), float("inf"))[0]
 
+    def stated(self, base) -> list:
+        """The records of the facts of this predicate the knowledge base states (rules without a body in its base
+        part: the goal language, the rulings' situations), each with its label, in the order the files state them."""
+        return [(self.of(atom), label) for atom, label in base.facts(self.name, self.arity)]
+
     def has(self, game, *values) -> bool:
         """Whether the atom with these values is a fact of the game."""
         return game.fact(self(*values))
@@ -594,6 +599,48 @@ SEARCH_PAY_WHY_NOT = Predicate("pay_why_not", "reason:reason label:label", cited
 SEARCH_ACT = Predicate("act", "object:object ability", "a mana ability activated", **_SEARCH)
 SEARCH_SHORT = Predicate("short", "symbol halves:int", "half-symbols of a symbol left unpaid", **_SEARCH)
 SEARCH_GENERIC_PAID = Predicate("generic_paid", "n:int", "generic mana number n is paid", **_SEARCH)
+
+# ------------------------------------------------------------------------------------------------ the goal language
+# (rules/output/goals.lp: what a plan's goal may ask and how the knowledge base evaluates it in each state)
+
+GOAL_PROPERTY = Predicate("property", "kind:const property:const values:const",
+                          "a goal may ask for this property of an object, a player or the turn, with values of this kind")
+GOAL_OPERATOR = Predicate("operator", "text:string name:const compares:const", "a goal's operator (=, <=, ...)")
+CONDITION = Predicate("condition", "condition:string subject property", "a condition of the plan's goal", written=True)
+CONDITION_TEST = Predicate("condition_test", "condition:string op:const value",
+                           "how a condition compares its property with a value (one fact for each spelling)", written=True)
+PLAN_FROM_STEP = Predicate("plan_from_step", "step:int", "the plan's actions begin after this step", written=True)
+CONDITION_MET = Predicate("condition_met", "condition:string t:moment")
+CONDITION_UNMET = Predicate("condition_unmet", "condition:string why t:moment", "why a condition doesn't hold")
+PLAN_STATE = Predicate("plan_state", "state t:moment",
+                       "what the show document leaves out and decides what may come next (who passed, ...)")
+GOAL_OBJECT = Compound("object", "object:object", "a condition's subject: an object")
+GOAL_PLAYER = Compound("of_player", "player:player", "a condition's subject: a player")
+GOAL_TURN = Compound("turn", "", "a condition's subject: the turn")
+GOAL_CAST = Compound("cast", "method:const", "a condition's property: cast (by a method, or any)")
+GOAL_COUNTERS = Compound("counters", "kind:string", "a condition's property: counters of one kind")
+GOAL_POOL = Compound("pool", "w:int u:int b:int r:int g:int c:int", "a mana pool's value, counted by kind")
+UNMET_DIFFERS = Compound("differs", "subject property", "a condition's property has another value")
+BEST_LINE = Compound("best_line", "depth:int", "where a search came closest to a goal (a reason's {W})")
+
+# ------------------------------------------------------------------------------------------------ explanations' facts
+# (rules/output/properties.lp, rulings.lp: the explain part, grounded when an explanation is asked)
+
+PROPERTY_ATOM = Predicate("property_atom", "object:object property:const value atom_shown t:moment",
+                          "atom `atom_shown` shows value `value` of a property of an object")
+EXPLAINED_ABSENCE = Predicate("explained_absence", "property:const pattern note",
+                              "an object with no value for the property is explained by the absence of the pattern "
+                              "(object and moment standing for the object and the moment); note: none or a string")
+RULING_SITUATION = Predicate("ruling_situation", "ruling:string situation:const", "a ruling is about a situation")
+RULING_ABOUT = Predicate("ruling_about", "ruling:string object:object t:moment", "a ruling is about an object now")
+PROPERTY_VALUE = Compound("property_value", "object:object property:const value",
+                          "a property's value, as an answer names it (its `%: claim` template)")
+
+# the parts of a cost in words (rules/output/costs.lp's `%: term` templates)
+EXILE_COST = Compound("exile_cost", "amount:int")
+SACRIFICE_COST = Compound("sacrifice_cost", "amount:int filter")
+DISCARD_COST = Compound("discard_cost", "amount:int")
+LIFE_COST = Compound("life_cost", "amount:int")
 
 # ------------------------------------------------------------------------------------------------ explanations
 # (the shadow atoms kb/compile.py adds: pyrules/answers/trees.py)

@@ -2,12 +2,15 @@
 
 Templates are sentences with slots: {X} names the value of X, {a X} adds an article, {X:+} a signed
 number, {in Z} / {from Z} / {to Z} a zone with its preposition ("on the battlefield", "from exile"), {N card|cards}
-a count with the noun that agrees with it ("1 card", "4 cards").
+a count with the noun that agrees with it ("1 card", "4 cards"), {words N} a number in words ("five"), {word X} a
+word of the knowledge base read as words ("mana value"), {text X} a value as written (an id as the scenario
+writes it, a name, a word), {json X} a value as `show --json` writes it.
 Object ids read as card names ("Arcee, Acrobatic Coupe"), or with their id when two objects share a name.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 from clingo import Symbol, SymbolType
@@ -24,6 +27,7 @@ ZONE_FROM = {"battlefield": "from the battlefield", "stack": "from the stack", "
              "exile": "from exile", "hand": "from a hand", "library": "from a library"}
 ZONE_TO = {"battlefield": "onto the battlefield", "stack": "onto the stack", "graveyard": "to a graveyard",
            "exile": "into exile", "hand": "to a hand", "library": "to a library"}
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 def _possessive(text: str) -> str:
@@ -168,6 +172,19 @@ class Renderer:
                 if v.type == SymbolType.Number:
                     return f"{v.number} {one if v.number == 1 else many}"
                 return f"{self.term(v)} {many}"
+            if spec.startswith("text ") and spec[5:] in values:   # a value as written: an id, a name, a word
+                v = values[spec[5:]]
+                return v.string if v.type == SymbolType.String else str(py(v, self.token_counts))
+            if spec.startswith("word ") and spec[5:] in values:   # a word of the knowledge base as words: mana value
+                v = values[spec[5:]]
+                return v.name.replace("_", " ") if v.type == SymbolType.Function and not v.arguments else self.term(v)
+            if spec.startswith("json ") and spec[5:] in values:   # a value as `show --json` writes it
+                return json.dumps(py(values[spec[5:]], self.token_counts))
+            if spec.startswith("words ") and spec[6:] in values:   # a number in words, from one to ten
+                v = values[spec[6:]]
+                if v.type == SymbolType.Number and 0 < v.number < len(NUMBER_WORDS):
+                    return NUMBER_WORDS[v.number]
+                return self.term(v)
             if spec.startswith("why ") and spec[4:] in values:   # a reason: {why R}
                 return self._as_reason(self.term, values[spec[4:]])
             if spec.startswith("mana ") and spec[5:] in values:   # a mana symbol as printed: {G}, {2/W}
@@ -199,13 +216,15 @@ class Renderer:
 
         return _possessive(re.sub(r"\{([^}]+)\}", sub, tpl.text))
 
-    def _template(self, kind: str, atom: Symbol, negated: bool = False) -> str | None:
+    def _template(self, kind: str, atom: Symbol, negated: bool = False, extra: dict | None = None) -> str | None:
+        """The atom in the words of its first template of this kind that matches it; `extra` fills slots the
+        atom doesn't (what the asker knows: where in a search a state is)."""
         if atom.type != SymbolType.Function:
             return None
         for tpl in self.base.templates.get((atom.name, len(atom.arguments)), []):
             if tpl.kind != kind or tpl.negated != negated:
                 continue
-            values: dict[str, Symbol] = {}
+            values: dict[str, Symbol] = dict(extra or {})
             if all(_match(p, a, values) for p, a in zip(tpl.params, atom.arguments)):
                 return self._as_reason(self._fill, tpl, values) if kind == "reason" else self._fill(tpl, values)
         return None
@@ -237,6 +256,6 @@ class Renderer:
         finally:
             self._anything = False
 
-    def reason(self, atom: Symbol) -> str:
-        text = self._template("reason", atom)
+    def reason(self, atom: Symbol, extra: dict | None = None) -> str:
+        text = self._template("reason", atom, extra=extra)
         return text if text is not None else self._as_reason(self.term, atom)

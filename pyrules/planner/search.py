@@ -37,30 +37,56 @@ import math
 import re
 import time
 from dataclasses import dataclass, field, replace
+from functools import cache
+
+from clingo import Function, Number, String, Symbol, SymbolType
 
 from pyrules.answers.evaluation import evaluate, extend
 from pyrules.answers.queries import (
-    PROPERTIES,
     _group,
     _with_summary,
     caveat,
     explain_option,
     explain_property,
     explainer,
+    properties,
 )
 from pyrules.answers.render import not_modelled_text
 from pyrules.cards.db import with_files
 from pyrules.cards.reader import SUPERTYPES, TYPE_WORDS
 from pyrules.errors import ScenarioError
 from pyrules.game.engine import two_at_a_time
-from pyrules.game.facts import oid
+from pyrules.game.facts import oid, scenario_facts
 from pyrules.game.state import Reason
+from pyrules.input.actions import GEN
 from pyrules.input.limits import current, data_segment_mb
 from pyrules.input.scenario import Scenario
 from pyrules.input.scenario import load as load_scenario
 from pyrules.input.schema import METHODS, PHASES, STEPS, ZONES
 from pyrules.kb.compile import kb
-from pyrules.kb.interface import ACT_AB, ACTION_CAST, DOES, GFL, MANA_ABILITY, PRIORITY, TOP_OF_STACK
+from pyrules.kb.interface import (
+    ACT_AB,
+    BEST_LINE,
+    CONDITION,
+    CONDITION_MET,
+    CONDITION_TEST,
+    CONDITION_UNMET,
+    GOAL_CAST,
+    GOAL_COUNTERS,
+    GOAL_OBJECT,
+    GOAL_OPERATOR,
+    GOAL_PLAYER,
+    GOAL_POOL,
+    GOAL_PROPERTY,
+    GOAL_TURN,
+    MANA_ABILITY,
+    PLAN_FROM_STEP,
+    PLAN_STATE,
+    PRIORITY,
+    TOP_OF_STACK,
+    UNMET_DIFFERS,
+)
+from pyrules.kb.pipeline import GOAL
 from pyrules.kb.vocabulary import COLOR_WORDS
 
 DEFAULT_HORIZON = 10
@@ -71,14 +97,6 @@ MAX_STATES = 4000           # states played out, at most
 PARALLEL = True             # successors replayed two at a time on a machine with two cores or more
 KEPT = 256                  # evaluated states kept for their options to be asked next (each holds a Control),
                             # while the process uses less than half its memory budget
-
-FLOW_FLUENTS = ("passed", "priority_taken", "declared")   # game fluents two equal show documents may differ by
-PLAYER_PROPERTIES = ("life", "mana_pool", "hand", "library", "graveyard")
-TURN_PROPERTIES = ("active", "phase", "step", "priority", "lands_played")
-OPS = ("<=", ">=", "!=", "=", "<", ">")
-ORDERED = ("<=", ">=", "<", ">")
-GEN = re.compile(r"^(trigger|token|effect)_(\d+)(?:_(\d+))?$")
-
 
 # ------------------------------------------------------------------------------------------------ the goal
 
@@ -91,6 +109,7 @@ class Condition:
     value: object = None
     text: str = ""
     counter: str | None = None   # counters: the kind of counter compared (OBJECT.counters.KIND)
+    values: str = ""             # the kind of values the property takes (rules/output/goals.lp)
 
     def to_json(self) -> dict:
         out = {"kind": self.kind, "subject": self.subject, "property": self.prop, "op": self.op,
@@ -107,6 +126,28 @@ class Goal:
 
     def casts(self) -> tuple[Condition, ...]:
         return tuple(c for c in self.conditions if c.kind == "cast")
+
+
+@dataclass(frozen=True)
+class Language:
+    """The goal language as the knowledge base states it (rules/output/goals.lp): the properties a goal may ask
+    about, of an object, a player or the turn, in order, with the kind of values each takes and its label; the
+    operators, and which compare numbers only."""
+    properties: dict[str, dict[str, str]]     # object | player | turn | cast -> property -> kind of values
+    labels: dict[tuple[str, str], object]     # (kind, property) -> the label of what it asks about
+    operators: dict[str, tuple[str, str]]     # "<=" -> (le, number)
+
+
+@cache
+def language() -> Language:
+    base = kb()
+    props: dict[str, dict[str, str]] = {}
+    labels = {}
+    for r, label in GOAL_PROPERTY.stated(base):
+        props.setdefault(r.kind.name, {})[r.property.name] = r.values.name
+        labels[r.kind.name, r.property.name] = label
+    ops = {r.text.string: (r.name.name, r.compares.name) for r, _ in GOAL_OPERATOR.stated(base)}
+    return Language(props, labels, ops)
 
 
 def _split_and(text: str) -> list[str]:
@@ -155,14 +196,16 @@ def _hint(value: str, names) -> str:
 
 
 def parse_goal(text, sc) -> Goal:
-    """A goal (interface §5.6): clauses joined with ` and `; bad input (exit 2, field `goal`) names what's wrong."""
+    """A goal (interface §5.6): clauses joined with ` and `; bad input (exit 2, field `goal`) names what's wrong.
+    Which properties a goal may ask about and the values they take are the knowledge base's (language())."""
     if not isinstance(text, str) or not text.strip():
         raise ScenarioError("goal", "is required (for example 'kroxa.zone = battlefield' or 'cast kroxa escape')")
     if len(text) > 2000:
         raise ScenarioError("goal", "is too long (2000 characters at most)")
     text = " ".join(text.split())
-    ids = set(sc.ids) | {a["as"] for a in sc.actions if isinstance(a, dict) and "as" in a and isinstance(a["as"], str)}
-    object_props = tuple(PROPERTIES) + ("ability_of", "ability", "targets")
+    lang = language()
+    ids = set(sc.ids) | _copies(sc)
+    ops = "|".join(re.escape(o) for o in sorted(lang.operators, key=len, reverse=True))
 
     def is_object(x: str) -> bool:   # an id of the scenario, a copy's `as`, or one pyrules makes (trigger_N_K)
         return x in ids or bool(GEN.match(x))
@@ -183,143 +226,187 @@ def parse_goal(text, sc) -> Goal:
             method = words[2] if len(words) == 3 else None
             if method is not None and method not in METHODS:
                 raise ScenarioError("goal", f"{clause!r}: {method!r} is not a way to cast (one of: {', '.join(METHODS)})")
-            conds.append(Condition("cast", words[1], method, text=clause))
+            conds.append(Condition("cast", words[1], method, text=clause, values=lang.properties["cast"]["cast"]))
             continue
-        m = re.fullmatch(r'([A-Za-z0-9_-]+)\.([A-Za-z_]+)(?:\.(?:"([^"]+)"|([A-Za-z0-9+/_-]+)))?\s*(<=|>=|!=|=|<|>)\s*(.*)', clause)
+        m = re.fullmatch(r'([A-Za-z0-9_-]+)\.([A-Za-z_]+)(?:\.(?:"([^"]+)"|([A-Za-z0-9+/_-]+)))?\s*(' + ops + r')\s*(.*)', clause)
         if not m:
             raise ScenarioError("goal", f"{clause!r} is not a condition (write OBJECT.PROPERTY = VALUE, "
                                         "OBJECT.PROPERTY != VALUE, PLAYER.life <= N, OBJECT.counters.KIND >= N "
                                         "or cast OBJECT [METHOD])")
         subject, prop, quoted, bare, op, raw = m.groups()
         counter = quoted or bare
-        if counter is not None and prop != "counters":
+        if counter is not None and prop not in {p for props in lang.properties.values() for p, v in props.items()
+                                                if v == "counters"}:
             raise ScenarioError("goal", f"{clause!r}: only counters are compared by kind (OBJECT.counters.KIND)")
         value = _value(raw, clause)
         if subject in sc.players:
-            kind, props = "player", PLAYER_PROPERTIES
+            kind = "player"
         elif subject == "turn" and subject not in ids:
-            kind, props, subject = "turn", TURN_PROPERTIES, None
+            kind, subject = "turn", None
         else:
             known_object(subject, clause)
-            kind, props = "object", object_props
+            kind = "object"
+        props = lang.properties[kind]
         if prop not in props:
             raise ScenarioError("goal", f"{clause!r}: unknown property {prop!r}{_hint(prop, props)} (one of: {', '.join(props)})")
-        if prop == "counters":
+        values = props[prop]
+        if values == "counters":
             if counter is None:
                 raise ScenarioError("goal", f"{clause!r}: counters are compared one kind at a time: write "
                                             f"{subject}.counters.KIND (for example {subject}.counters.\"+1/+1\" >= 1)")
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ScenarioError("goal", f"{clause!r}: a number of counters is a whole number, 0 or more; {raw.strip()!r} is not")
-            conds.append(Condition(kind, subject, prop, op, value, clause, counter))
+            conds.append(Condition(kind, subject, prop, op, value, clause, counter, values))
             continue
-        if op in ORDERED and (not isinstance(value, int) or isinstance(value, bool)):
+        if lang.operators[op][1] == "number" and (not isinstance(value, int) or isinstance(value, bool)):
             raise ScenarioError("goal", f"{clause!r}: {op} compares numbers; {raw.strip()!r} is not a number")
-        _check_value(kind, prop, value, raw.strip(), clause, sc)
-        if (kind, prop) in ID_VALUED and value is not None and not is_object(value):
-            raise ScenarioError("goal", f"{clause!r}: {raw.strip()!r} is not an object of the scenario{_hint(value, ids)}")
-        conds.append(Condition(kind, subject, prop, op, value, clause))
+        _check_value(prop, values, value, raw.strip(), clause, sc, is_object, ids)
+        conds.append(Condition(kind, subject, prop, op, value, clause, values=values))
     return Goal(text, tuple(conds))
 
 
-# The values a property can have, as `show --json` writes them: a goal that compares a property with a value
-# it can never have is bad input, not a search that can't succeed.
-NUMBERS = {("object", "power"), ("object", "toughness"), ("object", "mana_value"), ("object", "damage"),
-           ("player", "life"), ("player", "hand"), ("player", "library"), ("player", "graveyard"),
-           ("turn", "lands_played")}
-NULLABLE = {("object", "power"), ("object", "toughness"), ("object", "mana_value")}
-FLAGS = {"tapped", "token", "can_attack", "escaped", "summoning_sick"}
-PLAYER_VALUED = {("object", "controller"), ("object", "owner"), ("turn", "active"), ("turn", "priority")}
-NOT_NEGATIVE = {("object", "mana_value"), ("object", "damage"), ("player", "hand"), ("player", "library"),
-                ("player", "graveyard"), ("turn", "lands_played")}
-ID_VALUED = {("object", "attached_to"), ("object", "blocking"), ("object", "copy_of")}
+def _copies(sc) -> set[str]:
+    """The ids the scenario's timeline gives copies (`as`)."""
+    return {a["as"] for a in sc.actions if isinstance(a, dict) and "as" in a and isinstance(a["as"], str)}
 
 
-def _check_value(kind: str, prop: str, value, raw: str, clause: str, sc) -> None:
-    key = (kind, prop)
-    if key in NUMBERS:
-        if value is None and key in NULLABLE:
+# The words each kind of value is one of (the scenario's and the card reader's vocabularies), and what a value
+# outside them is called in the message refusing it (the property's name, unless said here).
+def _choices(values: str, sc) -> tuple | None:
+    return {"zone": ZONES, "face_or_null": ("front", "back", None), "phase": PHASES,
+            "step_or_null": tuple(dict.fromkeys(x for steps in STEPS.values() for x in steps if x)) + (None,),
+            "player": tuple(sc.players), "player_or_null": tuple(sc.players) + (None,),
+            "card_type": tuple(sorted(TYPE_WORDS)), "supertype": tuple(sorted(SUPERTYPES)),
+            "color": tuple(COLOR_WORDS.values())}.get(values)
+
+
+NOUNS = {"card_type": "card type", "supertype": "supertype", "color": "color"}
+NUMBERS = ("number", "count", "number_or_null", "count_or_null")
+
+
+def _check_value(prop: str, values: str, value, raw: str, clause: str, sc, is_object, ids) -> None:
+    """A goal that compares a property with a value it can never have is bad input, not a search that can't
+    succeed: the value must be of the kind the property takes."""
+    if values in NUMBERS:
+        null = values.endswith("_or_null")
+        if value is None and null:
             return
         if not isinstance(value, int) or isinstance(value, bool):
-            null = " (or null)" if key in NULLABLE else ""
-            raise ScenarioError("goal", f"{clause!r}: {prop} is a number{null}; {raw!r} is not")
-        if key in NOT_NEGATIVE and value < 0:
+            raise ScenarioError("goal", f"{clause!r}: {prop} is a number{' (or null)' if null else ''}; {raw!r} is not")
+        if values.startswith("count") and value < 0:
             raise ScenarioError("goal", f"{clause!r}: {prop} is never negative; {raw!r} is")
         return
-    if kind == "object" and prop in FLAGS:
+    if values == "flag":
         if not isinstance(value, bool):
             raise ScenarioError("goal", f"{clause!r}: {prop} is true or false; {raw!r} is neither")
         return
-    choices = None
-    if key == ("object", "zone"):
-        choices = ZONES
-    elif key == ("object", "face"):
-        choices = ("front", "back", None)
-    elif key == ("turn", "phase"):
-        choices = PHASES
-    elif key == ("turn", "step"):
-        choices = tuple(dict.fromkeys(x for steps in STEPS.values() for x in steps if x)) + (None,)
-    elif key in PLAYER_VALUED:
-        choices = tuple(sc.players) + ((None,) if kind == "object" else ())
-    elif key == ("object", "types"):
-        choices = tuple(sorted(TYPE_WORDS))
-    elif key == ("object", "supertypes"):
-        choices = tuple(sorted(SUPERTYPES))
-    elif key == ("object", "colors"):
-        choices = tuple(COLOR_WORDS.values())
-    elif key == ("player", "mana_pool"):
+    if values == "mana":
         if not isinstance(value, str) or not re.fullmatch(r"(\{[WUBRGCS]\})*", value):
             raise ScenarioError("goal", f"{clause!r}: a mana pool is written as mana symbols, {{G}}{{G}} or \"\" for an empty one; {raw!r} is not")
         return
-    elif key in ID_VALUED and value is not None and not isinstance(value, str):
-        raise ScenarioError("goal", f"{clause!r}: {raw!r} is not an object of the scenario")
-    folded = {c.casefold() if isinstance(c, str) else c for c in (choices or ())}
-    if choices is not None and (value.casefold() if isinstance(value, str) else value) not in folded:
+    if values == "object_or_null" and value is not None:
+        if not isinstance(value, str):
+            raise ScenarioError("goal", f"{clause!r}: {raw!r} is not an object of the scenario")
+        if not is_object(value):
+            raise ScenarioError("goal", f"{clause!r}: {raw!r} is not an object of the scenario{_hint(value, ids)}")
+        return
+    choices = _choices(values, sc)
+    if choices is None:
+        return
+    folded = {c.casefold() if isinstance(c, str) else c for c in choices}
+    if (value.casefold() if isinstance(value, str) else value) not in folded:
         shown = ", ".join("null" if c is None else c for c in choices)
         hint = _hint(value, [c for c in choices if c]) if isinstance(value, str) else ""
-        what = {"types": "card type", "supertypes": "supertype", "colors": "color"}.get(prop, prop.replace("_", " "))
+        what = NOUNS.get(values, prop.replace("_", " "))
         raise ScenarioError("goal", f"{clause!r}: {raw!r} is not a {what}{hint} (one of: {shown})")
 
 
-def _same(actual, value) -> bool:
-    if isinstance(actual, (list, tuple)):
-        return any(_same(a, value) for a in actual)
-    if isinstance(actual, str) and isinstance(value, str):
-        return actual.casefold() == value.casefold()
-    if isinstance(actual, bool) or isinstance(value, bool):
-        return actual is value
-    return actual == value
+# ------------------------------------------------------------------------------------------------ as facts
+
+def goal_facts(goal: Goal, sc) -> list[Symbol]:
+    """The goal as facts of the knowledge base, built with the clingo API (rules/output/goals.lp evaluates them in
+    the show query of every state: condition_met/2, condition_unmet/3). A value is written the way the state
+    writes the property's values; a name may be spelled in any letter case, so each spelling the scenario has of
+    it is given."""
+    out = [PLAN_FROM_STEP(len(sc.actions))]
+    strings: set[str] | None = None
+    for c in goal.conditions:
+        C = String(c.text)
+        if c.kind == "cast":
+            out.append(CONDITION(C, GOAL_OBJECT(oid(c.subject)), GOAL_CAST(c.prop or "any")))
+            continue
+        subject = (GOAL_OBJECT(oid(c.subject)) if c.kind == "object" else
+                   GOAL_PLAYER(c.subject) if c.kind == "player" else GOAL_TURN())
+        prop = GOAL_COUNTERS(c.counter) if c.counter is not None else Function(c.prop)
+        out.append(CONDITION(C, subject, prop))
+        v = c.value
+        if v is None:
+            forms = [Function("none")]
+        elif isinstance(v, bool):
+            forms = [Function("true" if v else "false")]
+        elif isinstance(v, int):
+            forms = [Number(v)]
+        elif c.values == "mana":
+            forms = _pool(v)
+        elif c.values in ("player", "player_or_null", "object_or_null", "target"):
+            forms = [String(s) if s in sc.players else oid(s)
+                     for s in _spellings(v, set(sc.ids) | _copies(sc) | set(sc.players))]
+            if GEN.match(v.casefold()) and v.casefold() not in sc.ids:
+                forms.append(oid(v.casefold()))
+        elif c.values == "text":
+            if strings is None:
+                strings = _strings(scenario_facts(sc)) | set(sc.players) | set(sc.ids) | _copies(sc)
+            forms = [String(s) for s in _spellings(v, strings)]
+        else:   # a word of the knowledge base (a zone, a card type, a keyword, ...)
+            w = v.casefold()
+            forms = [Function(w)] if re.fullmatch(r"[a-z_][a-z0-9_]*", w) else []
+        op = Function(language().operators[c.op][0])
+        out += [CONDITION_TEST(C, op, f) for f in forms]
+    return out
 
 
-def _compare(actual, op: str, value) -> bool:
-    if op == "=":
-        return _same(actual, value)
-    if op == "!=":
-        return not _same(actual, value)
-    if not isinstance(actual, int) or isinstance(actual, bool):
-        return False
-    return {"<": actual < value, "<=": actual <= value, ">": actual > value, ">=": actual >= value}[op]
+def _spellings(value: str, known: set[str]) -> list[str]:
+    """The value, and the names the scenario spells like it in another letter case."""
+    return [value] + sorted(s for s in known if s != value and s.casefold() == value.casefold())
 
 
-def actual_value(cond: Condition, doc: dict):
-    """What the state says for a condition's subject and property (None: the object doesn't exist)."""
-    if cond.kind == "object":
-        o = doc["objects"].get(cond.subject)
-        if o is None:
-            return None
-        if cond.counter is not None:
-            return (o.get("counters") or {}).get(cond.counter, 0)
-        return o.get(cond.prop)
-    if cond.kind == "player":
-        return doc["players"].get(cond.subject, {}).get(cond.prop)
-    return doc["turn"].get(cond.prop)
+def _strings(facts) -> set[str]:
+    out: set[str] = set()
+    todo = list(facts)
+    while todo:
+        s = todo.pop()
+        if s.type == SymbolType.String:
+            out.add(s.string)
+        elif s.type == SymbolType.Function:
+            todo.extend(s.arguments)
+    return out
 
 
-def holds(cond: Condition, doc: dict, casts: frozenset) -> bool:
-    if cond.kind == "cast":
-        return cond in casts
-    if cond.kind == "object" and cond.subject not in doc["objects"]:
-        return False
-    return _compare(actual_value(cond, doc), cond.op, cond.value)
+def _pool(text: str) -> list[Symbol]:
+    """A mana pool as written ({G}{G}) as the state counts it — if the state writes it that way: the symbols
+    in the order W U B R G C (a pool written otherwise is never the one the state shows)."""
+    n = {k: text.count("{" + k.upper() + "}") for k in "wubrgc"}
+    if "".join("{" + k.upper() + "}" * 1 for k in "wubrgc" for _ in range(n[k])) != text:
+        return []
+    return [GOAL_POOL(*(n[k] for k in "wubrgc"))]
+
+
+def _reported(c: Condition, doc: dict):
+    """The value the state's show document reports for a condition's subject and property."""
+    if c.kind == "object":
+        o = doc["objects"].get(c.subject) or {}
+        return (o.get("counters") or {}).get(c.counter, 0) if c.counter is not None else o.get(c.prop)
+    if c.kind == "player":
+        return doc["players"].get(c.subject, {}).get(c.prop)
+    return doc["turn"].get(c.prop)
+
+
+def conditions_met(sc, goal: Goal) -> set[str]:
+    """The conditions of a goal (their text) that hold in a scenario's state after its timeline, as the
+    knowledge base evaluates them (a cast condition: cast during the timeline)."""
+    ev = evaluate(sc, facts=goal_facts(goal, replace(sc, actions=[])), query_parts=(GOAL,))
+    ev.to_json()
+    return {r.condition.string for r in CONDITION_MET.read(ev.game, ev.t)}
 
 
 # ------------------------------------------------------------------------------------------------ the search
@@ -329,7 +416,8 @@ class State:
     key: str
     depth: int
     doc: dict
-    casts: frozenset
+    holding: frozenset                            # the goal's conditions that hold (their text)
+    unmet: tuple                                  # why the others don't: condition_unmet/3 atoms
     parents: list = field(default_factory=list)   # (parent State, action, rank) — every prefix at this depth
     met: int = 0
     index: int = 0                                # the order states were reached in
@@ -381,12 +469,12 @@ class Planner:
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.max_states = max_states
         self.t0 = time.perf_counter()
-        self.root_ev = root if root is not None else evaluate(sc)
+        self.facts = goal_facts(goal, sc)   # every state is evaluated with the goal's conditions
+        self.root_ev = root if root is not None else evaluate(sc, facts=self.facts, query_parts=(GOAL,))
         self.player = player or self.root_ev.turn["priority"]
         if self.player not in sc.players:
             raise ScenarioError("player", f"unknown player {self.player!r}{_hint(str(self.player), sc.players)} "
                                           f"(players: {', '.join(sc.players)})")
-        self.base_t = self.root_ev.t
         self.turn_number = self.root_ev.turn["number"]
         self.played = 0
         self.rejected = 0
@@ -398,30 +486,23 @@ class Planner:
 
     # ---------------------------------------------------------------- states
     def _evaluate(self, prefix: list[dict]):
-        return evaluate(replace(self.sc, actions=list(self.sc.actions) + list(prefix)))
-
-    def _casts(self, ev) -> frozenset:
-        want = self.goal.casts()
-        if not want:
-            return frozenset()
-        done = set()
-        for r in DOES.read(ev.game, since=self.base_t + 1):
-            cast = ACTION_CAST.match(r.action)
-            if cast is not None:
-                done.add((ev.ident(cast.object), cast.method.name))
-        return frozenset(c for c in want if any(o == c.subject and (c.prop is None or m == c.prop) for o, m in done))
+        return evaluate(replace(self.sc, actions=list(self.sc.actions) + list(prefix)), facts=self.facts,
+                        query_parts=(GOAL,))
 
     def _state(self, ev, depth: int) -> State:
         full = ev.to_json()
         doc = {"objects": full["objects"], "turn": full["turn"], "players": full["players"],
                "stack": full.get("stack", ev.stack)}
-        casts = self._casts(ev)
-        # what the show document leaves out and decides what may come next: who has passed in succession, whether
-        # priority was taken in this step, which declarations were made (game fluents of the knowledge base)
-        flow = sorted(str(r.attribute) for r in GFL.read(ev.game, ev.t) if r.attribute.name in FLOW_FLUENTS)
-        key = json.dumps([doc, sorted(c.text for c in casts), flow], sort_keys=True)
-        st = State(key, depth, doc, casts)
-        st.met = sum(holds(c, doc, casts) for c in self.goal.conditions)
+        # the goal's conditions, evaluated by the knowledge base in the state's show query; and what the show
+        # document leaves out and decides what may come next (plan_state/2: who has passed in succession, ...)
+        T, game = ev.t, ev.game
+        holding = frozenset(r.condition.string for r in CONDITION_MET.read(game, T))
+        unmet = tuple(CONDITION_UNMET.read(game, T))
+        flow = sorted(str(r.state) for r in PLAN_STATE.read(game, T))
+        casts = sorted({c.text for c in self.goal.casts() if c.text in holding})
+        key = json.dumps([doc, casts, flow], sort_keys=True)
+        st = State(key, depth, doc, holding, unmet)
+        st.met = sum(c.text in holding for c in self.goal.conditions)
         return st
 
     def done(self, st: State) -> bool:
@@ -656,21 +737,16 @@ class Planner:
         out: list[Reason] = []
         best = self.best
         for c in self.goal.conditions:
-            if holds(c, best.doc, best.casts):
+            if c.text in best.holding:
                 continue
-            where = "in the scenario's state" if best.depth == 0 else f"after the best line found ({best.depth} action{'s' if best.depth != 1 else ''})"
-            if c.kind == "cast":
-                text = f"{c.subject} is never cast{' with ' + c.prop.replace('_', ' ') if c.prop else ''} {where}"
-            else:
-                subject = c.subject if c.kind != "turn" else "turn"
-                actual = actual_value(c, best.doc)
-                if c.kind == "object" and c.subject not in best.doc["objects"]:
-                    text = f"{c.text} doesn't hold {where}: there is no object {c.subject!r}"
-                else:
-                    prop = c.prop if c.counter is None else f"counters.{json.dumps(c.counter)}"
-                    text = f"{c.text} doesn't hold {where}: {subject}.{prop} is {json.dumps(actual)}"
-            lab = self.kb_label(f"goal_property({c.kind},{c.prop if c.kind != 'cast' else 'cast'})")
-            out.append(Reason(text, lab.rule if lab else None, None, f"unmet({c.text})", lab.rules if lab else ()))
+            # why it doesn't hold in the best state, in the words of its template, cited with the rule of what it
+            # asks about (the label of its property in rules/output/goals.lp)
+            why = next(r for r in best.unmet if r.condition.string == c.text)
+            extra = {"W": BEST_LINE(best.depth)}
+            if UNMET_DIFFERS.is_(why.why):
+                extra["V"] = String(json.dumps(_reported(c, best.doc)))
+            lab = language().labels[(c.kind, c.prop) if c.kind != "cast" else ("cast", "cast")]
+            out.append(Reason(ev.renderer.reason(why.atom, extra), lab.rule, None, f"unmet({c.text})", lab.rules))
         seen = {r.code for r in out}
         # an option allowed on some line doesn't block the goal, whatever kept it back on another
         blocked = [no for ident, no in self.blocked.items() if ident not in self.taken]
@@ -688,17 +764,12 @@ class Planner:
         cited = tuple(r for lab in bounds for r in lab.rules)
         first = cited[0] if cited else None
         if self.limit_hit:
-            out.append(Reason(f"the search stopped at its limit ({self.budget:g} seconds or {self.max_states} states) "
-                              f"after {len(self.states)} states, at {depth} action(s) of the horizon's {self.horizon}: "
-                              "a longer plan may exist", first, None, "search_limit", cited))
+            why = Function("search_limit", [String(f"{self.budget:g}"), Number(self.max_states), Number(len(self.states)),
+                                            Number(depth), Number(self.horizon)])
+            out.append(Reason(ev.renderer.reason(why), first, None, "search_limit", cited))
         else:
-            out.append(Reason(f"no line of at most {self.horizon} legal actions within this turn reaches the goal among "
-                              "the lines pyrules searches: it makes some choices for the player by its documented defaults "
-                              "(targets; what to sacrifice, discard or exile; how to pay mana; optional \"you may\" choices; "
-                              "the order of simultaneous triggers), attacks with each creature alone or all of them together "
-                              "at one opponent, blocks with one creature, and passes priority over a spell on the stack only "
-                              f"with every other player ({len(self.states)} states searched)", first, None,
-                              f"horizon({self.horizon})", cited))
+            why = Function("horizon", [Number(self.horizon), Number(len(self.states))])
+            out.append(Reason(ev.renderer.reason(why), first, None, f"horizon({self.horizon})", cited))
         del ev
         return out
 
@@ -738,7 +809,7 @@ def explain_plan(sc, plan: list[dict], goal: Goal, player: str):
     final = evaluate(replace(sc, actions=list(sc.actions) + plan))
     goal_nodes = []
     for c in goal.conditions:
-        if c.kind == "object" and c.subject in final.objects and c.prop in _explainable():
+        if c.kind == "object" and c.subject in final.objects and c.prop in properties():
             goal_nodes.append(explain_property(final, c.subject, c.prop))
     if goal_nodes:
         steps.append(_group(f"then {goal.text}", goal_nodes))
@@ -747,10 +818,6 @@ def explain_plan(sc, plan: list[dict], goal: Goal, player: str):
               + "; ".join(action_text(a) for a in plan)) if plan else f"Yes: {goal.text} already holds"
     root = _group(f"a plan for {goal.text}", steps)
     return _with_summary(root, answer, None, final)
-
-
-def _explainable():
-    return PROPERTIES
 
 
 def action_text(action: dict) -> str:
@@ -800,7 +867,7 @@ def plan(scenario, goal: str, player: str | None = None, horizon: int | None = N
     g = parse_goal(goal, sc)
     if player is not None and player not in sc.players:
         raise ScenarioError("player", f"unknown player {player!r}{_hint(str(player), sc.players)} (players: {', '.join(sc.players)})")
-    root = evaluate(sc)
+    root = evaluate(sc, facts=goal_facts(g, sc), query_parts=(GOAL,))
     notes = root.not_modelled
     if root.error:
         return PlanResult(g.text, player or root.turn["priority"], horizon, False, [], error=root.error, complete=False,
@@ -810,9 +877,8 @@ def plan(scenario, goal: str, player: str | None = None, horizon: int | None = N
     res.not_modelled = notes
     if notes and not res.found:   # no line found isn't no line: the search plays only the text pyrules models
         n = len(notes)
-        res.why_not.insert(0, Reason(f"no plan found with the card text pyrules models: {n} line{'s' if n != 1 else ''} of "
-                                     "card text on this board aren't modelled (not_modelled lists them), and a line of "
-                                     "play that rests on them isn't searched", None, None, f"unmodelled_text({n})"))
+        why = Function("unmodelled_text", [Number(n)])
+        res.why_not.insert(0, Reason(root.renderer.reason(why), None, None, str(why)))
     if explain and res.found:
         res.explanation = explain_plan(sc, res.plans[0], g, p.player)
         extra = caveat(notes)

@@ -305,8 +305,47 @@ class ToTree(Transformer):
     def e_create(self, meta, ch):
         return T.Effect("create_token", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token))
 
-    def e_token_gains(self, meta, ch):
-        return T.Effect("gains_until_eot", keyword=str(_tokens(ch, "KW")[0]).lower())
+    def e_gains_self(self, meta, ch):
+        return T.Effect("gains_until_eot", keyword=str(_tokens(ch, "KW")[0]).lower(), ref=_one(ch, T.SelfRef))
+
+    def _pt(self, ch):
+        p, t = str(_tokens(ch, "PT")[0]).replace("−", "-").split("/")
+        return int(p), int(t)
+
+    def e_pump_self(self, meta, ch):
+        kw = _tokens(ch, "KW")
+        return T.Effect("pump", ref=_one(ch, T.SelfRef), pt=self._pt(ch), keyword=str(kw[0]).lower() if kw else "")
+
+    def e_pump_target(self, meta, ch):
+        kw = _tokens(ch, "KW")
+        return T.Effect("pump", target=T.Target("permanent", _one(ch, T.Filter)), pt=self._pt(ch),
+                        keyword=str(kw[0]).lower() if kw else "")
+
+    def e_gains_target(self, meta, ch):
+        return T.Effect("gains_until_eot", target=T.Target("permanent", _one(ch, T.Filter)),
+                        keyword=str(_tokens(ch, "KW")[0]).lower())
+
+    def e_destroy_target(self, meta, ch):
+        return T.Effect("destroy", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_damage_target(self, meta, ch):
+        return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_damage_player(self, meta, ch):
+        return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), target=T.Target("player"))
+
+    def e_damage_opponents(self, meta, ch):
+        return T.Effect("damage_each_opponent", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))
+
+    def e_bounce(self, meta, ch):
+        return T.Effect("bounce", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def control(self, meta, ch):
+        return None
+
+    def kw_list(self, meta, ch):
+        return ("kws", tuple(str(k).lower() for k in _tokens(ch, "KW")))
 
     def e_destroy_all(self, meta, ch):
         return T.Effect("destroy_all", filter=_one(ch, T.Filter))
@@ -395,6 +434,13 @@ class ToTree(Transformer):
     ev_combat_damage_player = _ev("combat_damage_to_player", "whenever ~ deals combat damage to a player")
     ev_becomes_target = _ev("becomes_target", "whenever ~ becomes the target of a spell")
     ev_plays_exiled = _ev("plays_exiled_with", "whenever a player plays a card exiled with ~")
+
+    def ev_cast_spell(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("cast_spell", filter=f, text=f"whenever you cast a {f.text} spell")
+
+    def ev_dies(self, meta, ch):
+        return T.Event("dies", ref=_one(ch, T.SelfRef), text="when ~ dies")
 
     def ev_transforms(self, meta, ch):
         f = _one(ch, T.Filter)
@@ -497,6 +543,18 @@ class ToTree(Transformer):
     def s_opponents_cant_cast_combat(self, meta, ch):
         return T.Ability("static", static=T.Static("opponents_cant_cast_in_combat",
                                                    text="your opponents can't cast spells during combat"))
+
+    def s_enters_tapped(self, meta, ch):
+        return T.Ability("static", static=T.Static("enters_tapped", text="~ enters tapped"), ref=_one(ch, T.SelfRef))
+
+    def s_anthem(self, meta, ch):
+        f = _one(ch, T.Filter)
+        p, t = self._pt(ch)
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
+        kws = kws[0][1] if kws else ()
+        has = f" and have {', '.join(kws)}" if kws else ""
+        return T.Ability("static", static=T.Static("anthem", f, power=p, toughness=t, keywords=kws,
+                                                   text=f"{f.text} get {p:+d}/{t:+d}{has}"))
 
     def static(self, meta, ch):
         return ch[0]

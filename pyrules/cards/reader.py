@@ -29,6 +29,7 @@ from pyrules.kb.interface import (
     COST_MOD,
     EFFECT,
     EFFECT_DEF,
+    ENTERS_TAPPED,
     ESCAPES_WITH,
     FACE_ABILITY,
     FACE_CHAPTER,
@@ -133,6 +134,8 @@ KIND_NOUNS = {"permanent": ("permanent", "permanents"), "card": ("card", "cards"
 MODIFIERS = {"another": "other", "other": "other", "token": "token", "tokens": "token", "tapped": "tapped",
              "attacking": "attacking", "blocking": "blocking"}
 NEGATED_MODIFIERS = {"nontoken": "token", "untapped": "tapped"}
+CONTROL_SUFFIXES = (("you control", F("pos", C_("you_control"))), ("you don't control", F("neg", C_("you_control"))),
+                    ("an opponent controls", F("pos", C_("opponent_controls"))))
 
 
 def _singulars(word: str) -> list[str]:
@@ -177,13 +180,19 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     its words; a modifier before the first kind (another, tapped, token, ...) applies to every kind; the
     noun of the filter's kind ("permanent", "card", "spell") adds nothing. and_or: "and" means "or" too
     ("instant and sorcery spells")."""
-    toks = list(re.finditer(r"[^\s,]+|,", phrase))
+    words = " ".join(phrase.split())
+    control = None
+    for suffix, lit in CONTROL_SUFFIXES:       # "... you control": who controls each kind (CR 109.5)
+        if words.lower().endswith(" " + suffix):
+            words, control = words[: -len(suffix) - 1], lit
+            break
+    toks = list(re.finditer(r"[^\s,]+|,", words))
     if not toks:
         raise NotUnderstood(phrase)
     connectors = {"or", "and/or"} | ({"and"} if and_or else set())
     clauses: list[list[Symbol]] = [[]]
     nouns = [0]            # words that name a kind in each clause
-    common: list[Symbol] = [F("pos", C_(x)) for x in extra]
+    common: list[Symbol] = [F("pos", C_(x)) for x in extra] + ([control] if control is not None else [])
     commas = after_last_comma = 0
     prev = None
     for t in toks:
@@ -211,7 +220,7 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         prev = lw
         first = len(clauses) == 1 and not nouns[0]   # before the first kind: applies to every kind
         into = common if first else clauses[-1]
-        if lw in ("a", "an") and not clauses[-1] and not nouns[-1] and not (first and len(common) > len(extra)):
+        if lw in ("a", "an") and not clauses[-1] and not nouns[-1] and not (first and len(common) > len(extra) + (control is not None)):
             continue
         if lw in KIND_NOUNS.get(kind, ()):
             nouns[-1] += 1
@@ -413,10 +422,54 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
     return card.name
 
 
+def _permanent_target(e: T.Effect, ab: Ab) -> int:
+    """A target permanent of a filter. Damage to a planeswalker removes loyalty counters (CR 120.3c), which
+    pyrules doesn't model: a filter that allows one is read, with that missing."""
+    term = ab.filter(e.target.filter)
+    if e.kind == "damage" and re.search(r"planeswalker", e.target.filter.text, re.I):
+        ab.missing.append("damage to a planeswalker (CR 120.3c: loyalty counters are not modelled)")
+    return ab.target(F("permanent", term), optional=e.target.optional)
+
+
+def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
+    """An effect as the vocabulary's terms: most effects are one; "gets +N/+N and gains KEYWORD until end of turn"
+    is two continuous effects on the same object."""
+    k = e.kind
+    if k in ("pump", "gains_until_eot"):
+        if e.target is not None:
+            ref = F("target", _permanent_target(e, ab))
+        elif k == "gains_until_eot" and created and e.ref is not None and e.ref.word == "it":
+            ref = C_("created")                      # "It gains haste": the token just created
+        else:
+            ctx.need_self(e.ref, created)
+            ref = C_("self")
+        if e.keyword and (e.keyword not in KEYWORDS or KEYWORDS[e.keyword][1] is not None):
+            raise NotUnderstood(e.words())
+        out = []
+        if k == "pump":
+            out.append(F("apply", F("pump", e.pt[0], e.pt[1]), ref, C_("end_of_turn")))
+        if e.keyword:
+            out.append(F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn")))
+        return out
+    term = effect_term(e, ab, ctx, created)
+    return [] if term is None else [term]
+
+
 def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     """One effect as the vocabulary's term (its targets and filters added to the ability); None for words that
     change nothing pyrules models."""
     k = e.kind
+    if k == "destroy":
+        return F("destroy", F("target", _permanent_target(e, ab)))
+    if k == "bounce":
+        return F("bounce", F("target", _permanent_target(e, ab)))
+    if k == "damage_each_opponent":
+        ctx.need_self(e.ref, created)
+        return F("damage", C_("each_opponent"), e.n)
+    if k == "damage" and e.target.kind in ("permanent", "player"):
+        ctx.need_self(e.ref, created)
+        t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_("player"))
+        return F("damage", F("target", t), e.n)
     if k == "draw":
         if e.who == "target_player":
             t = ab.target(C_("player"))
@@ -456,10 +509,6 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("convert", C_("self"))
     if k == "create_token":
         return F("create_token", String(_token(ctx, e.token)), e.n)
-    if k == "gains_until_eot":
-        if not created or e.keyword not in KEYWORDS or KEYWORDS[e.keyword][1] is not None:
-            raise NotUnderstood(e.words())
-        return F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), C_("created"), C_("end_of_turn"))
     if k == "destroy_all":
         return F("destroy_all", ab.filter(e.filter))
     if k == "exile_return_transformed":
@@ -479,8 +528,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if not ab.targets:
             raise NotUnderstood(e.words())
         cterm = ab.filter(e.filter, "card")
-        return F("if_was", F("target", ab.targets), cterm, effect_term(e.then, ab, ctx, created),
-                 effect_term(e.otherwise, ab, ctx, created))
+        then, otherwise = effect_terms(e.then, ab, ctx, created), effect_terms(e.otherwise, ab, ctx, created)
+        if len(then) != 1 or len(otherwise) != 1:
+            raise NotUnderstood(e.words())
+        return F("if_was", F("target", ab.targets), cterm, then[0], otherwise[0])
     if k == "exile_may_play":
         term = ab.filter(e.target.filter)
         t = ab.target(F("permanent", term), optional=True)
@@ -512,8 +563,7 @@ def compile_effects(effects, ab: Ab, ctx: Ctx) -> list[str]:
     understood = []
     created = False
     for e in effects:
-        term = effect_term(e, ab, ctx, created)
-        if term is not None:
+        for term in effect_terms(e, ab, ctx, created):
             ab.effect(term)
         created = created or e.kind == "create_token"
         understood.append(_understood_effect(e))
@@ -603,6 +653,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ev = a.event
         if ev.kind == "transforms":
             ab.add(TRIGGER, F("transforms", ab.filter(ev.filter)))
+        elif ev.kind == "cast_spell":
+            ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter)))
         elif ev.kind == "at":
             ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
         else:
@@ -625,6 +677,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             understood += [f"chapter {n}"] + compile_effects(a.effects, ab, ctx)
         return out, understood
     if k == "static":
+        if a.ref is not None:
+            ctx.need_self(a.ref)
         return _static(a.static, ctx)
     if k == "spell":
         ab = Ab(ctx, f"spell_{ctx.i}")
@@ -685,6 +739,18 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         term = ab.filter(s.filter)
         ab.add(STATIC)
         ab.add(RESTRICTION, F("cant_be_countered", term))
+    elif k == "enters_tapped":
+        ab.add(STATIC)
+        ab.add(ENTERS_TAPPED)
+    elif k == "anthem":
+        term = ab.filter(s.filter)
+        ab.add(STATIC)
+        ab.add(SCOPE, F("each", term))
+        ab.add(MOD_PT, s.power, s.toughness)
+        for kw in s.keywords:
+            if KEYWORDS[kw][1] is not None:
+                raise NotUnderstood(kw)
+            ab.add(GRANTS, C_(KEYWORDS[kw][0]))
     elif k == "opponents_cant_cast_in_combat":
         ab.add(STATIC)
         ab.add(RESTRICTION, F("cant_cast", C_("opponents"), C_("during_combat")))

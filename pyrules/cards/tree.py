@@ -116,6 +116,7 @@ class Effect:
     otherwise: "Effect | None" = None
     cost: Cost | None = None
     mana: "Mana | None" = None
+    pt: tuple[int, int] = (0, 0)     # pump: +P/+T
 
     def words(self) -> str:
         k = self.kind
@@ -148,7 +149,18 @@ class Effect:
         if k == "create_token":
             return f"create {self.n} {self.token.words()}"
         if k == "gains_until_eot":
-            return f"the token gains {self.keyword} until end of turn"
+            who = self.target.words() if self.target else (src if self.ref else "it")
+            return f"{who} gains {self.keyword} until end of turn"
+        if k == "pump":
+            who = self.target.words() if self.target else src
+            gains = f" and gains {self.keyword}" if self.keyword else ""
+            return f"{who} gets {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"
+        if k == "destroy":
+            return f"destroy {self.target.words()}"
+        if k == "bounce":
+            return f"return {self.target.words()} to its owner's hand"
+        if k == "damage_each_opponent":
+            return f"{src} deals {self.n} damage to each opponent"
         if k == "exile_return_transformed":
             return f"exile {src}, then return it to the battlefield transformed under your control"
         if k == "discard_hand":
@@ -290,6 +302,7 @@ class Static:
     n: int = 0
     power: int = 0
     toughness: int = 0
+    keywords: tuple[str, ...] = ()
     text: str = ""
 
     def words(self) -> str:

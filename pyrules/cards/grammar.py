@@ -465,6 +465,27 @@ class ToTree(Transformer):
         word = str(_tokens(ch, "KW_N")[0]).lower()
         return T.Ability("keywords", keywords=(T.Keyword(word, n=number(_tokens(ch, "NUM")[0])),))
 
+    def enchant(self, meta, ch):
+        return T.Ability("keywords", keywords=(T.Keyword("enchant", filter=_one(ch, T.Filter)),))
+
+    def s_attached_gets_has(self, meta, ch):
+        pt = _tokens(ch, "PT")
+        p, t = self._pt(ch) if pt else (0, 0)
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
+        kws = kws[0][1] if kws else ()
+        att = _tokens(ch, "ATTACHED")
+        scope = str(att[0]).lower() if att else "enchanted"
+        noun = str(_tokens(ch, "TYPE")[0]).lower()
+        words = f"{scope} {noun}" + (f" gets {p:+d}/{t:+d}" if pt else "") + (" and" if pt and kws else "") + \
+            (f" has {', '.join(kws)}" if kws else "")
+        return T.Ability("static", static=T.Static("attached_gets", who=scope, power=p, toughness=t, keywords=kws,
+                                                   filter=T.Filter(noun), text=words))
+
+    def s_enchanted_cant(self, meta, ch):
+        r = " ".join(str(_tokens(ch, "RESTRICT")[0]).lower().split())
+        kinds = {"attack": ("cant_attack",), "block": ("cant_block",), "attack or block": ("cant_attack", "cant_block")}[r]
+        return T.Ability("static", static=T.Static("enchanted_cant", keywords=kinds, text=f"enchanted creature can't {r}"))
+
     def restriction(self, meta, ch):
         r = str(_tokens(ch, "RESTRICT")[0]).lower()
         kinds = {"attack": ("cant_attack",), "block": ("cant_block",), "attack or block": ("cant_attack", "cant_block")}[" ".join(r.split())]

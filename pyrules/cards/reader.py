@@ -608,6 +608,14 @@ def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
 def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     """A line's tree -> the abilities' facts and what was understood, in words."""
     k = a.kind
+    if k == "keywords" and a.keywords and a.keywords[0].word == "enchant":
+        # CR 303.4a, 702.5a: an Aura spell targets what its enchant ability allows; it enters attached to it (608.3c)
+        ab = Ab(ctx, "enchant")
+        ab.add(KEYWORD, C_("enchant"))
+        ab.add(SPELL_ABILITY)
+        t = ab.target(F("permanent", ab.filter(a.keywords[0].filter)))
+        ab.effect(F("attach_aura", F("target", t)))
+        return [ab], [f"keyword enchant {a.keywords[0].filter.words()}"]
     if k == "keywords":
         out, understood = [], []
         for kw in a.keywords:
@@ -751,6 +759,20 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             if KEYWORDS[kw][1] is not None:
                 raise NotUnderstood(kw)
             ab.add(GRANTS, C_(KEYWORDS[kw][0]))
+    elif k == "attached_gets":
+        if s.filter.text not in ("creature", "permanent") or s.who == "equipped" and s.filter.text != "creature":
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(SCOPE, C_(s.who))
+        if (s.power, s.toughness) != (0, 0):
+            ab.add(MOD_PT, s.power, s.toughness)
+        for kw in s.keywords:
+            if KEYWORDS[kw][1] is not None:
+                raise NotUnderstood(kw)
+            ab.add(GRANTS, C_(KEYWORDS[kw][0]))
+    elif k == "enchanted_cant":
+        for kind in s.keywords:
+            ab.add(RESTRICTION, F(kind, C_("enchanted")))
     elif k == "opponents_cant_cast_in_combat":
         ab.add(STATIC)
         ab.add(RESTRICTION, F("cant_cast", C_("opponents"), C_("during_combat")))

@@ -226,8 +226,11 @@ class Keyword:
     word: str                        # the printed words, lower case ("first strike")
     cost: Cost | None = None
     n: int | None = None
+    filter: Filter | None = None     # enchant: what the Aura can enchant
 
     def words(self) -> str:
+        if self.filter is not None:
+            return f"{self.word} {self.filter.words()}"
         if self.cost is not None:
             return f"{self.word} {self.cost.words()}"
         if self.n is not None:

@@ -54,6 +54,7 @@ KEYWORDS = {
     "vigilance": ("vigilance", None),
     "reach": ("reach", None),
     "indestructible": ("indestructible", None),
+    "prowess": ("prowess", None),
 }
 
 # the words a filter may use besides types, supertypes, subtypes and colors (pyrules/cards/reader.py: filter_term)
@@ -340,6 +341,21 @@ class ToTree(Transformer):
 
     def e_bounce(self, meta, ch):
         return T.Effect("bounce", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_pump_each(self, meta, ch):
+        kw = _tokens(ch, "KW")
+        return T.Effect("pump", filter=_one(ch, T.Filter), pt=self._pt(ch), keyword=str(kw[0]).lower() if kw else "")
+
+    def e_lose_life_target(self, meta, ch):
+        who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
+        return T.Effect("lose_life", who=f"target_{who}", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_counter(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("counter", target=T.Target("spell", f))
+
+    def unblockable(self, meta, ch):
+        return T.Ability("restriction", ref=_one(ch, T.SelfRef), restrictions=("cant_be_blocked",))
 
     def control(self, meta, ch):
         return None

@@ -436,7 +436,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     is two continuous effects on the same object."""
     k = e.kind
     if k in ("pump", "gains_until_eot"):
-        if e.target is not None:
+        if e.filter is not None:                     # "Creatures you control get +1/+1 until end of turn"
+            ref = F("each", ab.filter(e.filter))
+        elif e.target is not None:
             ref = F("target", _permanent_target(e, ab))
         elif k == "gains_until_eot" and created and e.ref is not None and e.ref.word == "it":
             ref = C_("created")                      # "It gains haste": the token just created
@@ -477,8 +479,15 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("draw", C_("you"), e.n)
     if k == "gain_life":
         return F("gain_life", C_("you"), e.n)
+    if k == "lose_life" and e.who.startswith("target_"):
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("lose_life", F("target", t), e.n)
     if k == "lose_life":
         return F("lose_life", C_(e.who), e.n)
+    if k == "counter":
+        term = ab.filter(e.target.filter) if e.target.filter else ab.filter("spell", "spell")
+        t = ab.target(F("spell", term))
+        return F("counter", F("target", t))
     if k == "damage":
         ctx.need_self(e.ref, created)
         t = ab.target(C_("any"))

@@ -121,7 +121,8 @@ class Effect:
     def words(self) -> str:
         k = self.kind
         src = self.ref.words() if self.ref else ""
-        who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent"}.get(self.who, self.who)
+        who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent",
+               "target_opponent": "target opponent"}.get(self.who, self.who)
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
         if k == "gain_life":
@@ -151,12 +152,17 @@ class Effect:
         if k == "gains_until_eot":
             who = self.target.words() if self.target else (src if self.ref else "it")
             return f"{who} gains {self.keyword} until end of turn"
+        if k == "pump" and self.filter is not None:
+            gains = f" and gain {self.keyword}" if self.keyword else ""
+            return f"{self.filter.words()} get {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"
         if k == "pump":
             who = self.target.words() if self.target else src
             gains = f" and gains {self.keyword}" if self.keyword else ""
             return f"{who} gets {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"
         if k == "destroy":
             return f"destroy {self.target.words()}"
+        if k == "counter":
+            return f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell"
         if k == "bounce":
             return f"return {self.target.words()} to its owner's hand"
         if k == "damage_each_opponent":
@@ -285,7 +291,7 @@ class Ability:
         if k == "spell":
             return eff
         if k == "restriction":
-            return f"{self.ref.words()} can't {' or '.join(r.removeprefix('cant_') for r in self.restrictions)}"
+            return f"{self.ref.words()} can't {' or '.join(r.removeprefix('cant_').replace('_', ' ') for r in self.restrictions)}"
         if k == "additional_cost":
             return f"as an additional cost to cast this spell, {self.cost.words()}"
         if k == "escapes_with":

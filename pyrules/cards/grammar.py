@@ -531,6 +531,11 @@ class ToTree(Transformer):
         effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
         return T.Ability("activated", cost=_cost(cost), effects=effs[1], sorcery="sorcery" in ch)
 
+    def loyalty_ability(self, meta, ch):
+        n = int(str(_tokens(ch, "LOYALTY")[0]).replace("−", "-"))
+        effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
+        return T.Ability("loyalty", effects=effs[1], n=n)
+
     def triggered(self, meta, ch):
         effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
         return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[1])

@@ -21,6 +21,7 @@ from pyrules.kb.interface import (
     FACE_COLORS_STATED,
     FACE_DEFINED_COLOR,
     FACE_HAS_MANA_COST,
+    FACE_LOYALTY,
     FACE_MANA,
     FACE_PT,
     FACE_STATED_COLOR,
@@ -52,6 +53,7 @@ class Face:
     toughness: str | None
     color_indicator: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()
+    loyalty: str | None = None
 
     @property
     def lines(self) -> list[str]:
@@ -121,6 +123,8 @@ class Card:
             p, t = _int(face.power), _int(face.toughness)
             if p is not None and t is not None:
                 out.append(FACE_PT(c, f, p, t))
+            if _int(face.loyalty) is not None:
+                out.append(FACE_LOYALTY(c, f, _int(face.loyalty)))
             for col in face.color_indicator:
                 out.append(FACE_COLOR_INDICATOR(c, f, COLOR_WORDS[col]))
             if self.layout in ("token", "double_faced_token") and not face.color_indicator:
@@ -150,5 +154,5 @@ def card_from_record(data: dict) -> Card:
         power, toughness = fd.get("power"), fd.get("toughness")
         faces.append(Face(fid, fd.get("name") or data["name"], cost, tuple(parse_mana_cost(cost)) if cost else None,
                           fd["type_line"], fd.get("oracle_text") or "", power, toughness,
-                          tuple(fd.get("color_indicator") or ()), tuple(fd.get("colors") or ())))
+                          tuple(fd.get("color_indicator") or ()), tuple(fd.get("colors") or ()), fd.get("loyalty")))
     return Card(data["name"], layout, faces, data)

@@ -423,11 +423,8 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
 
 
 def _permanent_target(e: T.Effect, ab: Ab) -> int:
-    """A target permanent of a filter. Damage to a planeswalker removes loyalty counters (CR 120.3c), which
-    pyrules doesn't model: a filter that allows one is read, with that missing."""
+    """A target permanent of a filter."""
     term = ab.filter(e.target.filter)
-    if e.kind == "damage" and re.search(r"planeswalker", e.target.filter.text, re.I):
-        ab.missing.append("damage to a planeswalker (CR 120.3c: loyalty counters are not modelled)")
     return ab.target(F("permanent", term), optional=e.target.optional)
 
 
@@ -664,6 +661,13 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TIMING, C_("sorcery"))
         understood = compile_effects(a.effects, ab, ctx)
         return [ab], [f"activated: {a.cost.words()}"] + understood + (["activate only as a sorcery"] if a.sorcery else [])
+    if k == "loyalty":
+        # CR 606: a loyalty ability, its cost putting or removing loyalty counters (rules/mechanics/loyalty.lp)
+        ab = Ab(ctx, f"loyalty_{ctx.i}")
+        ab.add(ACTIVATED)
+        ab.add(COST, F("loyalty", a.n))
+        understood = compile_effects(a.effects, ab, ctx)
+        return [ab], [f"loyalty ability {a.n:+d}" if a.n else "loyalty ability 0"] + understood
     if k == "triggered":
         ab = Ab(ctx, f"trigger_{ctx.i}")
         ab.add(TRIGGERED_ABILITY)

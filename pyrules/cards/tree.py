@@ -284,6 +284,8 @@ class Ability:
             return f"{self.cost.words()}: {eff}" + (" (only as a sorcery)" if self.sorcery else "")
         if k == "triggered":
             return f"{self.event.words()}, {eff}"
+        if k == "loyalty":
+            return f"{self.n:+d}: {eff}" if self.n else f"0: {eff}"
         if k == "chapter":
             return f"chapter {', '.join(map(str, self.chapters))}: {eff}"
         if k == "static":

@@ -388,6 +388,7 @@ FACE_MANA = Predicate("face_mana", "card:card face:const position:int symbol", "
 FACE_TYPE_WORD = Predicate("face_type_word", "card:card face:const word:string", "a word of the type line before the dash", **_CARD)
 FACE_SUBTYPE = Predicate("face_subtype", "card:card face:const subtype:string", "a word after the dash", written=True)
 FACE_PT = Predicate("face_pt", "card:card face:const power:int toughness:int", **_CARD)
+FACE_LOYALTY = Predicate("face_loyalty", "card:card face:const loyalty:int", "a planeswalker's printed loyalty", **_CARD)
 FACE_COLOR_INDICATOR = Predicate("face_color_indicator", "card:card face:const color:const", **_CARD)
 FACE_DEFINED_COLOR = Predicate("face_defined_color", "card:card face:const color:const", "a token's color", **_CARD)
 FACE_COLORS_STATED = Predicate("face_colors_stated", "card:card face:const", "the file states the face's colors", **_CARD)

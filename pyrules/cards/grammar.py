@@ -55,6 +55,17 @@ KEYWORDS = {
     "reach": ("reach", None),
     "indestructible": ("indestructible", None),
     "prowess": ("prowess", None),
+    # read (the object has the keyword), but their rules aren't in the knowledge base yet: reader.py's
+    # KEYWORDS_NOT_MODELLED says what is missing, and their lines are `read`
+    "kicker": ("kicker", "cost"),
+    "cycling": ("cycling", "cost"),
+    "outlast": ("outlast", "cost"),
+    "storm": ("storm", None),
+    "rebound": ("rebound", None),
+    "unleash": ("unleash", None),
+    "exalted": ("exalted", None),
+    "renown": ("renown", "number"),
+    "bloodthirst": ("bloodthirst", "number"),
 }
 
 # the words a filter may use besides types, supertypes, subtypes and colors (pyrules/cards/reader.py: filter_term)
@@ -455,6 +466,25 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return T.Event("cast_spell", filter=f, text=f"whenever you cast a {f.text} spell")
 
+    def ev_other_enters(self, meta, ch):
+        f = _one(ch, T.Filter)
+        under = any(isinstance(c, tuple) and c[0] == "under_you" for c in ch)
+        if under:                      # "enters the battlefield under your control": the older wording of "you control"
+            if re.search(r"\b(you control|opponent controls|you don't control)$", f.text):
+                raise NotUnderstood(f.text)
+            f = T.Filter(f.text + " you control", f.kind)
+        return T.Event("enters_filter", filter=f, text=f"whenever {f.text} enters")
+
+    def under_you(self, meta, ch):
+        return ("under_you",)
+
+    def ev_gain_life(self, meta, ch):
+        return T.Event("gains_life", text="whenever you gain life")
+
+    def e_counters_target(self, meta, ch):
+        return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                        target=T.Target("permanent", _one(ch, T.Filter)))
+
     def ev_dies(self, meta, ch):
         return T.Event("dies", ref=_one(ch, T.SelfRef), text="when ~ dies")
 
@@ -591,12 +621,13 @@ class ToTree(Transformer):
 
     def s_anthem(self, meta, ch):
         f = _one(ch, T.Filter)
-        p, t = self._pt(ch)
+        p, t = self._pt(ch) if _tokens(ch, "PT") else (0, 0)
         kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
         kws = kws[0][1] if kws else ()
-        has = f" and have {', '.join(kws)}" if kws else ""
+        gets = f" get {p:+d}/{t:+d}" if _tokens(ch, "PT") else ""
+        has = f"{' and' if gets else ''} have {', '.join(kws)}" if kws else ""
         return T.Ability("static", static=T.Static("anthem", f, power=p, toughness=t, keywords=kws,
-                                                   text=f"{f.text} get {p:+d}/{t:+d}{has}"))
+                                                   text=f"{f.text}{gets}{has}"))
 
     def static(self, meta, ch):
         return ch[0]

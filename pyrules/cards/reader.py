@@ -70,7 +70,16 @@ __all__ = ["Line", "NotUnderstood", "filter_term", "read_card", "read_face", "un
 # `read`, with what is missing (ward's triggered ability never triggers; modular's counters are put on the
 # permanent as it enters, but its "when this dies" triggered ability never triggers).
 KEYWORDS_NOT_MODELLED = {"ward": "ward's triggered ability (CR 702.21a)",
-                         "modular": "modular's dies trigger that moves its counters (CR 702.43a)"}
+                         "modular": "modular's dies trigger that moves its counters (CR 702.43a)",
+                         "kicker": "kicker, an optional additional cost (CR 702.33)",
+                         "cycling": "cycling, an ability activated from the hand (CR 702.29)",
+                         "outlast": "outlast (CR 702.107)",
+                         "storm": "storm's copies (CR 702.40)",
+                         "rebound": "rebound's exile and recast (CR 702.88)",
+                         "unleash": "unleash (CR 702.98)",
+                         "exalted": "exalted's trigger (CR 702.83)",
+                         "renown": "renown's trigger (CR 702.112)",
+                         "bloodthirst": "bloodthirst (CR 702.54)"}
 
 _REMINDER = re.compile(r"\s*\([^)]*\)")
 _BASIC_REMINDER = re.compile(r"\(\{T\}: Add \{[WUBRG]\}(?:(?:, \{[WUBRG]\})*,? or \{[WUBRG]\})?\.\)")
@@ -442,7 +451,8 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         else:
             ctx.need_self(e.ref, created)
             ref = C_("self")
-        if e.keyword and (e.keyword not in KEYWORDS or KEYWORDS[e.keyword][1] is not None):
+        if e.keyword and (e.keyword not in KEYWORDS or KEYWORDS[e.keyword][1] is not None
+                          or KEYWORDS[e.keyword][0] in KEYWORDS_NOT_MODELLED):
             raise NotUnderstood(e.words())
         out = []
         if k == "pump":
@@ -507,6 +517,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "sacrifice":
         ctx.need_self(e.ref, created)
         return F("sacrifice", C_("self"))
+    if k == "counters" and e.target is not None:
+        return F("counters", F("target", _permanent_target(e, ab)), String(e.counter), e.n)
     if k == "counters":
         ctx.need_self(e.ref, created)
         return F("counters", C_("self"), String(e.counter), e.n)
@@ -676,6 +688,10 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("transforms", ab.filter(ev.filter)))
         elif ev.kind == "cast_spell":
             ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter)))
+        elif ev.kind == "enters_filter":
+            ab.add(TRIGGER, F("enters", ab.filter(ev.filter)))
+        elif ev.kind == "gains_life":
+            ab.add(TRIGGER, F("gains_life", C_("you")))
         elif ev.kind == "at":
             ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
         else:
@@ -767,9 +783,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         term = ab.filter(s.filter)
         ab.add(STATIC)
         ab.add(SCOPE, F("each", term))
-        ab.add(MOD_PT, s.power, s.toughness)
+        if (s.power, s.toughness) != (0, 0):
+            ab.add(MOD_PT, s.power, s.toughness)
         for kw in s.keywords:
-            if KEYWORDS[kw][1] is not None:
+            if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in KEYWORDS_NOT_MODELLED:
                 raise NotUnderstood(kw)
             ab.add(GRANTS, C_(KEYWORDS[kw][0]))
     elif k == "attached_gets":
@@ -780,7 +797,7 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         if (s.power, s.toughness) != (0, 0):
             ab.add(MOD_PT, s.power, s.toughness)
         for kw in s.keywords:
-            if KEYWORDS[kw][1] is not None:
+            if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in KEYWORDS_NOT_MODELLED:
                 raise NotUnderstood(kw)
             ab.add(GRANTS, C_(KEYWORDS[kw][0]))
     elif k == "enchanted_cant":

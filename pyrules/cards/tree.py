@@ -144,7 +144,7 @@ class Effect:
         if k == "sacrifice_unless_escaped":
             return f"sacrifice {src} unless it escaped"
         if k == "counters":
-            return f"put {self.n} {self.counter} counter(s) on {src}"
+            return f"put {self.n} {self.counter} counter(s) on {self.target.words() if self.target else src}"
         if k == "convert":
             return f"convert {src}"
         if k == "create_token":

@@ -527,6 +527,13 @@ class ToTree(Transformer):
         return T.Ability("static", static=T.Static("attached_gets", who=scope, power=p, toughness=t, keywords=kws,
                                                    filter=T.Filter(noun), text=words))
 
+    def e_tap_enchanted(self, meta, ch):
+        return T.Effect("tap_enchanted")
+
+    def s_enchanted_no_untap(self, meta, ch):
+        return T.Ability("static", static=T.Static("enchanted_cant", keywords=("doesnt_untap",),
+                                                   text="enchanted creature doesn't untap during its controller's untap step"))
+
     def s_enchanted_cant(self, meta, ch):
         r = " ".join(str(_tokens(ch, "RESTRICT")[0]).lower().split())
         kinds = {"attack": ("cant_attack",), "block": ("cant_block",), "attack or block": ("cant_attack", "cant_block")}[r]

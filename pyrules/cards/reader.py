@@ -191,6 +191,7 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     ("instant and sorcery spells")."""
     words = " ".join(phrase.split())
     control = None
+    with_kw = None
     for suffix, lit in CONTROL_SUFFIXES:       # "... you control": who controls each kind (CR 109.5)
         if words.lower().endswith(" " + suffix):
             words, control = words[: -len(suffix) - 1], lit
@@ -201,7 +202,8 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     connectors = {"or", "and/or"} | ({"and"} if and_or else set())
     clauses: list[list[Symbol]] = [[]]
     nouns = [0]            # words that name a kind in each clause
-    common: list[Symbol] = [F("pos", C_(x)) for x in extra] + ([control] if control is not None else [])
+    common: list[Symbol] = [F("pos", C_(x)) for x in extra] + ([control] if control is not None else []) + \
+        ([with_kw] if with_kw is not None else [])
     commas = after_last_comma = 0
     prev = None
     for t in toks:
@@ -229,7 +231,7 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         prev = lw
         first = len(clauses) == 1 and not nouns[0]   # before the first kind: applies to every kind
         into = common if first else clauses[-1]
-        if lw in ("a", "an") and not clauses[-1] and not nouns[-1] and not (first and len(common) > len(extra) + (control is not None)):
+        if lw in ("a", "an") and not clauses[-1] and not nouns[-1] and not (first and len(common) > len(extra) + (control is not None) + (with_kw is not None)):
             continue
         if lw in KIND_NOUNS.get(kind, ()):
             nouns[-1] += 1
@@ -470,6 +472,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     k = e.kind
     if k == "destroy":
         return F("destroy", F("target", _permanent_target(e, ab)))
+    if k == "tap_enchanted":
+        return F("tap", C_("enchanted"))
     if k == "bounce":
         return F("bounce", F("target", _permanent_target(e, ab)))
     if k == "damage_each_opponent":

@@ -161,6 +161,8 @@ class Effect:
             return f"{who} gets {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"
         if k == "destroy":
             return f"destroy {self.target.words()}"
+        if k == "tap_enchanted":
+            return "tap enchanted creature"
         if k == "counter":
             return f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell"
         if k == "bounce":

@@ -1,4 +1,4 @@
-"""Bad input: one clear line on stderr naming the field, exit code 2, never a traceback (interface.md §1)."""
+"""Bad input: one clear line on stderr naming the field, exit code 2, never a traceback (docs/guide/scenarios.md)."""
 
 import json
 
@@ -178,7 +178,7 @@ def test_a_card_file_that_cant_be_read_is_named_once(tmp_path):
 
 
 def test_a_card_missing_a_field_is_refused_naming_the_card_and_the_field(tmp_path):
-    """interface §5.4: a card pyrules can't read is refused with exit 2 naming the card and the field."""
+    """docs/guide/cards.md: a card pyrules can't read is refused with exit 2 naming the card and the field."""
     from conftest import cli as cli_in_process
 
     path = tmp_path / "cards.json"

@@ -176,7 +176,7 @@ def test_dask_missing_is_one_line_and_exit_2(capsys, jsonl, monkeypatch):
 
 
 def test_every_command_takes_json_step_and_cards(tmp_path):
-    """interface §2 and §5.4: every command takes --json, --step N and --cards FILE (a batch and the service always
+    """docs/guide/commands.md and docs/guide/cards.md: every command takes --json, --step N and --cards FILE (a batch and the service always
     answer in JSON: the options are accepted there too). cards has no timeline: --step changes nothing there (it is
     still checked: a whole number, 0 or more)."""
     from conftest import cli as run

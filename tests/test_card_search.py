@@ -93,7 +93,8 @@ def test_nothing_close_finds_nothing(lib):
 def test_did_you_mean_names_the_face_that_was_meant(lib):
     assert did_you_mean(lib, "Arcee, Sharpshoter") == " — did you mean 'Arcee, Sharpshooter'?"
     assert did_you_mean(lib, "Jurasic Park") == " — did you mean 'Jurassic Park'?"
-    assert did_you_mean(lib, "qqqqzzzz") == " (pyrules cards lists the cards it knows)"
+    assert did_you_mean(lib, "qqqqzzzz") == (" (pyrules cards lists the cards it knows; --cards FILE reads more: a "
+                                             "Scryfall or MTGJSON file)")
     several = did_you_mean(lib, "titan of")
     assert several.startswith(" — did you mean ") and " or " in several
     assert "Uro, Titan of Nature's Wrath" in several

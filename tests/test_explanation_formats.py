@@ -39,7 +39,7 @@ def test_explain_formats_and_render(tmp_path):
         assert r.returncode == 2 and "Graphviz is not installed" in r.stderr
     bad = cli("explain", path, "arcee.power", "--render", str(out))
     assert bad.returncode == 2 and "--render" in bad.stderr
-    # --json is exactly one JSON document (interface §2): with another --format it is bad input, said in JSON
+    # --json is exactly one JSON document (docs/guide/commands.md): with another --format it is bad input, said in JSON
     both = cli("explain", path, "arcee.power", "--format", "dot", "--json")
     assert both.returncode == 2 and json.loads(both.stdout)["error"]["field"] == "--format"
 

@@ -1,5 +1,7 @@
 """Explanation trees are finite, non-circular, deterministic, cite the CR, and end in scenario facts."""
 
+import json
+
 import pytest
 
 import pyrules
@@ -66,6 +68,18 @@ def test_explain_command_prints_a_tree_with_citations():
     r = cli("explain", str(EXAMPLES / "arcee_march_opponent_turn.yaml"), "arcee.power")
     assert r.returncode == 0, r.stderr
     assert "CR 613.4b" in r.stdout and "BOT-09" in r.stdout and "has power 3" in r.stdout
+
+
+def test_a_part_may_be_named_without_the_way_of_casting():
+    """`cast OBJECT [METHOD] [PART]`: a split card's half named right after the object is the part (Ice of Fire //
+    Ice, cast normally), the same question as with the method given."""
+    path = str(EXAMPLES / "timeline_fire_in_response.yaml")
+    short = cli("explain", path, "cast fire Ice by bob", "--step", "0", "--json")
+    full = cli("explain", path, "cast fire normal Ice by bob", "--step", "0", "--json")
+    assert short.returncode == full.returncode == 0, short.stderr
+    assert short.stdout == full.stdout and "Ice" in json.loads(short.stdout)["claim"]
+    wrong = cli("explain", path, "cast fire sideways by bob", "--step", "0")
+    assert wrong.returncode == 2 and "'sideways' is not a way to cast" in wrong.stderr
 
 
 def test_bad_query_exits_2():

@@ -1,4 +1,4 @@
-"""Issue #9: explanations a judge would give — the short answer first (interface.md §5.3), only the rulings
+"""Issue #9: explanations a judge would give — the short answer first (docs/guide/json.md), only the rulings
 that apply, plain English, and summaries citing the rules a judge would cite."""
 
 import re
@@ -173,7 +173,7 @@ def test_why_not_escape_on_an_opponents_turn_names_the_timing_rule_first():
 
 
 def test_a_summary_keeps_a_name_that_ends_in_an_ellipsis_whole():
-    """Card names are given exactly as printed (interface.md): the summary of Welcome to . . .'s name keeps
+    """Card names are given exactly as printed (docs/guide/json.md): the summary of Welcome to . . .'s name keeps
     its last "." (CR 709.4a, the name of a Saga)."""
     ev = pyrules.evaluate(pyrules.load(EXAMPLES / "jurassic_park.yaml"))
     summary = ev.explain_property("saga", "name").summary
@@ -246,7 +246,7 @@ def test_an_equipment_a_state_based_action_unattached_is_explained_by_it():
 def test_the_ways_to_cast_a_card_lead_with_the_legal_one():
     # Bonecrusher Giant exiled by its own Stomp may be cast as the creature, not as Stomp again (CR 715.3d): the
     # short answer is a yes, then the way that isn't allowed and why; with no mana source it can't be paid now, and
-    # the yes says so first (interface §5.7); with a pool that pays {2}{R}, a plain yes
+    # the yes says so first (docs/guide/json.md); with a pool that pays {2}{R}, a plain yes
     from conftest import obj, scenario
 
     giant = obj("giant", "Bonecrusher Giant", zone="exile", exiled_with="giant")

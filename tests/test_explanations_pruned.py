@@ -1,4 +1,4 @@
-"""Explanations ground only the shadow rules of the cone of what is asked (pyrules/engine.py,
+"""Explanations ground only the shadow rules of the cone of what is asked (pyrules/game/engine.py,
 Game.explain_cone): the rules concluding the asked predicates and, below them, those whose positive body
 predicates all have atoms (a rule with a body predicate no atom has never fired). The trees must be exactly
 those of every shadow rule of every part instance grounded, for single states, options and timelines alike."""

@@ -25,7 +25,7 @@ def test_cards_can_be_named_by_either_face_or_both():
 
 
 def test_a_one_faced_card_is_reported_front_face_up_by_show_as_by_actions():
-    """interface §1 (face: front | back, default front) and §3 (actions gives a one-faced card's face as "front"):
+    """docs/guide/scenarios.md (face: front | back, default front) and §3 (actions gives a one-faced card's face as "front"):
     show reports the same face for the same card."""
     d = scenario(obj("ring", "Sol Ring"), obj("bears", "Grizzly Bears", zone="hand"))
     ev = pyrules.evaluate(pyrules.load(d))

@@ -199,7 +199,7 @@ def test_a_cast_that_cant_be_paid_is_never_a_bare_yes():
 
 def test_an_activation_that_cant_be_paid_is_never_a_bare_yes(write_yaml):
     # Mind Stone's "{1}, {T}, Sacrifice Mind Stone: Draw a card." needs {1}; its own "{T}: Add {C}." can't pay it,
-    # since the cost taps Mind Stone itself (interface §5.3): the rules allow it, but it can't be paid now
+    # since the cost taps Mind Stone itself (docs/guide/json.md): the rules allow it, but it can't be paid now
     d = scenario(obj("stone", "Mind Stone"))
     path = write_yaml(d)
     doc = json.loads(cli("actions", path, "--json").stdout)

@@ -1,4 +1,4 @@
-"""Hostile and huge input at the loading layer (pyrules/inputs.py, pyrules/limits.py).
+"""Hostile and huge input at the loading layer (pyrules/input/document.py, pyrules/input/limits.py).
 
 Every hazard is built here, in the test: a "billion laughs" alias bomb, nesting hundreds and a hundred
 thousand levels deep, a 50 MB file, 20,000 objects, a 1 MB card name, keys that are not strings, numbers

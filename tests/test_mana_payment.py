@@ -42,7 +42,7 @@ def sources(payment):
 
 
 def test_605_1a_305_6_uro_escape_is_paid_by_two_forests_and_two_islands():
-    # Uro's escape costs {G}{G}{U}{U} (printed order kept, interface.md §3); the basic land types' intrinsic
+    # Uro's escape costs {G}{G}{U}{U} (printed order kept, docs/guide/json.md); the basic land types' intrinsic
     # abilities (305.6) pay it
     opt = find(options(scenario(URO, *graveyard(5), *lands("Forest", "Forest", "Island", "Island"))), "uro", "escape")
     assert opt.legal and opt.cost.mana == "{G}{G}{U}{U}"

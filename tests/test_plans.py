@@ -1,4 +1,4 @@
-"""Issue #14, interface §5.6: plans — the shortest legal lines of actions to a goal. The plans stated from the
+"""Issue #14, docs/guide/plans.md: plans — the shortest legal lines of actions to a goal. The plans stated from the
 Comprehensive Rules and the cards (what the shortest line must be, or why none exists), each replayed with `show`,
 are rule cases (tests/rules/**/*_plans.yaml and examples/plan_kroxa_escape.yaml, `replay:`); here are the checks
 that aren't a partial match of one answer: the JSON and its explanation, every ruling a reason cites, the goal
@@ -38,7 +38,7 @@ def test_307_1_REX_02_a_sorcery_speed_goal_has_no_plan_on_an_opponents_turn():
 
 @pytest.mark.slow
 def test_cli_json_shape_and_explanation():
-    """interface §5.6: `--json` gives {"goal", "found", "plans", "explanation": <node>} (the explanation by default, and
+    """docs/guide/plans.md: `--json` gives {"goal", "found", "plans", "explanation": <node>} (the explanation by default, and
     with --explain; --no-explain leaves it out). (One search answers both JSON documents' checks: the Kroxa example
     with its explanation was searched twice before.)"""
     path = str(EXAMPLES / "plan_kroxa_escape.yaml")
@@ -66,7 +66,7 @@ def test_cli_json_shape_and_explanation():
     ("bears.power <= big", "compares numbers"),
     ("bears.zone = battlefield and", "empty condition"),
     ("carol.life <= 3", "unknown object 'carol'"),
-    # a value the property can never have, as show --json writes it (interface §5.6: a malformed goal)
+    # a value the property can never have, as show --json writes it (docs/guide/plans.md: a malformed goal)
     ("alice.life = x", "life is a number"),
     ("bears.power = big", "power is a number (or null)"),
     ("bears.tapped = yes", "tapped is true or false"),
@@ -82,6 +82,7 @@ def test_cli_json_shape_and_explanation():
     ("bears.counters >= 1", "one kind at a time"),
     ("bears.power.x = 1", "only counters are compared by kind"),
     ("bears.counters.lore >= two", "is a whole number"),
+    ("bears.power == 2", "equality is a single ="),           # (it read as the value "= 2", a name in quotes)
 ])
 def test_a_malformed_goal_or_unknown_object_is_exit_2_naming_it(tmp_path, goal, words):
     path = tmp_path / "s.json"
@@ -114,14 +115,14 @@ def test_a_goal_with_a_value_the_property_can_have_is_searched(goal):
 
 @pytest.mark.slow
 def test_every_reason_for_no_plan_is_cited():
-    """interface §5.6: "found": false with the reasons no plan exists within the horizon, cited — the goal's
+    """docs/guide/plans.md: "found": false with the reasons no plan exists within the horizon, cited — the goal's
     unmet condition with the rule of what it asks about (a life total: CR 119.1), the search's bound with the
     rules of the actions a player may take within the turn (CR 117.1, 500.1)."""
     res = pyrules.plan(EXAMPLES / "plan_kroxa_escape.yaml", "bob.life <= 19", horizon=2)
     assert not res.found
     doc = res.to_json()
     # Kroxa's "enters or attacks" line isn't modelled (it would make bob lose life): the first reason says the
-    # search played only the text pyrules models (interface §5.7) — pyrules' limit, so no rule of the game is cited
+    # search played only the text pyrules models (docs/guide/json.md) — pyrules' limit, so no rule of the game is cited
     honest, *cited = doc["why_not"]
     assert honest["code"].startswith("unmodelled_text(") and honest["reason"].startswith("no plan found with the card text pyrules models")
     assert doc["complete"] is False and doc["not_modelled"]

@@ -392,7 +392,7 @@ def test_a_plan_from_the_goal_box_is_shown_as_steps_to_play(page):
 
 
 def test_the_page_shows_the_lines_not_modelled_and_whether_a_cast_can_be_paid(page):
-    # interface §5.7: the notes beside the answers; a cast the rules allow that can't be paid now says so, and why
+    # docs/guide/json.md: the notes beside the answers; a cast the rules allow that can't be paid now says so, and why
     name = "cast_arcee_with_thalia.yaml"
     shown = answer("show", {"scenario": read(name)})[1]
     listed = answer("actions", {"scenario": read(name), "all": True})[1]["actions"]

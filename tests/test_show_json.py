@@ -1,4 +1,4 @@
-"""`pyrules show --json` has the shape interface.md §3 defines."""
+"""`pyrules show --json` has the shape docs/guide/json.md defines."""
 
 import json
 
@@ -47,7 +47,7 @@ def test_cards_command_lists_and_shows():
     r = cli("cards", "Arcee, Acrobatic Coupe", "--json")
     card = json.loads(r.stdout)
     front, back = card["faces"]
-    # each line of the oracle text, with what the knowledge base understood of it (interface.md 5.4)
+    # each line of the oracle text, with what the knowledge base understood of it (docs/guide/cards.md)
     assert front["lines"][0]["status"] == "modelled" and front["lines"][0]["abilities"] == ["more_than_meets_the_eye"]
     assert "{R}{W}" in front["lines"][0]["understood"][0]
     assert any(ln["abilities"] == ["living_metal"] for ln in back["lines"])
@@ -61,7 +61,7 @@ def test_cards_command_lists_and_shows():
 
 
 def test_lines_not_modelled_are_reported_never_guessed():
-    """Issue 10 (interface §5.4): a card line no template reads is reported with the answer about the card."""
+    """Issue 10 (docs/guide/cards.md): a card line no template reads is reported with the answer about the card."""
     from conftest import obj, scenario
 
     ev = pyrules.evaluate(pyrules.load(scenario(obj("arcee", "Arcee, Sharpshooter"), obj("bears", "Grizzly Bears"))))

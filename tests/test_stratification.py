@@ -1,5 +1,5 @@
 """The knowledge base is stratified: at every moment grounding alone decides every atom, so the answer is
-unique without search and a big board grounds without a solver (the engine's design, pyrules/engine.py).
+unique without search and a big board grounds without a solver (the engine's design, pyrules/game/engine.py).
 Checked on a generated 40-object board, for its state and for a timeline through a turn."""
 
 import sys

@@ -1,5 +1,5 @@
-"""Every word of a `modelled` line is understood (interface §5.8): the grammar reads a line whole or not at all
-(pyrules/cards/reader.py: a parsed line's span is all of it), and `reader.unread` lists the words no span covers. These tests
+"""Every word of a `modelled` line is understood (docs/guide/cards.md): the grammar reads a line whole or not at
+all (pyrules/cards/reader.py: a parsed line's span is all of it), and `reader.unread` lists the words no span covers. These tests
 read every line of every card pyrules ships (pyrules/data/cards.json) and of every card file in tests/data,
 reminder text (in parentheses) aside:
 - a line reported `modelled` leaves no word unread;

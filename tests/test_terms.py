@@ -1,4 +1,4 @@
-"""Answers read in bulk (pyrules.terms): a term parsed from a clingo symbol's text answers every question the
+"""Answers read in bulk (pyrules.kb.terms): a term parsed from a clingo symbol's text answers every question the
 symbol answers — type, name, arguments, number, string, text — for every shape of term clingo prints."""
 
 import pytest
@@ -39,7 +39,7 @@ TERMS = ['out_object("o1","Arcee, Sharpshooter",battlefield,"alice","alice",fron
 
 @pytest.mark.parametrize("direct", [True, False], ids=["C calls", "text"])
 def test_facts_read_in_bulk_are_the_grounded_symbols(direct, monkeypatch):
-    """pyrules.terms.facts reads a signature's facts with clingo's C functions called directly (or, where a
+    """pyrules.kb.terms.facts reads a signature's facts with clingo's C functions called directly (or, where a
     clingo build doesn't give them, from each atom's text): either way the terms are the symbols clingo holds,
     text included, and atoms that are not facts are left out."""
     import clingo
@@ -62,7 +62,7 @@ def test_facts_read_in_bulk_are_the_grounded_symbols(direct, monkeypatch):
 
 
 def test_symbols_built_with_direct_calls_are_clingos_own():
-    """pyrules.terms.Function and String build the symbols clingo.Function and clingo.String build (the facts of
+    """pyrules.kb.terms.Function and String build the symbols clingo.Function and clingo.String build (the facts of
     every scenario are made with them), for names, strings with quotes, backslashes and accents, tuples, signs
     and argument lists past the preallocated buffer."""
     import clingo

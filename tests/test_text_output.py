@@ -45,7 +45,20 @@ def test_the_heading_of_actions_all_counts_what_it_lists(example, step):
 def test_without_all_the_heading_counts_the_legal_options():
     r = cli("actions", "examples/mana_can_i_escape_uro.yaml")
     lines = option_lines(r.stdout)
-    assert r.stdout.splitlines()[0] == f"alice may do {len(lines)} things:" and not any("✗" in x for x in lines)
+    heading = r.stdout.splitlines()[0]
+    unpaid = sum("can't be paid now" in x for x in lines)
+    assert heading == f"alice may do {len(lines)} things" + (f", {unpaid} of which can't be paid now:" if unpaid else ":")
+    assert not any("✗" in x for x in lines)
+
+
+def test_the_heading_says_how_many_of_the_legal_options_cannot_be_paid_now():
+    """cast_uro_escape.yaml: the rules allow alice to escape Uro and flash back Think Twice (CR 702.138a, 702.34a),
+    but she has no mana source and an empty pool, so neither can be paid now (CR 601.2g): "may do 2 things" alone
+    read as if she could."""
+    r = cli("actions", "examples/cast_uro_escape.yaml")
+    lines = option_lines(r.stdout)
+    assert len(lines) == 2 and all("can't be paid now" in x for x in lines)
+    assert r.stdout.splitlines()[0] == "alice may do 2 things, none of which can be paid now:"
 
 
 def test_the_mana_example_heading_the_issue_quotes():

@@ -39,7 +39,7 @@ from pyrules.kb.interface import (
     TRIGGERED,
 )
 from pyrules.kb.pipeline import EXPLAIN
-from pyrules.kb.terms import parse
+from pyrules.kb.terms import parse, strings_in
 from pyrules.kb.words import py
 
 def properties() -> tuple[str, ...]:
@@ -202,14 +202,7 @@ def _ids(atom: str | None) -> set[str]:
         term = parse(atom[4:] if atom.startswith("not ") else atom)
     except ValueError:
         return set()
-    out, todo = set(), [term]
-    while todo:
-        x = todo.pop()
-        if x.type == SymbolType.String:
-            out.add(x.string)
-        elif x.type == SymbolType.Function:
-            todo.extend(x.arguments)
-    return out
+    return strings_in([term])
 
 
 def _rulings_about(ev: GameState) -> tuple[set[str], dict[str, set[str]]]:
@@ -346,6 +339,10 @@ def explain_cast(ev: GameState, rest: str, player: str | None, negated: bool):
     target = words[0]
     method = words[1] if len(words) > 1 else None
     extra = " ".join(words[2:]) or None
+    if method is not None and method not in METHODS and words[1:] and any(
+            (o.part or "").casefold() == " ".join(words[1:]).casefold()
+            for o in actions(ev, by or player or ev.turn["priority"], include_illegal=True) if o.object == target):
+        method, extra = None, " ".join(words[1:])   # a part named without a method: cast fi Ice
     if method is not None and method not in METHODS:
         raise ScenarioError("query", f"{method!r} is not a way to cast (one of: {', '.join(METHODS)}){did_you_mean(method, METHODS)}")
     p = by or player or ev.turn["priority"]
@@ -383,7 +380,7 @@ def explain_cast(ev: GameState, rest: str, player: str | None, negated: bool):
             unpaid = _unpaid(ev, o)
             if unpaid:
                 answer = f"Yes — but {ev.renderer.name(o.player)} can't pay for it now: {answer[5:]}"
-                tail += f", but {unpaid}"
+                tail += f"; it can't be paid now: {unpaid}"
         else:
             answer = f"No: {ev.renderer.name(o.player)} may not cast {ev.renderer.name(o.object)} ({_way(o)})"
             tail = None
@@ -450,7 +447,7 @@ def explain_option(ev: GameState, o: Option):
 
 def with_honesty(ev: GameState, doc: dict) -> dict:
     """An explanation's JSON root as `explain --json` answers it: with the board's card lines pyrules doesn't model
-    (interface §5.7) and, after an illegal timeline action, the error (the tree is of the state before it)."""
+    (docs/guide/json.md) and, after an illegal timeline action, the error (the tree is of the state before it)."""
     doc.update(ev.honesty())
     if ev.error:
         doc["error"] = ev.error

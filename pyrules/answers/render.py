@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from pyrules.input.actions import kind_of
 from pyrules.kb.compile import kb
 
-if TYPE_CHECKING:   # (the trees are made by pyrules.explain, imported only when something is explained)
+if TYPE_CHECKING:   # (the trees are made by pyrules.answers.trees, imported only when something is explained)
     from pyrules.answers.trees import Node
 
 
@@ -114,11 +114,18 @@ def _things(n: int) -> str:
     return f"{n} thing{'s' if n != 1 else ''}"
 
 
-def actions_heading(who: str, listed: int, legal: int) -> str:
+def actions_heading(who: str, listed: int, legal: int, unpayable: int = 0) -> str:
     """The line that heads `actions`: it counts what the list below it holds (with --all, the options that are not
-    legal too, marked ✗)."""
+    legal too, marked ✗), and says how many of the legal ones can't be paid now."""
     if listed == legal:
-        return f"{who} may do {_things(legal)}:" if legal else f"{who} can't do anything now."
+        if not legal:
+            return f"{who} can't do anything now."
+        if unpayable:
+            return (f"{who} may do {_things(legal)}, "
+                    + ("none of which can be paid now:" if unpayable == legal else
+                       "which can't be paid now:" if legal == 1 else
+                       f"{unpayable} of which can't be paid now:"))
+        return f"{who} may do {_things(legal)}:"
     illegal = listed - legal
     if not legal:
         return f"{who} can't do anything now; " + (f"the {illegal} options that are not legal (✗):" if illegal != 1
@@ -132,7 +139,7 @@ def actions_text(data: dict, explain: bool = False, ability_text=None) -> str:
     acts = data["actions"]
     legal = [a for a in acts if a["legal"]]
     who = data["player"]
-    lines = [actions_heading(who, len(acts), len(legal))]
+    lines = [actions_heading(who, len(acts), len(legal), sum(1 for a in legal if a.get("payable") is False))]
     for a in acts:
         mark = "  " if a["legal"] else "  ✗ "
         if a["action"] == "cast":
@@ -339,7 +346,7 @@ def tree_html(node: Node, title: str = "Explanation") -> str:
 
 
 def not_modelled_text(notes: list[dict]) -> str:
-    """The card lines an answer may leave out (interface §5.7): one `note:` line each, or, when there are more
+    """The card lines an answer may leave out (docs/guide/json.md): one `note:` line each, or, when there are more
     than five, a count and the first five."""
     if not notes:
         return ""

@@ -116,7 +116,7 @@ class Explainer:
     def __init__(self, base: KnowledgeBase, game, renderer: Renderer, facts: set[Symbol], step_of: dict[int, int]):
         self.base = base
         self.renderer = renderer
-        # the atoms are read as terms (pyrules.terms): one object per clingo symbol, so that the dictionaries
+        # the atoms are read as terms (pyrules.kb.terms): one object per clingo symbol, so that the dictionaries
         # below hash and compare in Python rather than through a call into clingo for each lookup
         self.facts = {of_symbol(f) for f in facts}
         self.step_of = step_of

@@ -44,7 +44,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from pyrules.api import answer
+from pyrules.api import answer, card_db
 from pyrules.apps.service import FIELDS, MAX_BODY, WARM_UP, build_request, internal_error
 from pyrules.errors import ScenarioError
 from pyrules.input.document import parse_text
@@ -271,8 +271,6 @@ def answers(items: Iterable[Item], command: str = "show", defaults: dict | None 
     defaults = dict(defaults or {})
     build_request({k: v for k, v in defaults.items() if k != "cards"})  # the options are checked once, before any work
     if defaults.get("cards"):
-        from pyrules.api import card_db
-
         card_db(tuple(defaults["cards"]))   # a card file that can't be read is bad input, before any work
     it = iter(items)
     if dask is not None:

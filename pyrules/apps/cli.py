@@ -310,7 +310,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         service.add_arguments(sv)
         sv.epilog = _epilog("serve")
     if want("batch"):
-        from pyrules.apps import batch
+        from pyrules.apps import batch   # (as serve: its optional dependencies are imported when it runs)
 
         b = add("batch", "many scenarios answered in parallel, one JSON line each")
         batch.add_arguments(b)
@@ -392,7 +392,7 @@ def _prepare(args, progress: Progress) -> None:
                        f"{', '.join(os.path.basename(f) for f in args.cards)} (a big file is indexed on first use)")
         api.card_db(tuple(args.cards))
     if args.command != "cards":
-        from pyrules.kb.compile import kb
+        from pyrules.kb.compile import kb   # (not for cards: it imports clingo, which listing cards doesn't need)
 
         progress.doing("preparing the knowledge base (on the first run of this version: a few seconds)")
         kb()
@@ -501,7 +501,7 @@ def _request(args) -> dict:
     elif args.command == "explain":
         request.update(query=" ".join(args.query), player=args.player, depth=args.depth)
     elif args.command == "plan":
-        # (the JSON answer carries the explanation, interface §5.6, unless asked not to; the text, with --explain)
+        # (the JSON answer carries the explanation, docs/guide/plans.md, unless asked not to; the text, with --explain)
         request.update(goal=" ".join(args.goal), player=args.player, horizon=args.horizon, all=args.all,
                        explain=(args.explain or args.json) and not args.no_explain, budget=args.budget)
     return request
@@ -647,7 +647,7 @@ def _example_names(**_) -> list[str]:
 
 
 def _first_sentence(text: str, width: int = 78) -> str:
-    from pyrules.answers.render import clip
+    from pyrules.answers.render import clip   # (here only: see _text)
 
     text = " ".join(str(text).split())
     end = re.search(r"(?<=[a-z0-9)])[.:;] ", text)
@@ -655,7 +655,7 @@ def _first_sentence(text: str, width: int = 78) -> str:
 
 
 def _examples(args) -> int:
-    from pyrules.input.document import parse_text
+    from pyrules.input.document import parse_text   # (YAML's parser: only the examples' descriptions need it here)
 
     files = _example_files()
     chosen = list(files)

@@ -57,7 +57,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from pyrules.api import answer, load
+from pyrules.api import answer, card_db, load
 from pyrules.cards.db import card_json
 from pyrules.errors import ScenarioError
 from pyrules.input.document import parse_text
@@ -1183,8 +1183,6 @@ def main(args) -> int:
             raise ScenarioError("--step", "must be 0 or more")
         defaults["step"] = args.step
     if args.cards:
-        from pyrules.api import card_db
-
         card_db(tuple(args.cards))   # a card file that can't be read is refused before serving
         defaults["cards"] = [os.path.abspath(f) for f in args.cards]
     if defaults:

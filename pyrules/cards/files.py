@@ -16,7 +16,7 @@ pyrules consumes:
                       (it may know a colour-setting ability: devoid, "~ is all colors"), else the colors of
                       the mana cost and of the color indicator. The knowledge base takes a face's colors
                       from its mana cost and color indicator, unless the file's differ: then from the file
-                      (pyrules/carddata.py, rules/core/colors.lp)
+                      (pyrules/cards/model.py, rules/core/colors.lp)
     color_indicator   only where the card has one
     cards with several faces: "card_faces": [one dict per face with the fields above and its "name"],
                       plus "type_line" (the faces' type lines joined with " // ") and "colors": for split
@@ -251,8 +251,6 @@ def normalize_card(raw: Any, source: str | None = None, *, where: str = "") -> d
         card.update(_face(name, raw, "", with_name=False))
     cmc = raw.get("cmc")
     if isinstance(cmc, (int, float)) and not isinstance(cmc, bool):
-        from pyrules.input.limits import current
-
         cap = current().max_int
         if not (isinstance(cmc, int) or math.isfinite(cmc)) or not -cap <= cmc <= cap:
             raise CardDataError(name, "cmc", f"{_short(cmc)} is out of range: numbers must be between {-cap} and {cap}")

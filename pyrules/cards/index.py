@@ -84,9 +84,9 @@ def search_key(name: str) -> str:
 
 
 def default_cache_dir() -> Path:
-    from pyrules.kb.compile import (
-        cache_dir,  # the same directory as the compiled knowledge base's ($PYRULES_CACHE_DIR too)
-    )
+    # the same directory as the compiled knowledge base's ($PYRULES_CACHE_DIR too); imported here, as the knowledge
+    # base's modules import clingo, which `pyrules cards` with a card file doesn't otherwise need
+    from pyrules.kb.compile import cache_dir
 
     found = cache_dir()
     if found is None:  # pragma: no cover - platformdirs missing on a platform that needs it

@@ -87,7 +87,7 @@ def _fuzzy(tables, qkey: str, limit: int, offer, best: dict[str, Match]) -> None
     for scorer, scale in ((fuzz.ratio, 1.0), (fuzz.partial_ratio, 0.9)):
         for source, table in tables:
             hits = process.extract(qkey, table.fuzzy_keys, scorer=scorer, processor=None,
-                                   limit=max(limit * 4, 20), score_cutoff=FUZZY_CUTOFF / scale)
+                                   limit=max(limit * 4, 20), score_cutoff=FUZZY_CUTOFF / scale - 0.01)  # (at the cutoff counts: rapidfuzz compares partial_ratio to a cutoff a hair off)
             for _, score, j in hits:
                 i = table.fuzzy[j]
                 full = table.full(i)
@@ -100,10 +100,10 @@ def _fuzzy(tables, qkey: str, limit: int, offer, best: dict[str, Match]) -> None
 
 def did_you_mean(library: CardLibrary, name: str) -> str:
     """A suffix for an unknown-card message: " — did you mean 'X'?" (up to three names, the best kind of
-    match only), or " (pyrules cards lists the cards it knows)" when nothing is close."""
+    match only), or where to look when nothing is close: the cards pyrules knows, and card files for more."""
     matches = find(library, name, limit=3)
     if not matches:
-        return " (pyrules cards lists the cards it knows)"
+        return " (pyrules cards lists the cards it knows; --cards FILE reads more: a Scryfall or MTGJSON file)"
     top = matches[0]
     close = [m for m in matches if m.kind == top.kind and (m.kind != "fuzzy" or m.score >= top.score - 5)]
     names = list(dict.fromkeys(m.matched_name for m in close))

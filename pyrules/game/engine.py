@@ -331,7 +331,7 @@ class Game:
 
         `between(game, t)`, when given, is called after the checks of the state before the action are
         grounded and before the transition: the facts it returns (a payment found by search from that state,
-        pyrules/payment.py) are added to the action's moment."""
+        pyrules/game/payment.py) are added to the action's moment."""
         tune_allocator()
         t = self.t + 1
         T = Number(t)
@@ -375,7 +375,7 @@ class Game:
         return [a.symbol for a in self.ctl.symbolic_atoms.by_signature(name, arity) if a.is_fact]
 
     def terms(self, name: str, arity: int, seen: set | None = None) -> list:
-        """The same atoms as plain Python terms (pyrules.terms), read in bulk: for answers read by the hundred
+        """The same atoms as plain Python terms (pyrules.kb.terms), read in bulk: for answers read by the hundred
         (with `seen`, only those not read into it before)."""
         return read_facts(self.ctl, name, arity, seen)
 

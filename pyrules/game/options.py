@@ -65,7 +65,7 @@ class Cost:
 
 @dataclass
 class Option:
-    """One thing a player could do now (interface.md §3 and §5.3, `actions`)."""
+    """One thing a player could do now (docs/guide/json.md, `actions`)."""
 
     action: str
     object: str
@@ -82,7 +82,7 @@ class Option:
     term: Symbol | None = None
     explanation: object = None
     ability: str | int | None = None     # activate: the keyword, or the line number
-    payable: bool | None = None          # whether the pool and mana abilities can pay it (pyrules/payment.py)
+    payable: bool | None = None          # whether the pool and mana abilities can pay it (pyrules/game/payment.py)
     payment: list | None = None          # one way to pay: [{"source": id | "pool" | "life", "mana": "{G}"}]
     x: int | None = None                 # the largest X that can be paid, when the cost has {X}
     payment_why_not: list = field(default_factory=list)

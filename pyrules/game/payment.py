@@ -103,7 +103,7 @@ class Payment:
 
 
 def mana_text(generic: int, symbols: list[str]) -> str:
-    """A total cost's mana as interface §3 writes it: the generic part first, as one symbol (the cost's own
+    """A total cost's mana as docs/guide/json.md writes it: the generic part first, as one symbol (the cost's own
     generic mana with what increases add and reductions take already counted in `generic`), then the other
     symbols in the order the cost prints them (Arcee cast converted under Thalia: {1}{R}{W}); {0} when nothing
     is left."""

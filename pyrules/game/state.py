@@ -63,7 +63,7 @@ COLOR_ORDER = ("white", "blue", "black", "red", "green")
 
 @dataclass(frozen=True)
 class ObjectState:
-    """The derived characteristics of one object (interface.md §3 and §5.3, `show`)."""
+    """The derived characteristics of one object (docs/guide/json.md, `show`)."""
 
     id: str
     name: str | None
@@ -415,7 +415,7 @@ class GameState:
 
     @cached_property
     def not_modelled(self) -> list[dict]:
-        """Every line of card text pyrules doesn't model (interface §5.7) on the card of any object of the
+        """Every line of card text pyrules doesn't model (docs/guide/json.md) on the card of any object of the
         scenario, in any zone, or created by its timeline up to the step answered: every face's lines, since a
         face that isn't up may be turned up. Answers about this board may leave those lines out."""
         out = []
@@ -433,7 +433,7 @@ class GameState:
         return out
 
     def honesty(self) -> dict:
-        """What every answer document carries at its top level (interface §5.7)."""
+        """What every answer document carries at its top level (docs/guide/json.md)."""
         return {"complete": not self.not_modelled, "not_modelled": self.not_modelled}
 
     def document(self, ids: list[str] | None = None) -> dict:
@@ -627,7 +627,7 @@ def _unread_lines(card, face: str | None = None, line: int | None = None, keywor
 
 def _unread_naming(ev: GameState, where: str, card, lines: list, what: str) -> None:
     """A naming refused only because pyrules doesn't read the card's line is bad input naming that line, not a
-    refusal by a rule of the game (interface §5.7)."""
+    refusal by a rule of the game (docs/guide/json.md)."""
     if card is None or not lines:
         return
     said = "; ".join(f"line {ln.line}{' of its back face' if ln.face == 'back' else ''} “{ln.text}”" for ln in lines)

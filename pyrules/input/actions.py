@@ -245,7 +245,7 @@ def _check_pay(sc, pay: list, path: str) -> None:
 
 
 # The kinds of choice `choose` names, and what may be chosen: a color for "one mana of any color" or "{U} or {R}"
-# (interface §5.8), written as a color's name.
+# (docs/guide/cards.md), written as a color's name.
 CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}}
 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")   # each has an intrinsic mana ability

@@ -1,7 +1,7 @@
 """The limits on a scenario document, in one place.
 
 Scenarios come from people and programs pyrules does not control, so every document is measured against
-these limits before any work is done on it (pyrules/inputs.py enforces them; the service and batches go
+these limits before any work is done on it (pyrules/input/document.py enforces them; the service and batches go
 through the same code). Each default is far beyond what a real game reaches; a document over a limit is
 refused with one line naming the field and the limit.
 

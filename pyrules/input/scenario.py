@@ -2,7 +2,7 @@
 
 Validation happens before anything reaches clingo, in two passes that stop at the first problem with a
 ScenarioError naming the field, so a malformed scenario is never half-applied:
-  1. the shape, by the JSON Schema made from the one declaration of the format (pyrules/next/schema.py);
+  1. the shape, by the JSON Schema made from the one declaration of the format (pyrules/input/schema.py);
   2. references: players and ids exist and are unique, cards are known (with a did-you-mean), ids the
      timeline will create are fresh, every action's fields and references are well formed.
 Whether a state can occur in a game at all (a back face in a hand, a controller off the battlefield, an
@@ -26,6 +26,7 @@ from pyrules.cards.db import CardDB, bundled
 from pyrules.cards.files import CardDataError
 from pyrules.cards.mana import ManaSymbolError, parse_mana_cost
 from pyrules.cards.model import Card
+from pyrules.cards.search import did_you_mean as card_hint
 from pyrules.errors import ScenarioError, did_you_mean, short
 from pyrules.input.actions import check_actions
 from pyrules.input.document import parse_text, read_source
@@ -238,10 +239,7 @@ def _card(db: CardDB, name: str, where: str) -> Card:
     except (CardDataError, ScenarioError) as exc:   # a card its file describes in a way pyrules can't read
         raise ScenarioError(where, str(exc)) from None
     if card is None:
-        from pyrules.cards.search import did_you_mean
-
-
-        hint = did_you_mean(db.library, name)
+        hint = card_hint(db.library, name)
         raise ScenarioError(where, f"unknown card {short(name)}{hint}")
     return card
 
@@ -260,8 +258,6 @@ def _with_other_unknown_cards(exc: ScenarioError, db: CardDB, raw: list, i: int)
                 continue
         except (CardDataError, ScenarioError):   # a card its file can't describe: reported when it is reached
             continue
-        from pyrules.cards.search import did_you_mean as card_hint
-
         others.append(f"objects[{k}].card: unknown card {short(name)}{card_hint(db.library, name)}")
     if not others:
         return exc

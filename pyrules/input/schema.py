@@ -3,8 +3,8 @@
 Each field of a scenario object (and of players, turn and effects) is declared here with its JSON shape
 and the fluent it becomes (holds(o(Id, Attribute), 0) and friends, rules/timeline/inertia.lp). The one
 declaration drives three things: the JSON Schema that validates a scenario's shape (json_schema()), the
-facts built from a scenario (pyrules/next/facts.py) and the reading back of a state into the same fields
-(pyrules/next/model.py). What the fields mean in the game is decided in rules/.
+facts built from a scenario (pyrules/game/facts.py) and the reading back of a state into the same fields
+(pyrules/game/state.py). What the fields mean in the game is decided in rules/.
 """
 
 from __future__ import annotations

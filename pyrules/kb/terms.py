@@ -80,6 +80,19 @@ def parse(text: str) -> Term:
 _LEAVES: dict[str, Term] = {}
 
 
+def strings_in(terms) -> set[str]:
+    """The strings anywhere inside these terms (clingo Symbols or Terms): the ids and names an atom mentions."""
+    out: set[str] = set()
+    todo = list(terms)
+    while todo:
+        x = todo.pop()
+        if x.type == SymbolType.String:
+            out.add(x.string)
+        elif x.type == SymbolType.Function:
+            todo.extend(x.arguments)
+    return out
+
+
 def _leaf(tok: str) -> Term:
     """A constant, number or string: made once per distinct text (terms are never changed once made)."""
     c = tok[0]

@@ -1,4 +1,4 @@
-"""Plans: "how can I…" — the shortest lines of legal actions from a scenario's state to a goal (interface §5.6).
+"""Plans: "how can I…" — the shortest lines of legal actions from a scenario's state to a goal (docs/guide/plans.md).
 
 The search is breadth-first over states the knowledge base computes itself. A state is the scenario with a
 prefix of planned actions appended to its timeline, played out by the engine (model.evaluate: one clingo
@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from clingo import Function, Number, String, Symbol, SymbolType
+from clingo import Function, Number, String, Symbol
 
 from pyrules.answers.evaluation import evaluate, extend
 from pyrules.answers.queries import (
@@ -87,6 +87,7 @@ from pyrules.kb.interface import (
     UNMET_DIFFERS,
 )
 from pyrules.kb.pipeline import GOAL
+from pyrules.kb.terms import strings_in
 from pyrules.kb.vocabulary import COLOR_WORDS
 
 DEFAULT_HORIZON = 10
@@ -175,6 +176,9 @@ def _value(raw: str, clause: str):
     raw = raw.strip()
     if not raw:
         raise ScenarioError("goal", f"{clause!r}: a value is missing after the operator")
+    if raw.startswith(("=", "<", ">", "!")):
+        raise ScenarioError("goal", f"{clause!r}: one operator between the property and its value "
+                                    f"(=, !=, <, <=, >, >=; equality is a single =)")
     if raw.startswith('"'):
         if len(raw) < 2 or not raw.endswith('"'):
             raise ScenarioError("goal", f"{clause!r}: a quoted value is not closed")
@@ -196,7 +200,7 @@ def _hint(value: str, names) -> str:
 
 
 def parse_goal(text, sc) -> Goal:
-    """A goal (interface §5.6): clauses joined with ` and `; bad input (exit 2, field `goal`) names what's wrong.
+    """A goal (docs/guide/plans.md): clauses joined with ` and `; bad input (exit 2, field `goal`) names what's wrong.
     Which properties a goal may ask about and the values they take are the knowledge base's (language())."""
     if not isinstance(text, str) or not text.strip():
         raise ScenarioError("goal", "is required (for example 'kroxa.zone = battlefield' or 'cast kroxa escape')")
@@ -355,7 +359,7 @@ def goal_facts(goal: Goal, sc) -> list[Symbol]:
                 forms.append(oid(v.casefold()))
         elif c.values == "text":
             if strings is None:
-                strings = _strings(scenario_facts(sc)) | set(sc.players) | set(sc.ids) | _copies(sc)
+                strings = strings_in(scenario_facts(sc)) | set(sc.players) | set(sc.ids) | _copies(sc)
             forms = [String(s) for s in _spellings(v, strings)]
         else:   # a word of the knowledge base (a zone, a card type, a keyword, ...)
             w = v.casefold()
@@ -368,18 +372,6 @@ def goal_facts(goal: Goal, sc) -> list[Symbol]:
 def _spellings(value: str, known: set[str]) -> list[str]:
     """The value, and the names the scenario spells like it in another letter case."""
     return [value] + sorted(s for s in known if s != value and s.casefold() == value.casefold())
-
-
-def _strings(facts) -> set[str]:
-    out: set[str] = set()
-    todo = list(facts)
-    while todo:
-        s = todo.pop()
-        if s.type == SymbolType.String:
-            out.add(s.string)
-        elif s.type == SymbolType.Function:
-            todo.extend(s.arguments)
-    return out
 
 
 def _pool(text: str) -> list[Symbol]:
@@ -425,7 +417,7 @@ class State:
 
 @dataclass
 class PlanResult:
-    """What `pyrules plan` answers: the shortest plans found, or why there is none (interface §5.6)."""
+    """What `pyrules plan` answers: the shortest plans found, or why there is none (docs/guide/plans.md)."""
 
     goal: str
     player: str
@@ -910,7 +902,7 @@ def plan_text(res: PlanResult, explain: bool = False) -> str:
                 text = (why.summary or why.claim) if why is not None else ""
                 lines.append(f"  {step.claim}" + (f" — {text}" if text else ""))
     else:
-        # (with card text pyrules doesn't model on the board, no line found isn't no line: interface §5.7)
+        # (with card text pyrules doesn't model on the board, no line found isn't no line: docs/guide/json.md)
         head = "no plan found with the card text pyrules models" if res.not_modelled else "no plan"
         lines.append(f"{head} for {res.goal!r} within {res.horizon} action{'s' if res.horizon != 1 else ''} ({res.player}):")
         for r in res.why_not:

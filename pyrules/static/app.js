@@ -782,7 +782,7 @@ async function goStep(k, opts = {}) {
   await Promise.all([loadActions(), previous()]);
 }
 
-// the card lines pyrules doesn't model: every answer on this board may leave them out (interface §5.7)
+// the card lines pyrules doesn't model: every answer on this board may leave them out (docs/guide/json.md)
 function notesBox(doc) {
   const notes = Array.isArray(doc.not_modelled) ? doc.not_modelled : [];
   if (!notes.length) return null;

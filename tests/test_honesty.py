@@ -5,7 +5,7 @@ incomplete board says so; a short answer names the lines that could change it; a
 pyrules doesn't read a line is bad input naming the line, never a rule of the game; a cast the rules allow but
 the player can't pay now is never a bare yes.
 
-Cards from tests/data/unread.json (Deep Freeze, Blanchwood Armor, Act of Treason, Lava Axe, Elvish Clancaller:
+Cards from tests/data/unread.json (Deep Freeze, Blanchwood Armor, Act of Treason, Radiating Lightning, Elvish Clancaller:
 real Scryfall objects of Dominaria and Core Set 2019 with a line pyrules doesn't read; the cards these tests used
 before — Pacifism, Giant Growth, Shivan Dragon, Glorious Anthem — are read since issue 27). Each answer here is
 stated from the card's text: what it says and pyrules doesn't read."""
@@ -105,16 +105,17 @@ def test_a_copy_the_timeline_makes_of_a_card_with_unread_text_is_listed():
 
 
 def test_no_plan_on_an_incomplete_board_is_no_plan_found_with_the_text_pyrules_models(write_yaml):
-    # Lava Axe "deals 5 damage to target player or planeswalker": pyrules doesn't model that line (damage to a
-    # planeswalker, 120.3c), so it finds no line that takes bob from 5 life to 0 — which is not to say none exists
-    # (one does: cast Lava Axe)
+    # Radiating Lightning "deals 3 damage to target player and 1 damage to each creature that player controls":
+    # pyrules doesn't read that line, so it finds no line that takes bob from 3 life to 0 — which is not to say
+    # none exists (one does: cast Radiating Lightning)
     lands = [obj(f"m{i}", "Mountain") for i in range(5)]
-    d = scenario(obj("axe", "Lava Axe", zone="hand"), *lands, life={"alice": 20, "bob": 5}, track_mana=True)
+    d = scenario(obj("axe", "Radiating Lightning", zone="hand"), *lands, life={"alice": 20, "bob": 3}, track_mana=True)
     path = write_yaml(d)
     r = cli("plan", path, "bob.life <= 0", "--horizon", "2", "--cards", HONESTY)
     assert r.returncode == 0
     assert r.stdout.startswith("no plan found with the card text pyrules models for 'bob.life <= 0'")
-    assert "note: axe (Lava Axe), line 1, is not modelled: “Lava Axe deals 5 damage to target player or planeswalker.”" in r.stdout
+    assert ("note: axe (Radiating Lightning), line 1, is not modelled: “Radiating Lightning deals 3 damage to target "
+            "player and 1 damage to each creature that player controls.”") in r.stdout
     doc = json.loads(cli("plan", path, "bob.life <= 0", "--horizon", "2", "--cards", HONESTY, "--json").stdout)
     assert not doc["found"] and doc["complete"] is False
     assert doc["why_not"][0]["reason"].startswith("no plan found with the card text pyrules models")

@@ -347,6 +347,13 @@ class ToTree(Transformer):
     def e_damage_player(self, meta, ch):
         return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), target=T.Target("player"))
 
+    def e_damage_player_or_pw(self, meta, ch):
+        return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        target=T.Target("player_or_planeswalker"))
+
+    def e_bounce_chosen(self, meta, ch):
+        return T.Effect("bounce_chosen", filter=_one(ch, T.Filter))
+
     def e_damage_opponents(self, meta, ch):
         return T.Effect("damage_each_opponent", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))
 

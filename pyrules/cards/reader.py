@@ -479,10 +479,14 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage_each_opponent":
         ctx.need_self(e.ref, created)
         return F("damage", C_("each_opponent"), e.n)
-    if k == "damage" and e.target.kind in ("permanent", "player"):
+    if k == "damage" and e.target.kind in ("permanent", "player", "player_or_planeswalker"):
         ctx.need_self(e.ref, created)
-        t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_("player"))
+        t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_(e.target.kind))
         return F("damage", F("target", t), e.n)
+    if k == "bounce_chosen":
+        # "return a land you control to its owner's hand": no target; the player chooses as it resolves
+        # (rules/timeline/effects.lp: the earliest such permanent, made for them)
+        return F("bounce_chosen", ab.filter(e.filter))
     if k == "draw":
         if e.who == "target_player":
             t = ab.target(C_("player"))

@@ -55,6 +55,8 @@ class Target:
         up = "up to one " if self.optional else ""
         if self.kind == "any":
             return "any target"
+        if self.kind == "player_or_planeswalker":
+            return "target player or planeswalker"
         if self.kind == "player":
             return "target player"
         if self.kind == "card_in_graveyard":
@@ -167,6 +169,8 @@ class Effect:
             return f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell"
         if k == "bounce":
             return f"return {self.target.words()} to its owner's hand"
+        if k == "bounce_chosen":
+            return f"return a {self.filter.words()} to its owner's hand"
         if k == "damage_each_opponent":
             return f"{src} deals {self.n} damage to each opponent"
         if k == "exile_return_transformed":

@@ -175,11 +175,31 @@ def read_line(text: str, type_line: str = "Creature — Elf"):
     return ln
 
 
+@pytest.mark.parametrize("text, colors, type_line, keywords", [
+    # the Wolf token pyrules has is green: a blue one is made from the words, not the green one
+    ("When Test Card enters, create a 2/2 blue Wolf creature token.", ("U",), "Token Creature — Wolf", []),
+    # its Dinosaur has trample: one with haste (or with nothing) is made from the words
+    ("When Test Card enters, create a 3/3 green Dinosaur creature token with haste.", ("G",), "Token Creature — Dinosaur", ["haste"]),
+    ("When Test Card enters, create a 3/3 green Dinosaur creature token.", ("G",), "Token Creature — Dinosaur", []),
+    ("When Test Card enters, create a 2/2 green legendary Wolf creature token.", ("G",), "Token Legendary Creature — Wolf", []),
+])
+def test_111_4_a_token_is_exactly_what_the_words_describe(text, colors, type_line, keywords):
+    # CR 111.4, 111.2: the effect defines the token's characteristics; a token card pyrules has is used only if it
+    # is exactly that, otherwise the token is made from the words (issue 27: pyrules used to refuse such lines)
+    from pyrules.cards.db import made_token
+
+    ln = read_line(text)
+    assert ln.status == "modelled" and len(ln.tokens) == 1
+    tok = made_token(ln.tokens[0])
+    face = tok.faces[0]
+    assert face.colors == colors and face.type_line == type_line
+    assert sorted(n for line in tok.reading() for n in line.names) == keywords
+
+
 @pytest.mark.parametrize("text", [
-    "When Test Card enters, create a 2/2 blue Wolf creature token.",         # the Wolf token pyrules has is green
-    "When Test Card enters, create a 3/3 green Dinosaur creature token with haste.",   # its Dinosaur has trample
-    "When Test Card enters, create a 3/3 green Dinosaur creature token.",    # ... which the words must name
-    "When Test Card enters, create a 2/2 green legendary Wolf creature token.",   # a word no template reads
+    "When Test Card enters, create a 2/2 Wolf creature token.",                   # no color: not a token's words
+    "When Test Card enters, create a 2/2 green Zzz creature token.",              # no CR list has Zzz
+    "When Test Card enters, create a 2/2 green Wolf creature token with zzz.",    # nor a keyword zzz
 ])
 def test_111_4_a_token_is_made_only_if_every_word_describes_it(text):
     assert read_line(text).status == "not_modelled"

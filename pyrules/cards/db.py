@@ -157,6 +157,25 @@ def coverage_json(db: CardDB, top: int = 15) -> dict:
     }
 
 
+# Tokens an effect describes that no card file has (CR 111.4: "create a 2/2 white Knight creature token with
+# vigilance"): made from the words, by name, once per process (pyrules/cards/reader.py makes them; the scenario's
+# facts include those its cards create, pyrules/game/facts.py).
+MADE_TOKENS: dict[str, Card] = {}
+
+
+def made_token(name: str) -> Card | None:
+    return MADE_TOKENS.get(name)
+
+
+def make_token(record: dict) -> Card:
+    """The token card of a record (Scryfall's fields); the same name twice is the same token."""
+    card = MADE_TOKENS.get(record["name"])
+    if card is None:
+        card = MADE_TOKENS[record["name"]] = card_from_record(record)
+        card.reader = partial(_read_card, tokens=None)
+    return card
+
+
 def _read_card(card: Card, tokens) -> list:
     # The reader is imported when a card is first read, not with the database: importing it (its grammar,
     # clingo) costs tens of ms, a sixth of `pyrules cards`, which lists cards without reading them.

@@ -416,7 +416,7 @@ class ToTree(Transformer):
         pt = str(_tokens(ch, "PTN")[0])
         p, t = pt.split("/")
         words = tuple(str(c) for c in ch if isinstance(c, str) and not isinstance(c, Token) or
-                      (isinstance(c, Token) and c.type not in ("PTN", "KW")))
+                      (isinstance(c, Token) and c.type not in ("PTN", "KW", "TOKENS")))
         return T.Token(p, t, words, tuple(str(k).lower() for k in _tokens(ch, "KW")))
 
     def token_word(self, meta, ch):

@@ -126,6 +126,7 @@ class Line:
                                                           # (a Saga's chapter numbers: rules/timeline/sba.lp)
     missing: list[str] = field(default_factory=list)      # `read`: the parts that have no rules yet
     parse: str = ""                         # the ability as read, written back in words
+    tokens: list[str] = field(default_factory=list)       # the tokens made from its words that it creates
 
 
 def unread(line: Line) -> list[str]:
@@ -280,6 +281,7 @@ class Ctx:
     face: object
     i: int
     tokens: object = None          # name -> the token card an effect creates (the card database's lookup)
+    made: list = field(default_factory=list)   # the names of the tokens made from the words (pyrules/cards/db.py)
 
     @property
     def c(self) -> Symbol:
@@ -415,22 +417,42 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
             raise NotUnderstood(tok.words())
     if not colors or len(subs) != 1:
         raise NotUnderstood(tok.words())
-    card = ctx.tokens(words[[w.lower() for w in words].index(subs[0])]) if ctx.tokens else None
-    if card is None or card.layout != "token":
+    kw = list(tok.keywords)
+    named = {KEYWORDS[k][0] for k in kw if k in KEYWORDS and KEYWORDS[k][1] is None and KEYWORDS[k][0] not in KEYWORDS_NOT_MODELLED}
+    if len(named) != len(kw):
         raise NotUnderstood(tok.words())
+    card = ctx.tokens(words[[w.lower() for w in words].index(subs[0])]) if ctx.tokens else None
+    if card is not None and card.layout == "token" and _token_is(card, tok, colors, kinds | supers, subs, named):
+        return card.name           # the token card pyrules has is exactly the one described
+    # CR 111.4: a token the effect describes (its name is its subtype plus "Token"), made from the words
+    from pyrules.cards.db import make_token, made_token
+
+    letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+    name = " ".join(w for w in words if w.lower() == subs[0]) + " Token"
+    record = {"name": name, "layout": "token", "mana_cost": "",
+              "type_line": "Token " + " ".join(w.capitalize() for w in sorted(supers) + sorted(kinds - {"creature"}) + ["creature"])
+              + " — " + " ".join(s.capitalize() for s in subs),
+              "oracle_text": "\n".join(k.capitalize() for k in kw), "power": tok.power, "toughness": tok.toughness,
+              "colors": sorted(letters[c] for c in colors if c in letters)}
+    have = made_token(name)
+    if have is not None and not _token_is(have, tok, colors, kinds | supers, subs, named):
+        name = f"{name} ({tok.power}/{tok.toughness} {' '.join(sorted(colors))}{', ' + ', '.join(kw) if kw else ''})"
+        record["name"] = name
+    ctx.made.append(make_token(record).name)
+    return name
+
+
+def _token_is(card, tok: T.Token, colors: set, kinds: set, subs: list, named: set) -> bool:
+    """Whether a token card is exactly the token the words describe."""
     face = card.faces[0]
     left, _, right = face.type_line.lower().partition("—")
     face_colors = {COLOR_WORDS[c] for c in face.colors} or {"colorless"}
     if ((face.power, face.toughness) != (tok.power, tok.toughness) or face_colors != colors
-            or set(left.split()) - {"token"} != kinds | supers or right.split() != subs):
-        raise NotUnderstood(tok.words())
-    kw = list(tok.keywords)
-    named = {KEYWORDS[k][0] for k in kw if k in KEYWORDS and KEYWORDS[k][1] is None}
+            or set(left.split()) - {"token"} != kinds or right.split() != subs):
+        return False
     has = list(card.reading())
-    if len(named) != len(kw) or any(ln.status != "modelled" or not set(ln.names) <= named for ln in has) \
-            or {n for ln in has for n in ln.names} != named:
-        raise NotUnderstood(tok.words())
-    return card.name
+    return not any(ln.status != "modelled" or not set(ln.names) <= named for ln in has) \
+        and {n for ln in has for n in ln.names} == named
 
 
 def _permanent_target(e: T.Effect, ab: Ab) -> int:
@@ -862,6 +884,7 @@ def read_line(card, face, i: int, raw: str, tokens=None) -> Line:
     missing = [m for ab in abilities for m in ab.missing]
     return Line(face.id, i, raw, "read" if missing else "modelled", understood, [f for ab in abilities for f in ab.facts],
                 [ab.name for ab in abilities], read=read, spans=((0, len(read)),), printed=printed, missing=missing,
+                tokens=list(ctx.made),
                 parse=tree.words().replace("~", face.name.split(",")[0]))
 
 

@@ -417,7 +417,23 @@ class ToTree(Transformer):
         p, t = pt.split("/")
         words = tuple(str(c) for c in ch if isinstance(c, str) and not isinstance(c, Token) or
                       (isinstance(c, Token) and c.type not in ("PTN", "KW", "TOKENS")))
-        return T.Token(p, t, words, tuple(str(k).lower() for k in _tokens(ch, "KW")))
+        kws, quoted = self._with(ch)
+        return T.Token(p, t, words, kws, quoted)
+
+    def _with(self, ch):
+        w = [c for c in ch if isinstance(c, tuple) and c and c[0] == "with"]
+        return (w[0][1], w[0][2]) if w else ((), ())
+
+    def token_with(self, meta, ch):
+        return ("with", tuple(str(k).lower() for k in _tokens(ch, "KW")), tuple(str(q)[1:-1] for q in _tokens(ch, "QUOTED")))
+
+    def artifact_token(self, meta, ch):
+        words = tuple(str(c) for c in _tokens(ch, "COLORLESS", "SUBTYPE")) + ("artifact",)
+        kws, quoted = self._with(ch)
+        return T.Token("", "", words, kws, quoted, creature=False)
+
+    def predefined_token(self, meta, ch):
+        return T.Token("", "", (str(_tokens(ch, "SUBTYPE")[0]),), (), (), creature=False, predefined=True)
 
     def token_word(self, meta, ch):
         return str(ch[0])

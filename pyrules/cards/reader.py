@@ -394,8 +394,14 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
     """'2/2 green Wolf creature token' -> the name of the token card pyrules knows that is exactly that: its
     power and toughness, colors, card types, subtypes and keyword abilities are the ones the words name."""
     types, supertypes, subtypes = type_lists()
+    if tok.predefined:
+        # CR 111.10: the predefined tokens whose abilities pyrules reads
+        word = tok.words_[0]
+        if word.lower() not in PREDEFINED_TOKENS:
+            raise NotUnderstood(tok.words())
+        tok = T.Token("", "", ("colorless", word, "artifact"), (), (PREDEFINED_TOKENS[word.lower()],), creature=False)
     colors: set[str] = set()
-    kinds: set[str] = {"creature"}
+    kinds: set[str] = {"creature"} if tok.creature else set()
     supers: set[str] = set()
     subs: list[str] = []
     words = list(tok.words_)
@@ -415,14 +421,14 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
             subs.append(lw)
         else:
             raise NotUnderstood(tok.words())
-    if not colors or len(subs) != 1:
+    if not colors or len(subs) != 1 or not tok.creature and kinds != {"artifact"}:
         raise NotUnderstood(tok.words())
     kw = list(tok.keywords)
     named = {KEYWORDS[k][0] for k in kw if k in KEYWORDS and KEYWORDS[k][1] is None and KEYWORDS[k][0] not in KEYWORDS_NOT_MODELLED}
     if len(named) != len(kw):
         raise NotUnderstood(tok.words())
     card = ctx.tokens(words[[w.lower() for w in words].index(subs[0])]) if ctx.tokens else None
-    if card is not None and card.layout == "token" and _token_is(card, tok, colors, kinds | supers, subs, named):
+    if card is not None and card.layout == "token" and not tok.abilities and _token_is(card, tok, colors, kinds | supers, subs, named):
         return card.name           # the token card pyrules has is exactly the one described
     # CR 111.4: a token the effect describes (its name is its subtype plus "Token"), made from the words
     from pyrules.cards.db import make_token, made_token
@@ -430,16 +436,30 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
     letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
     name = " ".join(w for w in words if w.lower() == subs[0]) + " Token"
     record = {"name": name, "layout": "token", "mana_cost": "",
-              "type_line": "Token " + " ".join(w.capitalize() for w in sorted(supers) + sorted(kinds - {"creature"}) + ["creature"])
+              "type_line": "Token " + " ".join(w.capitalize() for w in sorted(supers) + sorted(kinds - {"creature"})
+                                               + (["creature"] if "creature" in kinds else []))
               + " — " + " ".join(s.capitalize() for s in subs),
-              "oracle_text": "\n".join(k.capitalize() for k in kw), "power": tok.power, "toughness": tok.toughness,
+              "oracle_text": "\n".join([k.capitalize() for k in kw] + list(tok.abilities)),
               "colors": sorted(letters[c] for c in colors if c in letters)}
+    if tok.creature:
+        record |= {"power": tok.power, "toughness": tok.toughness}
     have = made_token(name)
     if have is not None and not _token_is(have, tok, colors, kinds | supers, subs, named):
         name = f"{name} ({tok.power}/{tok.toughness} {' '.join(sorted(colors))}{', ' + ', '.join(kw) if kw else ''})"
         record["name"] = name
-    ctx.made.append(make_token(record).name)
+    made = make_token(record)
+    if any(ln.status != "modelled" for ln in made.reading()):    # its quoted abilities must be read whole too
+        raise NotUnderstood(tok.words())
+    ctx.made.append(made.name)
     return name
+
+
+# CR 111.10: predefined tokens, and the ability each has
+PREDEFINED_TOKENS = {
+    "treasure": "{T}, Sacrifice this artifact: Add one mana of any color.",
+    "food": "{2}, {T}, Sacrifice this artifact: You gain 3 life.",
+    "clue": "{2}, Sacrifice this artifact: Draw a card.",
+}
 
 
 def _token_is(card, tok: T.Token, colors: set, kinds: set, subs: list, named: set) -> bool:
@@ -447,10 +467,12 @@ def _token_is(card, tok: T.Token, colors: set, kinds: set, subs: list, named: se
     face = card.faces[0]
     left, _, right = face.type_line.lower().partition("—")
     face_colors = {COLOR_WORDS[c] for c in face.colors} or {"colorless"}
-    if ((face.power, face.toughness) != (tok.power, tok.toughness) or face_colors != colors
+    if ((face.power or "", face.toughness or "") != (tok.power, tok.toughness) or face_colors != colors
             or set(left.split()) - {"token"} != kinds or right.split() != subs):
         return False
-    has = list(card.reading())
+    if tuple(face.lines[len(named):]) != tuple(tok.abilities):       # its quoted abilities, as written
+        return False
+    has = [ln for ln in card.reading() if ln.line <= len(named)]
     return not any(ln.status != "modelled" or not set(ln.names) <= named for ln in has) \
         and {n for ln in has for n in ln.names} == named
 

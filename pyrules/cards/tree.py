@@ -225,9 +225,17 @@ class Token:
     toughness: str
     words_: tuple[str, ...]
     keywords: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()  # quoted abilities ("{T}, Sacrifice this artifact: Add one mana of any color.")
+    creature: bool = True
+    predefined: bool = False         # "a Treasure token": the token CR 111.10 defines
 
     def words(self) -> str:
-        kw = f" with {', '.join(self.keywords)}" if self.keywords else ""
+        with_ = list(self.keywords) + [f'"{a}"' for a in self.abilities]
+        kw = f" with {', '.join(with_)}" if with_ else ""
+        if self.predefined:
+            return f"{self.words_[0]} token"
+        if not self.creature:
+            return f"{' '.join(self.words_)} token{kw}"
         return f"{self.power}/{self.toughness} {' '.join(self.words_)} creature token{kw}"
 
 

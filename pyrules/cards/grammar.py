@@ -351,6 +351,16 @@ class ToTree(Transformer):
         return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
                         target=T.Target("player_or_planeswalker"))
 
+    def e_regrowth(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("regrowth", target=T.Target("card_in_graveyard", T.Filter(f.text, "card", extra=("you_own",))))
+
+    def e_discard_opponents(self, meta, ch):
+        return T.Effect("discard", who="each_opponent", n=1)
+
+    def e_discard_target(self, meta, ch):
+        return T.Effect("discard", who="target_" + str(_tokens(ch, "PLAYER_WORD")[0]).lower(), n=1)
+
     def e_bounce_chosen(self, meta, ch):
         return T.Effect("bounce_chosen", filter=_one(ch, T.Filter))
 

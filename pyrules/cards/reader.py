@@ -527,6 +527,15 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         ctx.need_self(e.ref, created)
         t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_(e.target.kind))
         return F("damage", F("target", t), e.n)
+    if k == "regrowth":
+        term = ab.filter(e.target.filter, "card")
+        t = ab.target(F("card_in_graveyard", term))
+        return F("bounce", F("target", t))
+    if k == "discard" and e.who.startswith("target_"):
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("discard", F("target", t), 1)
+    if k == "discard":
+        return F("discard", C_(e.who), 1)
     if k == "bounce_chosen":
         # "return a land you control to its owner's hand": no target; the player chooses as it resolves
         # (rules/timeline/effects.lp: the earliest such permanent, made for them)

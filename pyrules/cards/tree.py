@@ -60,7 +60,8 @@ class Target:
         if self.kind == "player":
             return "target player"
         if self.kind == "card_in_graveyard":
-            return f"{up}target {self.filter.words()} from a graveyard"
+            where = "your graveyard" if self.filter.extra == ("you_own",) else "a graveyard"
+            return f"{up}target {self.filter.words()} from {where}"
         return f"{up}target {self.filter.words()}"
 
 
@@ -169,6 +170,10 @@ class Effect:
             return f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell"
         if k == "bounce":
             return f"return {self.target.words()} to its owner's hand"
+        if k == "regrowth":
+            return f"return target {self.target.filter.words()} card from your graveyard to your hand"
+        if k == "discard":
+            return f"{who} discards a card"
         if k == "bounce_chosen":
             return f"return a {self.filter.words()} to its owner's hand"
         if k == "damage_each_opponent":

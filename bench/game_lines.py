@@ -10,7 +10,7 @@ which ruling is about what), applies a rule of the game (what a goal's compariso
 casting uses, who declares blockers), or words a game's reason or result in English outside the rules' `%:`
 templates. Not counted: reading atoms, building facts from input, checking input's shape, rendering values
 generically, the planner's search policy (which lines it tries), the engine's sequencing, the applications, and
-the card-text reader (pyrules/cards/templates.py). Lines are code lines: no blank line, comment or docstring.
+the card-text reader (pyrules/cards/: grammar, reader). Lines are code lines: no blank line, comment or docstring.
 A region missing from the checkout counts 0; the list is the same for every checkout, so two checkouts compare.
 Regions that only read what the rules now state (goal_facts building a goal's facts by the kind of values the
 rules give) are still counted where they interpret a kind, to err on the side of counting.

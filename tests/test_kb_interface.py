@@ -204,7 +204,7 @@ def test_every_fact_python_writes_is_declared_with_its_types():
 # the modules that may read terms by position: the declaration (its decoders), the bulk reader it uses, and the
 # compiler (it rewrites the rules' syntax trees, clingo.ast: no atom Python reads)
 EXEMPT = {"pyrules/kb/interface.py", "pyrules/kb/terms.py", "pyrules/kb/compile.py"}
-BUILDERS = {"Function", "F", "C_"}               # what builds a clingo term (pyrules/cards/templates.py: F, C_)
+BUILDERS = {"Function", "F", "C_"}               # what builds a clingo term (pyrules/cards/reader.py: F, C_)
 READERS = {"atoms", "terms", "facts", "read_facts", "by_signature", "any_atom"}   # what reads atoms by name
 
 

@@ -15,7 +15,7 @@ import pytest
 import pyrules
 from pyrules.cards.db import bundled, with_files
 from pyrules.cards.files import CardDataError, normalize_card
-from pyrules.cards.templates import NotUnderstood, filter_term, unread
+from pyrules.cards.reader import NotUnderstood, filter_term, unread
 
 from conftest import cli, obj, scenario
 
@@ -148,10 +148,11 @@ def test_601_2f_118_7a_helm_of_awakenings_line_is_read_whole():
 
 def test_702_43a_modular_is_not_modelled_while_its_dies_trigger_isnt():
     # "Modular 3": the permanent enters with three +1/+1 counters (modelled: tests/rules/702_keywords/more_than_meets_the_eye.yaml) and, when it
-    # dies, may put its counters on target artifact creature — a triggered ability pyrules doesn't have
+    # dies, may put its counters on target artifact creature — a triggered ability pyrules doesn't have: the line
+    # is `read` (§5.8), not `modelled`, and says what is missing
     back = [ln for ln in lines("Blaster, Combat DJ // Blaster, Morale Booster") if ln.face == "back"]
     [modular] = [ln for ln in back if ln.text == "Modular 3"]
-    assert modular.status == "not_modelled"
+    assert modular.status == "read" and any("702.43a" in m for m in modular.missing)
     assert any(f.name == "keyword_n" for f in modular.facts)      # the object still has modular 3
 
 
@@ -168,17 +169,37 @@ class _Card:
 
 def read_line(text: str, type_line: str = "Creature — Elf"):
     """A made-up line, read as the templates read a card's (to show what they do with each word)."""
-    from pyrules.cards.templates import read_card
+    from pyrules.cards.reader import read_card
 
     [ln] = read_card(_Card(_Face(text, type_line)), tokens=bundled().lookup)
     return ln
 
 
+@pytest.mark.parametrize("text, colors, type_line, keywords", [
+    # the Wolf token pyrules has is green: a blue one is made from the words, not the green one
+    ("When Test Card enters, create a 2/2 blue Wolf creature token.", ("U",), "Token Creature — Wolf", []),
+    # its Dinosaur has trample: one with haste (or with nothing) is made from the words
+    ("When Test Card enters, create a 3/3 green Dinosaur creature token with haste.", ("G",), "Token Creature — Dinosaur", ["haste"]),
+    ("When Test Card enters, create a 3/3 green Dinosaur creature token.", ("G",), "Token Creature — Dinosaur", []),
+    ("When Test Card enters, create a 2/2 green legendary Wolf creature token.", ("G",), "Token Legendary Creature — Wolf", []),
+])
+def test_111_4_a_token_is_exactly_what_the_words_describe(text, colors, type_line, keywords):
+    # CR 111.4, 111.2: the effect defines the token's characteristics; a token card pyrules has is used only if it
+    # is exactly that, otherwise the token is made from the words (issue 27: pyrules used to refuse such lines)
+    from pyrules.cards.db import made_token
+
+    ln = read_line(text)
+    assert ln.status == "modelled" and len(ln.tokens) == 1
+    tok = made_token(ln.tokens[0])
+    face = tok.faces[0]
+    assert face.colors == colors and face.type_line == type_line
+    assert sorted(n for line in tok.reading() for n in line.names) == keywords
+
+
 @pytest.mark.parametrize("text", [
-    "When Test Card enters, create a 2/2 blue Wolf creature token.",         # the Wolf token pyrules has is green
-    "When Test Card enters, create a 3/3 green Dinosaur creature token with haste.",   # its Dinosaur has trample
-    "When Test Card enters, create a 3/3 green Dinosaur creature token.",    # ... which the words must name
-    "When Test Card enters, create a 2/2 green legendary Wolf creature token.",   # a word no template reads
+    "When Test Card enters, create a 2/2 Wolf creature token.",                   # no color: not a token's words
+    "When Test Card enters, create a 2/2 green Zzz creature token.",              # no CR list has Zzz
+    "When Test Card enters, create a 2/2 green Wolf creature token with zzz.",    # nor a keyword zzz
 ])
 def test_111_4_a_token_is_made_only_if_every_word_describes_it(text):
     assert read_line(text).status == "not_modelled"

@@ -31,14 +31,15 @@ def entry(opts, action, oid, **kw):
 
 def test_509_1a_a_creature_attacking_a_planeswalker_may_be_blocked_by_its_controller(tmp_path):
     """CR 509.1a: the defending player blocks creatures attacking them or a planeswalker they control (506.2);
-    a creature attacking bob's planeswalker is bob's to block — as an option of `actions` and in the timeline."""
+    a creature attacking bob's planeswalker is bob's to block — as an option of `actions` and in the timeline. The
+    planeswalker has its loyalty counters (with none it would be put into its owner's graveyard, 704.5i)."""
     import json
 
     card = tmp_path / "walker.json"
     card.write_text(json.dumps({"object": "card", "name": "Test Walker", "layout": "normal", "mana_cost": "{2}{W}",
                                 "type_line": "Legendary Planeswalker — Test", "oracle_text": "", "loyalty": "3",
                                 "colors": ["W"]}), encoding="utf-8")
-    objs = [obj("a", "Grizzly Bears"), obj("w", "Test Walker", owner="bob"), obj("b", "Grizzly Bears", owner="bob")]
+    objs = [obj("a", "Grizzly Bears"), obj("w", "Test Walker", owner="bob", counters={"loyalty": 3}), obj("b", "Grizzly Bears", owner="bob")]
     attack = [{"attack": {"a": "w"}}, {"pass": "alice"}, {"pass": "bob"}]
     d = scenario(*objs, phase="combat", step="declare_attackers", actions=attack)
     ev = run(d, cards=[str(card)])

@@ -1,5 +1,5 @@
-"""Every word of a `modelled` line is understood (docs/guide/cards.md): the templates mark the spans of a line they
-read (pyrules/cards/templates.py, `Ctx.took`), and `templates.unread` lists the words no span covers. These tests
+"""Every word of a `modelled` line is understood (docs/guide/cards.md): the grammar reads a line whole or not at
+all (pyrules/cards/reader.py: a parsed line's span is all of it), and `reader.unread` lists the words no span covers. These tests
 read every line of every card pyrules ships (pyrules/data/cards.json) and of every card file in tests/data,
 reminder text (in parentheses) aside:
 - a line reported `modelled` leaves no word unread;
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from pyrules.cards.db import bundled, with_files
-from pyrules.cards.templates import Line, read_card, unread
+from pyrules.cards.reader import Line, read_card, unread
 
 DATA = Path(__file__).parent / "data"
 

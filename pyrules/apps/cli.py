@@ -614,10 +614,11 @@ def cards_text(data: dict) -> str:
         from pyrules.answers.render import clip   # (here only: the answers' modules cost ~95 ms to import)
 
         lines = [f"{data['cards']} cards, {data['lines']} lines of text: {data['lines_modelled']} modelled "
-                 f"({100 * data['share_modelled']:.1f}%), {data['cards_fully_modelled']} cards fully modelled"]
-        lines.append("by template:")
+                 f"({100 * data['share_modelled']:.1f}%), {data['lines_read']} read, {data['lines_not_modelled']} not "
+                 f"modelled; {data['cards_fully_modelled']} cards fully modelled"]
+        lines.append("by kind of ability (modelled / lines):")
         for k, v in data["by_template"].items():
-            lines.append(f"  {k:28} {v['modelled']:6} / {v['lines']}")
+            lines.append(f"  {k:28} {v['modelled']:6} / {v['lines']}" + (f"   ({v['read']} read)" if v["read"] else ""))
         if data["most_common_not_modelled"]:
             lines.append("most common lines not modelled:")
             for m in data["most_common_not_modelled"]:
@@ -633,11 +634,13 @@ def cards_text(data: dict) -> str:
         lines.append(f"  {f['face']}: {f['name']}  {f['mana_cost'] or '(no mana cost)'}")
         lines.append(f"    {f['type_line']}{pt}")
         for ln in f["lines"]:
-            mark = "✓" if ln["status"] == "modelled" else "✗"
+            mark = {"modelled": "✓", "read": "~"}.get(ln["status"], "✗")
             names = f"  [{', '.join(ln['abilities'])}]" if ln["abilities"] else ""
             lines.append(f"    {ln['line']}. {mark} {ln['text']}{names}")
-            if ln["status"] == "modelled" and ln["understood"] and ln["understood"] != ["reminder text"]:
-                lines.append(f"         understood: {'; '.join(ln['understood'])}")
+            if ln["status"] != "not_modelled" and ln.get("parse") and ln["parse"] != "reminder text":
+                lines.append(f"         read as: {ln['parse']}")
+            if ln["status"] == "read":
+                lines.append(f"         no rules yet for: {'; '.join(ln['missing'])}")
     if data.get("source"):
         lines.append(f"  source: {data['source']}")
     return "\n".join(lines)

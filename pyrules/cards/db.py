@@ -1,5 +1,5 @@
 """The card database: the bundled cards, then those of any card files given, looked up by name (big files are
-indexed once, pyrules/cards/index.py); each card read by the templates (pyrules/cards/templates.py) on first
+indexed once, pyrules/cards/index.py); each card read by the grammar (pyrules/cards/reader.py) on first
 use; and the answers of `pyrules cards`: one card line by line, or the coverage of all of them.
 """
 
@@ -101,7 +101,9 @@ def card_json(card: Card) -> dict:
     lines = card.reading()
     for face in card.faces:
         flines = [{"line": ln.line, "text": ln.text, "status": ln.status, "understood": list(ln.understood),
-                   "abilities": list(ln.names)} for ln in lines if ln.face == face.id]
+                   "abilities": list(ln.names), "parse": ln.parse or None}
+                  | ({"missing": list(ln.missing)} if ln.status == "read" else {})
+                  for ln in lines if ln.face == face.id]
         faces.append({"face": face.id, "name": face.name, "mana_cost": face.mana_cost, "type_line": face.type_line,
                       "power": face.power, "toughness": face.toughness,
                       "colors": [COLOR_WORDS[c] for c in face.colors], "oracle_text": face.oracle_text,
@@ -113,7 +115,7 @@ def card_json(card: Card) -> dict:
 def coverage_json(db: CardDB, top: int = 15) -> dict:
     """How much of the cards' text the knowledge base models: by template and keyword, and the most common
     lines it doesn't (card names in them replaced by ~, so that the same wording counts once)."""
-    total = modelled = 0
+    total = modelled = read = 0
     cards = fully = 0
     by_kind: dict[str, list[int]] = {}
     missing: dict[str, int] = {}
@@ -122,14 +124,16 @@ def coverage_json(db: CardDB, top: int = 15) -> dict:
         ok = True
         for ln in card.reading():
             total += 1
-            kinds = {re.sub(r"_\d+$", "", n) for n in ln.names} or ({"reminder text"} if ln.status == "modelled" else {"(no template)"})
+            kinds = {re.sub(r"_\d+$", "", n) for n in ln.names} or ({"reminder text"} if ln.status == "modelled" else {"(not read)"})
             for k in kinds:
-                entry = by_kind.setdefault(k, [0, 0])
+                entry = by_kind.setdefault(k, [0, 0, 0])
                 entry[0] += 1
                 entry[1] += ln.status == "modelled"
+                entry[2] += ln.status == "read"
             if ln.status == "modelled":
                 modelled += 1
             else:
+                read += ln.status == "read"
                 ok = False
                 text = ln.text
                 for n in card.names:
@@ -145,16 +149,36 @@ def coverage_json(db: CardDB, top: int = 15) -> dict:
         skipped.append({"file": None, "card": name, "field": err.field, "message": err.message})
     return {
         "cards": cards, "cards_fully_modelled": fully, "lines": total, "lines_modelled": modelled,
+        "lines_read": read, "lines_not_modelled": total - modelled - read,
         "share_modelled": round(modelled / total, 4) if total else 1.0,
-        "by_template": {k: {"lines": v[0], "modelled": v[1]} for k, v in sorted(by_kind.items())},
+        "by_template": {k: {"lines": v[0], "modelled": v[1], "read": v[2]} for k, v in sorted(by_kind.items())},
         "most_common_not_modelled": [{"text": t, "count": n} for t, n in sorted(missing.items(), key=lambda kv: (-kv[1], kv[0]))[:top]],
         "skipped_cards": skipped,
     }
 
 
+# Tokens an effect describes that no card file has (CR 111.4: "create a 2/2 white Knight creature token with
+# vigilance"): made from the words, by name, once per process (pyrules/cards/reader.py makes them; the scenario's
+# facts include those its cards create, pyrules/game/facts.py).
+MADE_TOKENS: dict[str, Card] = {}
+
+
+def made_token(name: str) -> Card | None:
+    return MADE_TOKENS.get(name)
+
+
+def make_token(record: dict) -> Card:
+    """The token card of a record (Scryfall's fields); the same name twice is the same token."""
+    card = MADE_TOKENS.get(record["name"])
+    if card is None:
+        card = MADE_TOKENS[record["name"]] = card_from_record(record)
+        card.reader = partial(_read_card, tokens=None)
+    return card
+
+
 def _read_card(card: Card, tokens) -> list:
-    # The templates are imported when a card is first read, not with the database: importing them (their
-    # patterns, clingo) costs 25-35 ms, a sixth of `pyrules cards`, which lists cards without reading them.
-    from pyrules.cards.templates import read_card
+    # The reader is imported when a card is first read, not with the database: importing it (its grammar,
+    # clingo) costs tens of ms, a sixth of `pyrules cards`, which lists cards without reading them.
+    from pyrules.cards.reader import read_card
 
     return read_card(card, tokens=tokens)

@@ -3,7 +3,7 @@
 A card comes in Scryfall's field names (the bundled pyrules/data/cards.json, or a card file given with
 --cards, read by pyrules/cardfile.py). This module reads one such record into faces and turns what the
 card prints into facts: names, mana costs symbol by symbol, type-line words, power and toughness, color
-indicators, and the abilities its text states (read by pyrules/cards/templates.py). What the facts mean
+indicators, and the abilities its text states (read by the grammar: pyrules/cards/reader.py). What the facts mean
 is decided in rules/, not here.
 """
 
@@ -21,6 +21,7 @@ from pyrules.kb.interface import (
     FACE_COLORS_STATED,
     FACE_DEFINED_COLOR,
     FACE_HAS_MANA_COST,
+    FACE_LOYALTY,
     FACE_MANA,
     FACE_PT,
     FACE_STATED_COLOR,
@@ -52,6 +53,7 @@ class Face:
     toughness: str | None
     color_indicator: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()
+    loyalty: str | None = None
 
     @property
     def lines(self) -> list[str]:
@@ -92,7 +94,7 @@ class Card:
         return self.layout in ("transform", "modal_dfc", "double_faced_token")
 
     def reading(self):
-        """What the templates understood of each line (pyrules/cards/templates.py), computed once."""
+        """What the reader understood of each line (pyrules/cards/reader.py), computed once."""
         if self._lines is None:
             if self.reader is None:
                 raise ValueError(f"{self.name}: a card made outside a card database has no reader")
@@ -121,6 +123,8 @@ class Card:
             p, t = _int(face.power), _int(face.toughness)
             if p is not None and t is not None:
                 out.append(FACE_PT(c, f, p, t))
+            if _int(face.loyalty) is not None:
+                out.append(FACE_LOYALTY(c, f, _int(face.loyalty)))
             for col in face.color_indicator:
                 out.append(FACE_COLOR_INDICATOR(c, f, COLOR_WORDS[col]))
             if self.layout in ("token", "double_faced_token") and not face.color_indicator:
@@ -150,5 +154,5 @@ def card_from_record(data: dict) -> Card:
         power, toughness = fd.get("power"), fd.get("toughness")
         faces.append(Face(fid, fd.get("name") or data["name"], cost, tuple(parse_mana_cost(cost)) if cost else None,
                           fd["type_line"], fd.get("oracle_text") or "", power, toughness,
-                          tuple(fd.get("color_indicator") or ()), tuple(fd.get("colors") or ())))
+                          tuple(fd.get("color_indicator") or ()), tuple(fd.get("colors") or ()), fd.get("loyalty")))
     return Card(data["name"], layout, faces, data)

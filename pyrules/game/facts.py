@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from clingo import Number, Symbol
 
-from pyrules.cards.db import bundled
+from pyrules.cards.db import bundled, made_token
 from pyrules.input.actions import CHOICES, GEN, kind_of
 from pyrules.input.scenario import Scenario
 from pyrules.input.schema import OBJECT_FIELDS
@@ -171,6 +171,10 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
             eff("until", Function(e["until"]))
     for card in bundled().tokens():   # tokens an effect may create
         cards.setdefault(card.name, card)
+    for card in list(cards.values()):  # and the tokens made from the words of an effect of these cards (CR 111.4)
+        for line in card.reading():
+            for name in line.tokens:
+                cards.setdefault(name, made_token(name))
     for card in cards.values():
         out += card.facts()
     return out

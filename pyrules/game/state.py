@@ -13,7 +13,7 @@ from functools import cached_property
 
 from clingo import Symbol
 
-from pyrules.cards.db import bundled
+from pyrules.cards.db import bundled, made_token
 from pyrules.errors import ScenarioError
 from pyrules.game.engine import Game
 from pyrules.game.facts import action_facts, oid, scenario_facts
@@ -407,7 +407,9 @@ class GameState:
                 if o is None:
                     return None
                 if o.copy_of is None:
-                    return next((c for c in bundled().tokens() if o.name in c.names), None) if o.token and o.name else None
+                    if not (o.token and o.name):
+                        return None
+                    return next((c for c in bundled().tokens() if o.name in c.names), None) or made_token(o.name)
                 cur = o.copy_of
             if cur is None:
                 return None

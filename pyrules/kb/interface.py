@@ -377,7 +377,7 @@ CHOICE = Predicate("choice", "t:moment kind:const n:int value",
 ASKING = Predicate("asking", "player:player t:moment", "a player asks what they could do at moment t", written=True)
 
 # ------------------------------------------------------------------------------------------------ the cards
-# (facts Python writes: pyrules/cards/model.py, the card-text reader pyrules/cards/templates.py)
+# (facts Python writes: pyrules/cards/model.py, the card-text reader pyrules/cards/reader.py, from the grammar pyrules/cards/oracle.lark)
 
 _CARD = dict(written=True, read=False)
 CARD = Predicate("card", "card:card", **_CARD)
@@ -388,6 +388,7 @@ FACE_MANA = Predicate("face_mana", "card:card face:const position:int symbol", "
 FACE_TYPE_WORD = Predicate("face_type_word", "card:card face:const word:string", "a word of the type line before the dash", **_CARD)
 FACE_SUBTYPE = Predicate("face_subtype", "card:card face:const subtype:string", "a word after the dash", written=True)
 FACE_PT = Predicate("face_pt", "card:card face:const power:int toughness:int", **_CARD)
+FACE_LOYALTY = Predicate("face_loyalty", "card:card face:const loyalty:int", "a planeswalker's printed loyalty", **_CARD)
 FACE_COLOR_INDICATOR = Predicate("face_color_indicator", "card:card face:const color:const", **_CARD)
 FACE_DEFINED_COLOR = Predicate("face_defined_color", "card:card face:const color:const", "a token's color", **_CARD)
 FACE_COLORS_STATED = Predicate("face_colors_stated", "card:card face:const", "the file states the face's colors", **_CARD)
@@ -407,6 +408,7 @@ CHAPTER = Predicate("chapter", "ability chapter:int", **_CARD)
 COST = Predicate("cost", "ability item", **_CARD)
 COST_MOD = Predicate("cost_mod", "ability change:const amount:int", **_CARD)
 EFFECT = Predicate("effect", "ability n:int effect", **_CARD)
+ENTERS_TAPPED = Predicate("enters_tapped", "ability", "the permanent enters tapped (a static ability, CR 614.1c)", **_CARD)
 ESCAPES_WITH = Predicate("escapes_with", "ability counter:string amount:int", **_CARD)
 FUNCTIONS_IN = Predicate("functions_in", "ability zone:const", **_CARD)
 GRANT_COST = Predicate("grant_cost", "source item", **_CARD)

@@ -61,7 +61,7 @@ from pyrules.answers.queries import (
 )
 from pyrules.answers.render import not_modelled_text
 from pyrules.cards.db import with_files
-from pyrules.cards.templates import SUPERTYPES, TYPE_WORDS
+from pyrules.cards.reader import SUPERTYPES, TYPE_WORDS
 from pyrules.errors import ScenarioError
 from pyrules.game.facts import oid, scenario_facts
 from pyrules.game.state import Reason

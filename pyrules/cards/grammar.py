@@ -1,0 +1,710 @@
+"""The grammar of oracle text (pyrules/cards/oracle.lark), loaded once, and the transformer from lark's parse
+tree to the typed tree of pyrules/cards/tree.py.
+
+The grammar file is written with plain literals ("draw", "target"); loading it, each literal word becomes a
+terminal that matches that word only (case aside, and never the start of a longer word), and the word lists
+are added as terminals: the CR's card types, supertypes and subtypes (as rules/core/types.lp states them, a
+subtype only capitalized), the five colors, the keyword abilities, the number words. A word the lists don't
+have is never understood: the line doesn't parse.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import clingo
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import LarkError
+
+from pyrules.cards import tree as T
+from pyrules.kb.compile import rules_root
+from pyrules.kb.interface import CARD_TYPE_WORD, SUBTYPE_LIST, SUPERTYPE_WORD
+
+NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10,
+}
+ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
+COLORS = ("white", "blue", "black", "red", "green")   # the five colors; colorless is not a color
+
+# Keyword abilities (CR 702): the printed words, the knowledge base's name, and what follows the words.
+KEYWORDS = {
+    "living metal": ("living_metal", None),
+    "more than meets the eye": ("more_than_meets_the_eye", "cost"),
+    "escape": ("escape", "cost"),
+    "flashback": ("flashback", "cost"),
+    "ward": ("ward", "cost"),
+    "equip": ("equip", "cost"),
+    "crew": ("crew", "number"),
+    "modular": ("modular", "number"),
+    "flying": ("flying", None),
+    "first strike": ("first_strike", None),
+    "double strike": ("double_strike", None),
+    "lifelink": ("lifelink", None),
+    "trample": ("trample", None),
+    "haste": ("haste", None),
+    "menace": ("menace", None),
+    "deathtouch": ("deathtouch", None),
+    "hexproof": ("hexproof", None),
+    "shroud": ("shroud", None),
+    "defender": ("defender", None),
+    "flash": ("flash", None),
+    "vigilance": ("vigilance", None),
+    "reach": ("reach", None),
+    "indestructible": ("indestructible", None),
+    "prowess": ("prowess", None),
+    # read (the object has the keyword), but their rules aren't in the knowledge base yet: reader.py's
+    # KEYWORDS_NOT_MODELLED says what is missing, and their lines are `read`
+    "kicker": ("kicker", "cost"),
+    "cycling": ("cycling", "cost"),
+    "outlast": ("outlast", "cost"),
+    "storm": ("storm", None),
+    "rebound": ("rebound", None),
+    "unleash": ("unleash", None),
+    "exalted": ("exalted", None),
+    "renown": ("renown", "number"),
+    "bloodthirst": ("bloodthirst", "number"),
+}
+
+# the words a filter may use besides types, supertypes, subtypes and colors (pyrules/cards/reader.py: filter_term)
+FILTER_MODIFIERS = ("another", "other", "tokens", "token", "nontoken", "tapped", "untapped", "attacking",
+                    "blocking", "historic", "permanents", "permanent", "cards", "card", "spells", "spell")
+
+
+@cache
+def type_lists() -> tuple[frozenset, frozenset, dict]:
+    """The CR's lists of words, as the knowledge base states them (rules/core/types.lp): the card types, the
+    supertypes and each subtype with its kind."""
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], (rules_root() / "core" / "types.lp").read_text(encoding="utf-8"))
+    ctl.ground([("base", [])])
+
+    def atoms(predicate):
+        return predicate.decode(a.symbol for a in ctl.symbolic_atoms.by_signature(*predicate.signature))
+
+    return (frozenset(r.word.string for r in atoms(CARD_TYPE_WORD)),
+            frozenset(r.word.string for r in atoms(SUPERTYPE_WORD)),
+            {r.word.string: r.kind.name for r in atoms(SUBTYPE_LIST)})
+
+
+def plurals(word: str) -> set[str]:
+    """The forms a word of a list takes in text: itself and its plurals (Elf: Elves; sorcery: sorceries)."""
+    out = {word, word + "s", word + "es"}
+    if word.endswith("y"):
+        out.add(word[:-1] + "ies")
+    if word.endswith("f"):
+        out.add(word[:-1] + "ves")
+    if word.endswith("fe"):
+        out.add(word[:-2] + "ves")
+    return out
+
+
+def _alts(words) -> str:
+    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
+
+
+def _capital(word: str) -> str:
+    """A subtype as printed: capitalized (each part of a hyphenated or spaced one keeps its own case)."""
+    return word[:1].upper() + word[1:]
+
+
+@cache
+def _terminals() -> str:
+    types, supertypes, subtypes = type_lists()
+    type_forms = {f for t in types for f in plurals(t)}
+    sub_forms = {_capital(f) for s in subtypes for f in plurals(s)}
+    kw_simple = [w for w, (_, kind) in KEYWORDS.items() if kind is None]
+    kw_cost = [w for w, (_, kind) in KEYWORDS.items() if kind == "cost"]
+    kw_n = [w for w, (_, kind) in KEYWORDS.items() if kind == "number"]
+    fword = (f"(?i:{_alts(type_forms | set(supertypes) | set(COLORS) | set(FILTER_MODIFIERS))})"
+             f"|(?i:non-?(?:{_alts(type_forms | set(supertypes) | set(COLORS))}))"
+             f"|{_alts(sub_forms)}|non-(?:{_alts(sub_forms)})")
+    B = r"(?!\w)"
+    return "\n".join([
+        f"KW.2: /(?i:{_alts(kw_simple)}){B}/",
+        f"KW_COST.2: /(?i:{_alts(kw_cost)}){B}/",
+        f"KW_N.2: /(?i:{_alts(kw_n)}){B}/",
+        f"NUM.2: /(?i:{_alts(NUMBER_WORDS)}|\\d+){B}/",
+        f"FWORD: /(?:{fword}){B}/",
+        f"TYPE: /(?i:{_alts(type_forms)}){B}/",
+        f"SUPERTYPE: /(?i:{_alts(supertypes)}){B}/",
+        f"SUBTYPE: /(?:{_alts(sub_forms)}){B}/",
+        f"COLOR: /(?i:{_alts(COLORS)}){B}/",
+    ])
+
+
+_LITERAL = re.compile(r'"((?:[^"\\]|\\.)+)"')
+
+
+@cache
+def grammar_text() -> str:
+    """The grammar file with each literal word made a filtered terminal that matches that whole word only."""
+    text = (Path(__file__).with_name("oracle.lark")).read_text(encoding="utf-8")
+    names: dict[str, str] = {}
+    out_lines = []
+    for line in text.splitlines():
+        if line.lstrip().startswith("//"):
+            out_lines.append(line)
+            continue
+
+        def sub(m: re.Match) -> str:
+            lit = m.group(1).replace('\\"', '"')
+            if not re.match(r"\w", lit):       # punctuation: kept as it is
+                return m.group(0)
+            if lit not in names:
+                names[lit] = f"_L{len(names)}"
+            return names[lit]
+
+        # a terminal's own definition (NAME: /.../ or "~") is left as it is
+        if re.match(r"\s*[A-Z_][A-Z_0-9]*(\.\d+)?\s*:", line):
+            out_lines.append(line)
+            continue
+        out_lines.append(_LITERAL.sub(sub, line))
+    defs = [f"{n}.2: /{re.escape(lit).replace('/', chr(92) + '/')}(?!\\w)/i" for lit, n in names.items()]
+    return "\n".join(out_lines) + "\n" + "\n".join(defs) + "\n" + _terminals() + "\n"
+
+
+@cache
+def parser() -> Lark:
+    return Lark(grammar_text(), start=["ability_line", "spell_text"], parser="earley", lexer="dynamic",
+                propagate_positions=True, maybe_placeholders=False)
+
+
+class NotUnderstood(ValueError):
+    pass
+
+
+def number(word: str) -> int:
+    w = str(word).lower()
+    if w.isdigit():
+        return int(w)
+    if w in NUMBER_WORDS:
+        return NUMBER_WORDS[w]
+    raise NotUnderstood(word)
+
+
+def _tokens(children, *types) -> list[Token]:
+    return [c for c in children if isinstance(c, Token) and c.type in types]
+
+
+def _one(children, cls):
+    got = [c for c in children if isinstance(c, cls)]
+    return got[0] if got else None
+
+
+@v_args(inline=False, meta=True)
+class ToTree(Transformer):
+    """lark's parse tree -> pyrules.cards.tree nodes. `text` is the line as parsed (filters keep their words)."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.text = text
+
+    def _span(self, meta) -> str:
+        return self.text[meta.start_pos:meta.end_pos]
+
+    # -------------------------------------------------------------------------------- filters
+    def filter_p(self, meta, ch):
+        return T.Filter(self._span(meta), "permanent")
+
+    def filter_c(self, meta, ch):
+        return T.Filter(self._span(meta), "card")
+
+    def filter_s(self, meta, ch):
+        return T.Filter(self._span(meta), "spell", and_or=True)
+
+    def another_filter(self, meta, ch):
+        return ("another", ch[0])
+
+    def self_ref(self, meta, ch):
+        tok = ch[0]
+        if tok.type == "TILDE":
+            return T.SelfRef("~")
+        if tok.type == "IT":
+            return T.SelfRef("it")
+        return T.SelfRef(str(tok).lower())
+
+    # -------------------------------------------------------------------------------- costs
+    def c_mana(self, meta, ch):
+        items = []
+        for tok in _tokens(ch, "MANA"):
+            if tok == "{T}":
+                items.append(T.CostItem("tap"))
+            elif tok == "{Q}":
+                items.append(T.CostItem("untap"))
+            elif items and items[-1].kind == "mana":      # a run of mana symbols is one item: {2}{R}
+                items[-1] = T.CostItem("mana", symbols=items[-1].symbols + (str(tok),))
+            else:
+                items.append(T.CostItem("mana", symbols=(str(tok),)))
+        return items
+
+    def c_exile_graveyard(self, meta, ch):
+        return [T.CostItem("exile_other_graveyard", number(_tokens(ch, "NUM")[0]))]
+
+    def c_pay_life(self, meta, ch):
+        return [T.CostItem("pay_life", number(_tokens(ch, "NUM")[0]))]
+
+    def c_discard(self, meta, ch):
+        n = _tokens(ch, "NUM")[0]
+        if str(n).lower() not in ("a", "an", "one", "two", "three"):
+            raise NotUnderstood(n)
+        return [T.CostItem("discard", number(n))]
+
+    def c_discard_hand(self, meta, ch):
+        return [T.CostItem("discard_hand")]
+
+    def c_sacrifice_self(self, meta, ch):
+        return [T.CostItem("sacrifice_self", ref=_one(ch, T.SelfRef))]
+
+    def c_sacrifice(self, meta, ch):
+        n = _tokens(ch, "NUM")[0]
+        if str(n).lower() not in ("a", "an", "one", "two", "three"):
+            raise NotUnderstood(n)
+        return [T.CostItem("sacrifice", number(n), filter=_one(ch, T.Filter))]
+
+    def c_sacrifice_another(self, meta, ch):
+        word, f = ch[0]
+        if not f.text.lower().startswith("another "):
+            raise NotUnderstood(f.text)
+        return [T.CostItem("sacrifice", 1, filter=f)]
+
+    def cost(self, meta, ch):
+        items = []
+        for c in ch:
+            if isinstance(c, list):
+                items += c
+        return ("cost", items)
+
+    # -------------------------------------------------------------------------------- effects
+    def _eff(kind, **fixed):
+        def f(self, meta, ch):
+            nums = [number(t) for t in _tokens(ch, "NUM")]
+            kw = dict(fixed)
+            if nums:
+                kw["n"] = nums[0]
+            ref = _one(ch, T.SelfRef)
+            if ref is not None:
+                kw["ref"] = ref
+            return T.Effect(kind, **kw)
+        return f
+
+    e_draw = _eff("draw")
+    e_draw_target = _eff("draw", who="target_player")
+    e_gain_life = _eff("gain_life")
+    e_lose_life_opponents = _eff("lose_life", who="each_opponent")
+    e_damage_divided = _eff("damage_divided")
+    e_damage_spell_controller = _eff("damage_to_spell_controller")
+    e_sacrifice_unless_escaped = _eff("sacrifice_unless_escaped")
+    e_sacrifice = _eff("sacrifice")
+    e_convert = _eff("convert")
+    e_exile_return_transformed = _eff("exile_return_transformed")
+    e_discard_hand = _eff("discard_hand")
+    e_put_land = _eff("put_land")
+    e_no_prevention = _eff("no_prevention")
+
+    def e_damage_any(self, meta, ch):
+        return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), target=T.Target("any"))
+
+    def e_tap(self, meta, ch):
+        return T.Effect("tap", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_counters(self, meta, ch):
+        return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                        ref=_one(ch, T.SelfRef))
+
+    def e_create(self, meta, ch):
+        return T.Effect("create_token", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token))
+
+    def e_gains_self(self, meta, ch):
+        return T.Effect("gains_until_eot", keyword=str(_tokens(ch, "KW")[0]).lower(), ref=_one(ch, T.SelfRef))
+
+    def _pt(self, ch):
+        p, t = str(_tokens(ch, "PT")[0]).replace("−", "-").split("/")
+        return int(p), int(t)
+
+    def e_pump_self(self, meta, ch):
+        kw = _tokens(ch, "KW")
+        return T.Effect("pump", ref=_one(ch, T.SelfRef), pt=self._pt(ch), keyword=str(kw[0]).lower() if kw else "")
+
+    def e_pump_target(self, meta, ch):
+        kw = _tokens(ch, "KW")
+        return T.Effect("pump", target=T.Target("permanent", _one(ch, T.Filter)), pt=self._pt(ch),
+                        keyword=str(kw[0]).lower() if kw else "")
+
+    def e_gains_target(self, meta, ch):
+        return T.Effect("gains_until_eot", target=T.Target("permanent", _one(ch, T.Filter)),
+                        keyword=str(_tokens(ch, "KW")[0]).lower())
+
+    def e_destroy_target(self, meta, ch):
+        return T.Effect("destroy", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_damage_target(self, meta, ch):
+        return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_damage_player(self, meta, ch):
+        return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), target=T.Target("player"))
+
+    def e_damage_player_or_pw(self, meta, ch):
+        return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        target=T.Target("player_or_planeswalker"))
+
+    def e_regrowth(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("regrowth", target=T.Target("card_in_graveyard", T.Filter(f.text, "card", extra=("you_own",))))
+
+    def e_discard_opponents(self, meta, ch):
+        return T.Effect("discard", who="each_opponent", n=1)
+
+    def e_discard_target(self, meta, ch):
+        return T.Effect("discard", who="target_" + str(_tokens(ch, "PLAYER_WORD")[0]).lower(), n=1)
+
+    def e_bounce_chosen(self, meta, ch):
+        return T.Effect("bounce_chosen", filter=_one(ch, T.Filter))
+
+    def e_damage_opponents(self, meta, ch):
+        return T.Effect("damage_each_opponent", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))
+
+    def e_bounce(self, meta, ch):
+        return T.Effect("bounce", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_pump_each(self, meta, ch):
+        kw = _tokens(ch, "KW")
+        return T.Effect("pump", filter=_one(ch, T.Filter), pt=self._pt(ch), keyword=str(kw[0]).lower() if kw else "")
+
+    def e_lose_life_target(self, meta, ch):
+        who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
+        return T.Effect("lose_life", who=f"target_{who}", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_counter(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("counter", target=T.Target("spell", f))
+
+    def unblockable(self, meta, ch):
+        return T.Ability("restriction", ref=_one(ch, T.SelfRef), restrictions=("cant_be_blocked",))
+
+    def control(self, meta, ch):
+        return None
+
+    def kw_list(self, meta, ch):
+        return ("kws", tuple(str(k).lower() for k in _tokens(ch, "KW")))
+
+    def e_destroy_all(self, meta, ch):
+        return T.Effect("destroy_all", filter=_one(ch, T.Filter))
+
+    def e_surveil(self, meta, ch):
+        return T.Effect("surveil", n=int(_tokens(ch, "DIGITS")[0]))
+
+    def e_scry(self, meta, ch):
+        return T.Effect("scry", n=int(_tokens(ch, "DIGITS")[0]))
+
+    def e_exile_graveyard_card(self, meta, ch):
+        return T.Effect("exile", target=T.Target("card_in_graveyard", T.Filter("card", "card")))
+
+    def e_grant_escape(self, meta, ch):
+        cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
+        return T.Effect("grant_escape_until_eot", filter=_one(ch, T.Filter), cost=_cost(cost))
+
+    def e_add_mana(self, meta, ch):
+        return T.Effect("add_mana", mana=_one(ch, T.Mana))
+
+    def m_symbols(self, meta, ch):
+        return T.Mana("symbols", tuple(_color_letter(t) for t in _tokens(ch, "MANA")))
+
+    def m_either(self, meta, ch):
+        return T.Mana("either", tuple(_color_letter(t) for t in _tokens(ch, "MANA")))
+
+    def m_any_color(self, meta, ch):
+        return T.Mana("any_color")
+
+    def m_for_each(self, meta, ch):
+        return T.Mana("for_each", (_color_letter(_tokens(ch, "MANA")[0]),), _one(ch, T.Filter))
+
+    def token(self, meta, ch):
+        pt = str(_tokens(ch, "PTN")[0])
+        p, t = pt.split("/")
+        words = tuple(str(c) for c in ch if isinstance(c, str) and not isinstance(c, Token) or
+                      (isinstance(c, Token) and c.type not in ("PTN", "KW", "TOKENS")))
+        kws, quoted = self._with(ch)
+        return T.Token(p, t, words, kws, quoted)
+
+    def _with(self, ch):
+        w = [c for c in ch if isinstance(c, tuple) and c and c[0] == "with"]
+        return (w[0][1], w[0][2]) if w else ((), ())
+
+    def token_with(self, meta, ch):
+        return ("with", tuple(str(k).lower() for k in _tokens(ch, "KW")), tuple(str(q)[1:-1] for q in _tokens(ch, "QUOTED")))
+
+    def artifact_token(self, meta, ch):
+        words = tuple(str(c) for c in _tokens(ch, "COLORLESS", "SUBTYPE")) + ("artifact",)
+        kws, quoted = self._with(ch)
+        return T.Token("", "", words, kws, quoted, creature=False)
+
+    def predefined_token(self, meta, ch):
+        return T.Token("", "", (str(_tokens(ch, "SUBTYPE")[0]),), (), (), creature=False, predefined=True)
+
+    def token_word(self, meta, ch):
+        return str(ch[0])
+
+    def conj(self, meta, ch):
+        return None
+
+    def if_was(self, meta, ch):
+        effs = [c for c in ch if isinstance(c, T.Effect)]
+        return [T.Effect("if_was", filter=_one(ch, T.Filter), then=effs[0], otherwise=effs[1])]
+
+    def exile_may_play(self, meta, ch):
+        f = _one(ch, T.Filter)
+        other = bool(_tokens(ch, "OTHER"))
+        return [T.Effect("exile_may_play", target=T.Target("permanent", T.Filter(f.text, extra=("other",) if other else ()),
+                                                            optional=True))]
+
+    def sentence(self, meta, ch):
+        out = []
+        for c in ch:
+            if isinstance(c, T.Effect):
+                out.append(c)
+            elif isinstance(c, list):
+                out += c
+        return out
+
+    def effects(self, meta, ch):
+        return ("effects", tuple(e for c in ch if isinstance(c, list) for e in c))
+
+    def sorcery(self, meta, ch):
+        return "sorcery"
+
+    # -------------------------------------------------------------------------------- events
+    def _ev(kind, text, step=("", "", "")):
+        def f(self, meta, ch):
+            return T.Event(kind, ref=_one(ch, T.SelfRef), step=step, filter=_one(ch, T.Filter), text=text)
+        return f
+
+    ev_enters = _ev("enters", "when ~ enters")
+    ev_enters_or_attacks = _ev("enters_or_attacks", "whenever ~ enters or attacks")
+    ev_attacks = _ev("attacks", "whenever ~ attacks")
+    ev_each_end = _ev("at", "at the beginning of each end step", ("ending", "end", "each"))
+    ev_your_end = _ev("at", "at the beginning of your end step", ("ending", "end", "you"))
+    ev_your_upkeep = _ev("at", "at the beginning of your upkeep", ("beginning", "upkeep", "you"))
+    ev_opponent_upkeep = _ev("at", "at the beginning of each opponent's upkeep", ("beginning", "upkeep", "opponent"))
+    ev_your_combat = _ev("at", "at the beginning of combat on your turn", ("combat", "beginning_of_combat", "you"))
+    ev_your_postcombat = _ev("at", "at the beginning of each of your postcombat main phases", ("postcombat_main", "none", "you"))
+    ev_combat_damage_player = _ev("combat_damage_to_player", "whenever ~ deals combat damage to a player")
+    ev_becomes_target = _ev("becomes_target", "whenever ~ becomes the target of a spell")
+    ev_plays_exiled = _ev("plays_exiled_with", "whenever a player plays a card exiled with ~")
+
+    def ev_cast_spell(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("cast_spell", filter=f, text=f"whenever you cast a {f.text} spell")
+
+    def ev_other_enters(self, meta, ch):
+        f = _one(ch, T.Filter)
+        under = any(isinstance(c, tuple) and c[0] == "under_you" for c in ch)
+        if under:                      # "enters the battlefield under your control": the older wording of "you control"
+            if re.search(r"\b(you control|opponent controls|you don't control)$", f.text):
+                raise NotUnderstood(f.text)
+            f = T.Filter(f.text + " you control", f.kind)
+        return T.Event("enters_filter", filter=f, text=f"whenever {f.text} enters")
+
+    def under_you(self, meta, ch):
+        return ("under_you",)
+
+    def ev_gain_life(self, meta, ch):
+        return T.Event("gains_life", text="whenever you gain life")
+
+    def e_counters_target(self, meta, ch):
+        return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                        target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def ev_dies(self, meta, ch):
+        return T.Event("dies", ref=_one(ch, T.SelfRef), text="when ~ dies")
+
+    def ev_transforms(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("transforms", filter=f, text=f"whenever a permanent you control transforms into {f.text}")
+
+    def enters(self, meta, ch):
+        return None
+
+    def mana_value(self, meta, ch):
+        return None
+
+    # -------------------------------------------------------------------------------- abilities
+    def keywords(self, meta, ch):
+        return T.Ability("keywords", keywords=tuple(T.Keyword(" ".join(str(k).lower().split())) for k in _tokens(ch, "KW")))
+
+    def keyword_cost(self, meta, ch):
+        word = " ".join(str(_tokens(ch, "KW_COST")[0]).lower().split())
+        cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
+        return T.Ability("keywords", keywords=(T.Keyword(word, cost=_cost(cost)),))
+
+    def keyword_n(self, meta, ch):
+        word = str(_tokens(ch, "KW_N")[0]).lower()
+        return T.Ability("keywords", keywords=(T.Keyword(word, n=number(_tokens(ch, "NUM")[0])),))
+
+    def enchant(self, meta, ch):
+        return T.Ability("keywords", keywords=(T.Keyword("enchant", filter=_one(ch, T.Filter)),))
+
+    def s_attached_gets_has(self, meta, ch):
+        pt = _tokens(ch, "PT")
+        p, t = self._pt(ch) if pt else (0, 0)
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
+        kws = kws[0][1] if kws else ()
+        att = _tokens(ch, "ATTACHED")
+        scope = str(att[0]).lower() if att else "enchanted"
+        noun = str(_tokens(ch, "TYPE")[0]).lower()
+        words = f"{scope} {noun}" + (f" gets {p:+d}/{t:+d}" if pt else "") + (" and" if pt and kws else "") + \
+            (f" has {', '.join(kws)}" if kws else "")
+        return T.Ability("static", static=T.Static("attached_gets", who=scope, power=p, toughness=t, keywords=kws,
+                                                   filter=T.Filter(noun), text=words))
+
+    def e_tap_enchanted(self, meta, ch):
+        return T.Effect("tap_enchanted")
+
+    def s_enchanted_no_untap(self, meta, ch):
+        return T.Ability("static", static=T.Static("enchanted_cant", keywords=("doesnt_untap",),
+                                                   text="enchanted creature doesn't untap during its controller's untap step"))
+
+    def s_enchanted_cant(self, meta, ch):
+        r = " ".join(str(_tokens(ch, "RESTRICT")[0]).lower().split())
+        kinds = {"attack": ("cant_attack",), "block": ("cant_block",), "attack or block": ("cant_attack", "cant_block")}[r]
+        return T.Ability("static", static=T.Static("enchanted_cant", keywords=kinds, text=f"enchanted creature can't {r}"))
+
+    def restriction(self, meta, ch):
+        r = str(_tokens(ch, "RESTRICT")[0]).lower()
+        kinds = {"attack": ("cant_attack",), "block": ("cant_block",), "attack or block": ("cant_attack", "cant_block")}[" ".join(r.split())]
+        return T.Ability("restriction", ref=_one(ch, T.SelfRef), restrictions=kinds)
+
+    def additional(self, meta, ch):
+        cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
+        return T.Ability("additional_cost", cost=_cost(cost))
+
+    def escapes_with(self, meta, ch):
+        return T.Ability("escapes_with", ref=_one(ch, T.SelfRef), n=number(_tokens(ch, "NUM")[0]),
+                         counter=str(_tokens(ch, "PT")[0]))
+
+    def saga_becomes(self, meta, ch):
+        p, t = str(_tokens(ch, "PTN")[0]).split("/")
+        return [T.Effect("saga_becomes", filter=_one(ch, T.Filter), keyword=str(_tokens(ch, "KW")[0]).lower(),
+                         counter=str(_tokens(ch, "SUBTYPE")[0]), n=int(p), who=t)]
+
+    def chapter(self, meta, ch):
+        nums = tuple(ROMAN[str(t)] for t in _tokens(ch, "ROMAN"))
+        effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"]
+        effects = effs[0][1] if effs else tuple(e for c in ch if isinstance(c, list) for e in c)
+        return T.Ability("chapter", chapters=nums, effects=effects)
+
+    def activated(self, meta, ch):
+        cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
+        effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
+        return T.Ability("activated", cost=_cost(cost), effects=effs[1], sorcery="sorcery" in ch)
+
+    def loyalty_ability(self, meta, ch):
+        n = int(str(_tokens(ch, "LOYALTY")[0]).replace("−", "-"))
+        effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
+        return T.Ability("loyalty", effects=effs[1], n=n)
+
+    def triggered(self, meta, ch):
+        effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
+        return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[1])
+
+    def spell(self, meta, ch):
+        return T.Ability("spell", effects=ch[0][1])
+
+    # statics
+    def s_each_is_artifact_creature(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Ability("static", static=T.Static("each_is_artifact_creature", f,
+                         text=f"each {f.text} is an artifact creature with power and toughness equal to its mana value"))
+
+    def spells_phrase(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return ("spells", f)
+
+    def s_cost_mod(self, meta, ch):
+        f = [c for c in ch if isinstance(c, tuple) and c[0] == "spells"][0][1]
+        who_tok = _tokens(ch, "WHO_CASTS")
+        who = {"you cast": "you", "your opponents cast": "opponents"}[" ".join(str(who_tok[0]).lower().split())] if who_tok else "any"
+        mana = str(_tokens(ch, "MANA")[0])
+        if not re.fullmatch(r"\{\d+\}", mana):
+            raise NotUnderstood(mana)
+        change = "increase" if str(_tokens(ch, "MORE_LESS")[0]).lower() == "more" else "reduce"
+        words = f"{f.text + ' spells' if f else 'spells'}{' ' + str(who_tok[0]) if who_tok else ''} cost {mana} {'more' if change == 'increase' else 'less'}"
+        return T.Ability("static", static=T.Static("cost_mod", f, who=who, change=change, n=int(mana[1:-1]), text=words))
+
+    def s_equipped_gets(self, meta, ch):
+        p, t = str(_tokens(ch, "PT")[0]).replace("−", "-").split("/")
+        return T.Ability("static", static=T.Static("equipped_gets", power=int(p), toughness=int(t),
+                                                   text=f"equipped creature gets {p}/{t}"))
+
+    def s_grants_escape(self, meta, ch):
+        f = _one(ch, T.Filter)
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Ability("static", static=T.Static("grants_escape", f, n=n,
+                         text=f"each {f.text} card in your graveyard has escape: its mana cost plus exile {n} other cards"))
+
+    def s_cant_be_countered_self(self, meta, ch):
+        return T.Ability("static", static=T.Static("cant_be_countered_self", text="this spell can't be countered"))
+
+    def s_cant_be_countered(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Ability("static", static=T.Static("cant_be_countered", f, text=f"{f.text} spells you control can't be countered"))
+
+    def s_opponents_cant_cast_combat(self, meta, ch):
+        return T.Ability("static", static=T.Static("opponents_cant_cast_in_combat",
+                                                   text="your opponents can't cast spells during combat"))
+
+    def s_enters_tapped(self, meta, ch):
+        return T.Ability("static", static=T.Static("enters_tapped", text="~ enters tapped"), ref=_one(ch, T.SelfRef))
+
+    def s_anthem(self, meta, ch):
+        f = _one(ch, T.Filter)
+        p, t = self._pt(ch) if _tokens(ch, "PT") else (0, 0)
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
+        kws = kws[0][1] if kws else ()
+        gets = f" get {p:+d}/{t:+d}" if _tokens(ch, "PT") else ""
+        has = f"{' and' if gets else ''} have {', '.join(kws)}" if kws else ""
+        return T.Ability("static", static=T.Static("anthem", f, power=p, toughness=t, keywords=kws,
+                                                   text=f"{f.text}{gets}{has}"))
+
+    def static(self, meta, ch):
+        return ch[0]
+
+    def ability_line(self, meta, ch):
+        return ch[0]
+
+    def spell_text(self, meta, ch):
+        return ch[0]
+
+    def __default__(self, data, children, meta):
+        return Tree(data, children, meta)
+
+
+def _cost(c) -> T.Cost:
+    return T.Cost(tuple(c[1]))
+
+
+def _color_letter(tok) -> str:
+    m = re.fullmatch(r"\{([WUBRGC])\}", str(tok))
+    if not m:
+        raise NotUnderstood(tok)
+    return m[1]
+
+
+def parse(text: str, spell: bool) -> T.Ability:
+    """A line (reminder text removed, the card's name written ~) as a typed tree; NotUnderstood if the grammar
+    doesn't read all of it."""
+    try:
+        raw = parser().parse(text, start="spell_text" if spell else "ability_line")
+    except LarkError as exc:
+        raise NotUnderstood(text) from None
+    try:
+        got = ToTree(text).transform(raw)
+    except LarkError as exc:      # a transformer's NotUnderstood comes wrapped
+        cause = exc.__context__ or exc
+        raise NotUnderstood(str(cause)) from None
+    if not isinstance(got, T.Ability):
+        raise NotUnderstood(text)
+    return got

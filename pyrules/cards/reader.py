@@ -1,0 +1,932 @@
+"""Reading oracle text: each line parsed by the grammar (pyrules/cards/oracle.lark, pyrules/cards/grammar.py) into
+a typed tree (pyrules/cards/tree.py), compiled here into the knowledge base's vocabulary facts
+(rules/core/abilities.lp, rules/timeline/effects.lp and their kin say what they mean).
+
+A line the grammar reads whole, every word from a list (the CR's card types, supertypes and subtypes as
+rules/core/types.lp states them, the colors, the keywords), and whose every part has rules, is `modelled`;
+a line that is read but some part of which has no rules yet is `read`, with `missing` naming the part; any
+other line is `not_modelled` — reported, never guessed at. A capitalized word is a subtype only if one of the
+CR's subtype lists has it, never because of where it stands; the card's own name is written ~ before parsing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from clingo import Function, Number, String, Symbol
+
+from pyrules.cards import tree as T
+from pyrules.cards.grammar import COLORS, KEYWORDS, NotUnderstood, number, parse, type_lists
+from pyrules.cards.mana import ManaSymbolError, parse_mana_cost
+from pyrules.kb.interface import (
+    ABILITY,
+    ACTIVATED,
+    ADDITIONAL_COST,
+    ADDS_TYPE,
+    CHAPTER,
+    COST,
+    COST_MOD,
+    EFFECT,
+    EFFECT_DEF,
+    ENTERS_TAPPED,
+    ESCAPES_WITH,
+    FACE_ABILITY,
+    FACE_CHAPTER,
+    FACE_REMINDER_MANA,
+    FILTER,
+    FILTER_CLAUSE,
+    FILTER_LIT,
+    FUNCTIONS_IN,
+    GRANTS,
+    GRANTS_ESCAPE,
+    GRANTS_EXILE_PLAY,
+    GRANT_COST,
+    KEYWORD,
+    KEYWORD_N,
+    KNOWN_DEF,
+    MANA_ABILITY,
+    MOD_PT,
+    PRODUCES,
+    RESTRICTION,
+    SCOPE,
+    SETS_CREATURE_TYPE,
+    SETS_PT,
+    SPELL_ABILITY,
+    STATIC,
+    TARGET,
+    TARGET_EACH_OPPONENT,
+    TARGET_OPTIONAL,
+    TIMING,
+    TRIGGER,
+    TRIGGERED_ABILITY,
+    Predicate,
+)
+from pyrules.kb.vocabulary import COLOR_WORDS, symbol_term
+
+__all__ = ["Line", "NotUnderstood", "filter_term", "read_card", "read_face", "unread", "TYPE_WORDS", "SUPERTYPES"]
+
+# Keywords read (the object has them) whose rules the knowledge base doesn't have in full yet: their lines are
+# `read`, with what is missing (ward's triggered ability never triggers; modular's counters are put on the
+# permanent as it enters, but its "when this dies" triggered ability never triggers).
+KEYWORDS_NOT_MODELLED = {"ward": "ward's triggered ability (CR 702.21a)",
+                         "modular": "modular's dies trigger that moves its counters (CR 702.43a)",
+                         "kicker": "kicker, an optional additional cost (CR 702.33)",
+                         "cycling": "cycling, an ability activated from the hand (CR 702.29)",
+                         "outlast": "outlast (CR 702.107)",
+                         "storm": "storm's copies (CR 702.40)",
+                         "rebound": "rebound's exile and recast (CR 702.88)",
+                         "unleash": "unleash (CR 702.98)",
+                         "exalted": "exalted's trigger (CR 702.83)",
+                         "renown": "renown's trigger (CR 702.112)",
+                         "bloodthirst": "bloodthirst (CR 702.54)"}
+
+_REMINDER = re.compile(r"\s*\([^)]*\)")
+_BASIC_REMINDER = re.compile(r"\(\{T\}: Add \{[WUBRG]\}(?:(?:, \{[WUBRG]\})*,? or \{[WUBRG]\})?\.\)")
+_CHAPTER = re.compile(r"([IVX]+(?:, [IVX]+)*) — (.+)")
+ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
+
+
+def __getattr__(name: str):
+    """TYPE_WORDS and SUPERTYPES: the card types and supertypes of the CR's lists (read from the rules once)."""
+    if name == "TYPE_WORDS":
+        return type_lists()[0]
+    if name == "SUPERTYPES":
+        return type_lists()[1]
+    raise AttributeError(name)
+
+
+def _term(a) -> Symbol:
+    if isinstance(a, Symbol):
+        return a
+    if isinstance(a, int):
+        return Number(a)
+    return String(str(a))
+
+
+def F(name: str, *args) -> Symbol:
+    return Function(name, [_term(a) for a in args])
+
+
+C_ = Function  # constants: C_("you")
+
+
+@dataclass
+class Line:
+    face: str
+    line: int
+    text: str
+    status: str = "not_modelled"           # modelled | read | not_modelled
+    understood: list[str] = field(default_factory=list)
+    facts: list[Symbol] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)   # the names of the abilities it makes
+    read: str = ""                          # the text the grammar read: the line without its reminder text
+    spans: tuple = ()                       # the stretches of `read` understood: (start, end) — all of it, when parsed
+    printed: list[Symbol] = field(default_factory=list)   # what the line prints whether or not it is read
+                                                          # (a Saga's chapter numbers: rules/timeline/sba.lp)
+    missing: list[str] = field(default_factory=list)      # `read`: the parts that have no rules yet
+    parse: str = ""                         # the ability as read, written back in words
+    tokens: list[str] = field(default_factory=list)       # the tokens made from its words that it creates
+
+
+def unread(line: Line) -> list[str]:
+    """The words of a line (its reminder text aside) that were not understood, in order: [] when the spans
+    cover all of it."""
+    covered = bytearray(len(line.read))
+    for a, b in line.spans:
+        covered[a:b] = b"\x01" * (b - a)
+    return [m.group() for m in re.finditer(r"\S+", line.read) if not all(covered[m.start():m.end()])]
+
+
+# ------------------------------------------------------------------------------------------------ filters
+
+KIND_NOUNS = {"permanent": ("permanent", "permanents"), "card": ("card", "cards"), "spell": ("spell", "spells")}
+MODIFIERS = {"another": "other", "other": "other", "token": "token", "tokens": "token", "tapped": "tapped",
+             "attacking": "attacking", "blocking": "blocking"}
+NEGATED_MODIFIERS = {"nontoken": "token", "untapped": "tapped"}
+CONTROL_SUFFIXES = (("you control", F("pos", C_("you_control"))), ("you don't control", F("neg", C_("you_control"))),
+                    ("an opponent controls", F("pos", C_("opponent_controls"))))
+
+
+def _singulars(word: str) -> list[str]:
+    """The singular forms a plural word may have ("Walls" wall, "sorceries" sorcery, "Elves" elf)."""
+    w = word.lower()
+    out = [w]
+    if w.endswith("ies"):
+        out.append(w[:-3] + "y")
+    if w.endswith("ves"):
+        out.append(w[:-3] + "f")
+        out.append(w[:-3] + "fe")
+    if w.endswith("es"):
+        out.append(w[:-2])
+    if w.endswith("s") and not w.endswith("ss"):
+        out.append(w[:-1])
+    return out
+
+
+def _word_literal(w: str) -> Symbol | None:
+    """One word of a filter as the condition it names: a card type, supertype or subtype of the CR's lists
+    (a subtype capitalized, as printed), a color, or historic; None for any other word."""
+    types, supertypes, subtypes = type_lists()
+    for s in _singulars(w):
+        if s in types:
+            return F("type", C_(s))
+        if s in supertypes:
+            return F("supertype", C_(s))
+        if s in COLORS:
+            return F("color", C_(s))
+        if s == "historic":
+            return C_("historic")
+        if s in subtypes and w[:1].isupper():
+            return F("subtype", String(s))
+    return None
+
+
+def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (),
+                and_or: bool = False) -> tuple[Symbol, list[Symbol]]:
+    """A filter phrase ("noncreature artifact", "another creature", "artifact, creature, or land") as a filter
+    term in disjunctive normal form with its facts (rules/core/filters.lp). Every word must be understood:
+    "or" (and the commas of a list ending ", or ...") separates kinds of objects, each kind the conjunction of
+    its words; a modifier before the first kind (another, tapped, token, ...) applies to every kind; the
+    noun of the filter's kind ("permanent", "card", "spell") adds nothing. and_or: "and" means "or" too
+    ("instant and sorcery spells")."""
+    words = " ".join(phrase.split())
+    control = None
+    with_kw = None
+    for suffix, lit in CONTROL_SUFFIXES:       # "... you control": who controls each kind (CR 109.5)
+        if words.lower().endswith(" " + suffix):
+            words, control = words[: -len(suffix) - 1], lit
+            break
+    toks = list(re.finditer(r"[^\s,]+|,", words))
+    if not toks:
+        raise NotUnderstood(phrase)
+    connectors = {"or", "and/or"} | ({"and"} if and_or else set())
+    clauses: list[list[Symbol]] = [[]]
+    nouns = [0]            # words that name a kind in each clause
+    common: list[Symbol] = [F("pos", C_(x)) for x in extra] + ([control] if control is not None else []) + \
+        ([with_kw] if with_kw is not None else [])
+    commas = after_last_comma = 0
+    prev = None
+    for t in toks:
+        w = t.group()
+        lw = w.lower()
+        if w == ",":
+            if prev is None or prev == ",":
+                raise NotUnderstood(phrase)
+            commas += 1
+            after_last_comma = 0
+            clauses.append([])
+            nouns.append(0)
+            prev = w
+            continue
+        if lw in connectors:
+            if prev is None or prev in connectors:
+                raise NotUnderstood(phrase)
+            if prev == ",":       # ", or": the comma has begun the list's last item
+                after_last_comma = 1
+            else:
+                clauses.append([])
+                nouns.append(0)
+            prev = lw
+            continue
+        prev = lw
+        first = len(clauses) == 1 and not nouns[0]   # before the first kind: applies to every kind
+        into = common if first else clauses[-1]
+        if lw in ("a", "an") and not clauses[-1] and not nouns[-1] and not (first and len(common) > len(extra) + (control is not None) + (with_kw is not None)):
+            continue
+        if lw in KIND_NOUNS.get(kind, ()):
+            nouns[-1] += 1
+            continue
+        if lw in MODIFIERS:
+            into.append(F("pos", C_(MODIFIERS[lw])))
+            continue
+        if lw in NEGATED_MODIFIERS:
+            into.append(F("neg", C_(NEGATED_MODIFIERS[lw])))
+            continue
+        lit = _word_literal(w)
+        sign = "pos"
+        if lit is None and lw.startswith("non-"):
+            lit, sign = _word_literal(w[4:]), "neg"
+        elif lit is None and lw.startswith("non") and len(lw) > 3:
+            lit, sign = _word_literal(w[3:]), "neg"
+            if lit is not None and lit.name == "subtype":   # "non-Human": a subtype keeps its capital and hyphen
+                lit = None
+        if lit is None:
+            raise NotUnderstood(phrase)
+        clauses[-1].append(F(sign, lit))
+        if lit.name in ("type", "subtype") or lit.name == "historic":
+            nouns[-1] += 1
+    if prev in connectors or prev == ",":
+        raise NotUnderstood(phrase)
+    if commas and not after_last_comma:   # "artifact, creature": a list needs its "or"
+        raise NotUnderstood(phrase)
+    if len(clauses) > 1 and any(not c and not n for c, n in zip(clauses, nouns)):
+        raise NotUnderstood(phrase)
+    text = " ".join(phrase.split())
+    key = text.lower() + "".join(f" [{x}]" for x in extra)
+    term = FILTER(key)
+    facts = []
+    for k, lits in enumerate(clauses, start=1):
+        facts.append(FILTER_CLAUSE(term, k))
+        for lit in lits + common:
+            facts.append(FILTER_LIT(term, k, lit))
+    return term, facts
+
+
+# ------------------------------------------------------------------------------------------------ compiling
+
+@dataclass
+class Ctx:
+    card: object
+    face: object
+    i: int
+    tokens: object = None          # name -> the token card an effect creates (the card database's lookup)
+    made: list = field(default_factory=list)   # the names of the tokens made from the words (pyrules/cards/db.py)
+
+    @property
+    def c(self) -> Symbol:
+        return String(self.card.name)
+
+    @property
+    def f(self) -> Symbol:
+        return Function(self.face.id)
+
+    def is_self(self, ref: T.SelfRef | None, created: bool = False) -> bool:
+        """Whether words name the object whose text it is: its name (~), "it" (not once an effect has created a
+        token: then "it" is the token), or "this [type]" for a card type or subtype the face has."""
+        if ref is None:
+            return False
+        if ref.word == "~":
+            return True
+        if ref.word == "it":
+            return not created
+        left, _, right = self.face.type_line.lower().partition("—")
+        return (ref.word == "permanent" and "instant" not in left and "sorcery" not in left
+                or ref.word in left.split() + right.split())
+
+    def need_self(self, ref, created: bool = False) -> None:
+        if not self.is_self(ref, created):
+            raise NotUnderstood(ref.words() if ref else "")
+
+
+class Ab:
+    """Collects the facts of one ability."""
+
+    def __init__(self, ctx: Ctx, name: str):
+        self.ctx = ctx
+        self.name = name
+        self.ab = ABILITY(ctx.c, ctx.f, ctx.i, name)
+        self.facts: list[Symbol] = [FACE_ABILITY(ctx.c, ctx.f, self.ab)]
+        self.targets = 0
+        self.effects = 0
+        self.defs = 0
+        self.missing: list[str] = []
+
+    def add(self, predicate: Predicate, *args) -> None:
+        self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
+
+    def filter(self, f: T.Filter | str, kind: str | None = None) -> Symbol:
+        if isinstance(f, str):
+            f = T.Filter(f, kind or "permanent")
+        term, facts = filter_term(f.text, kind or f.kind, extra=f.extra, and_or=f.and_or)
+        self.facts += facts
+        return term
+
+    def effect(self, eff: Symbol) -> None:
+        self.effects += 1
+        self.add(EFFECT, Number(self.effects), eff)
+
+    def target(self, spec: Symbol, optional: bool = False, each_opponent: bool = False) -> int:
+        self.targets += 1
+        self.add(TARGET, Number(self.targets), spec)
+        if optional:
+            self.add(TARGET_OPTIONAL, Number(self.targets))
+        if each_opponent:
+            self.add(TARGET_EACH_OPPONENT, Number(self.targets))
+        return self.targets
+
+    def new_def(self) -> Symbol:
+        """A continuous effect this ability creates, named after the ability."""
+        self.defs += 1
+        return EFFECT_DEF(self.ab, self.defs)
+
+
+def cost_items(cost: T.Cost, ctx: Ctx) -> tuple[list[Symbol], list[Symbol]]:
+    """A cost -> (cost items, facts they need)."""
+    items: list[Symbol] = []
+    facts: list[Symbol] = []
+    pos = 0
+    for it in cost.items:
+        k = it.kind
+        if k == "tap":
+            items.append(C_("tap"))
+        elif k == "untap":
+            items.append(C_("untap"))
+        elif k == "mana":
+            for s in it.symbols:
+                try:
+                    (sym,) = parse_mana_cost(s)
+                except (ManaSymbolError, ValueError) as exc:
+                    raise NotUnderstood(str(exc)) from None
+                pos += 1
+                items.append(F("mana", Number(pos), symbol_term(sym)))
+        elif k == "exile_other_graveyard":
+            items.append(F("exile_other_graveyard", it.n))
+        elif k == "pay_life":
+            items.append(F("pay_life", it.n))
+        elif k == "discard":
+            items.append(F("discard", it.n))
+        elif k == "discard_hand":
+            items.append(C_("discard_hand"))
+        elif k == "sacrifice_self":
+            ctx.need_self(it.ref)
+            items.append(C_("sacrifice_self"))
+        elif k == "sacrifice":
+            term, ffacts = filter_term(it.filter.text, "permanent")
+            items.append(F("sacrifice", Number(it.n), term))
+            facts += ffacts
+        else:
+            raise NotUnderstood(k)
+    return items, facts
+
+
+def _token(ctx: Ctx, tok: T.Token) -> str:
+    """'2/2 green Wolf creature token' -> the name of the token card pyrules knows that is exactly that: its
+    power and toughness, colors, card types, subtypes and keyword abilities are the ones the words name."""
+    types, supertypes, subtypes = type_lists()
+    if tok.predefined:
+        # CR 111.10: the predefined tokens whose abilities pyrules reads
+        word = tok.words_[0]
+        if word.lower() not in PREDEFINED_TOKENS:
+            raise NotUnderstood(tok.words())
+        tok = T.Token("", "", ("colorless", word, "artifact"), (), (PREDEFINED_TOKENS[word.lower()],), creature=False)
+    colors: set[str] = set()
+    kinds: set[str] = {"creature"} if tok.creature else set()
+    supers: set[str] = set()
+    subs: list[str] = []
+    words = list(tok.words_)
+    for k, w in enumerate(words):
+        lw = w.lower()
+        if lw in COLORS:
+            colors.add(lw)
+        elif lw == "colorless" and not colors:
+            colors.add(lw)
+        elif lw == "and" and 0 < k < len(words) - 1 and words[k - 1].lower() in COLORS and words[k + 1].lower() in COLORS:
+            pass
+        elif lw in types:
+            kinds.add(lw)
+        elif lw in supertypes:
+            supers.add(lw)
+        elif w[:1].isupper() and lw in subtypes:
+            subs.append(lw)
+        else:
+            raise NotUnderstood(tok.words())
+    if not colors or len(subs) != 1 or not tok.creature and kinds != {"artifact"}:
+        raise NotUnderstood(tok.words())
+    kw = list(tok.keywords)
+    named = {KEYWORDS[k][0] for k in kw if k in KEYWORDS and KEYWORDS[k][1] is None and KEYWORDS[k][0] not in KEYWORDS_NOT_MODELLED}
+    if len(named) != len(kw):
+        raise NotUnderstood(tok.words())
+    card = ctx.tokens(words[[w.lower() for w in words].index(subs[0])]) if ctx.tokens else None
+    if card is not None and card.layout == "token" and not tok.abilities and _token_is(card, tok, colors, kinds | supers, subs, named):
+        return card.name           # the token card pyrules has is exactly the one described
+    # CR 111.4: a token the effect describes (its name is its subtype plus "Token"), made from the words
+    from pyrules.cards.db import make_token, made_token
+
+    letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+    name = " ".join(w for w in words if w.lower() == subs[0]) + " Token"
+    record = {"name": name, "layout": "token", "mana_cost": "",
+              "type_line": "Token " + " ".join(w.capitalize() for w in sorted(supers) + sorted(kinds - {"creature"})
+                                               + (["creature"] if "creature" in kinds else []))
+              + " — " + " ".join(s.capitalize() for s in subs),
+              "oracle_text": "\n".join([k.capitalize() for k in kw] + list(tok.abilities)),
+              "colors": sorted(letters[c] for c in colors if c in letters)}
+    if tok.creature:
+        record |= {"power": tok.power, "toughness": tok.toughness}
+    have = made_token(name)
+    if have is not None and not _token_is(have, tok, colors, kinds | supers, subs, named):
+        name = f"{name} ({tok.power}/{tok.toughness} {' '.join(sorted(colors))}{', ' + ', '.join(kw) if kw else ''})"
+        record["name"] = name
+    made = make_token(record)
+    if any(ln.status != "modelled" for ln in made.reading()):    # its quoted abilities must be read whole too
+        raise NotUnderstood(tok.words())
+    ctx.made.append(made.name)
+    return name
+
+
+# CR 111.10: predefined tokens, and the ability each has
+PREDEFINED_TOKENS = {
+    "treasure": "{T}, Sacrifice this artifact: Add one mana of any color.",
+    "food": "{2}, {T}, Sacrifice this artifact: You gain 3 life.",
+    "clue": "{2}, Sacrifice this artifact: Draw a card.",
+}
+
+
+def _token_is(card, tok: T.Token, colors: set, kinds: set, subs: list, named: set) -> bool:
+    """Whether a token card is exactly the token the words describe."""
+    face = card.faces[0]
+    left, _, right = face.type_line.lower().partition("—")
+    face_colors = {COLOR_WORDS[c] for c in face.colors} or {"colorless"}
+    if ((face.power or "", face.toughness or "") != (tok.power, tok.toughness) or face_colors != colors
+            or set(left.split()) - {"token"} != kinds or right.split() != subs):
+        return False
+    if tuple(face.lines[len(named):]) != tuple(tok.abilities):       # its quoted abilities, as written
+        return False
+    has = [ln for ln in card.reading() if ln.line <= len(named)]
+    return not any(ln.status != "modelled" or not set(ln.names) <= named for ln in has) \
+        and {n for ln in has for n in ln.names} == named
+
+
+def _permanent_target(e: T.Effect, ab: Ab) -> int:
+    """A target permanent of a filter."""
+    term = ab.filter(e.target.filter)
+    return ab.target(F("permanent", term), optional=e.target.optional)
+
+
+def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
+    """An effect as the vocabulary's terms: most effects are one; "gets +N/+N and gains KEYWORD until end of turn"
+    is two continuous effects on the same object."""
+    k = e.kind
+    if k in ("pump", "gains_until_eot"):
+        if e.filter is not None:                     # "Creatures you control get +1/+1 until end of turn"
+            ref = F("each", ab.filter(e.filter))
+        elif e.target is not None:
+            ref = F("target", _permanent_target(e, ab))
+        elif k == "gains_until_eot" and created and e.ref is not None and e.ref.word == "it":
+            ref = C_("created")                      # "It gains haste": the token just created
+        else:
+            ctx.need_self(e.ref, created)
+            ref = C_("self")
+        if e.keyword and (e.keyword not in KEYWORDS or KEYWORDS[e.keyword][1] is not None
+                          or KEYWORDS[e.keyword][0] in KEYWORDS_NOT_MODELLED):
+            raise NotUnderstood(e.words())
+        out = []
+        if k == "pump":
+            out.append(F("apply", F("pump", e.pt[0], e.pt[1]), ref, C_("end_of_turn")))
+        if e.keyword:
+            out.append(F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn")))
+        return out
+    term = effect_term(e, ab, ctx, created)
+    return [] if term is None else [term]
+
+
+def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
+    """One effect as the vocabulary's term (its targets and filters added to the ability); None for words that
+    change nothing pyrules models."""
+    k = e.kind
+    if k == "destroy":
+        return F("destroy", F("target", _permanent_target(e, ab)))
+    if k == "tap_enchanted":
+        return F("tap", C_("enchanted"))
+    if k == "bounce":
+        return F("bounce", F("target", _permanent_target(e, ab)))
+    if k == "damage_each_opponent":
+        ctx.need_self(e.ref, created)
+        return F("damage", C_("each_opponent"), e.n)
+    if k == "damage" and e.target.kind in ("permanent", "player", "player_or_planeswalker"):
+        ctx.need_self(e.ref, created)
+        t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_(e.target.kind))
+        return F("damage", F("target", t), e.n)
+    if k == "regrowth":
+        term = ab.filter(e.target.filter, "card")
+        t = ab.target(F("card_in_graveyard", term))
+        return F("bounce", F("target", t))
+    if k == "discard" and e.who.startswith("target_"):
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("discard", F("target", t), 1)
+    if k == "discard":
+        return F("discard", C_(e.who), 1)
+    if k == "bounce_chosen":
+        # "return a land you control to its owner's hand": no target; the player chooses as it resolves
+        # (rules/timeline/effects.lp: the earliest such permanent, made for them)
+        return F("bounce_chosen", ab.filter(e.filter))
+    if k == "draw":
+        if e.who == "target_player":
+            t = ab.target(C_("player"))
+            return F("draw", F("target", t), e.n)
+        return F("draw", C_("you"), e.n)
+    if k == "gain_life":
+        return F("gain_life", C_("you"), e.n)
+    if k == "lose_life" and e.who.startswith("target_"):
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("lose_life", F("target", t), e.n)
+    if k == "lose_life":
+        return F("lose_life", C_(e.who), e.n)
+    if k == "counter":
+        term = ab.filter(e.target.filter) if e.target.filter else ab.filter("spell", "spell")
+        t = ab.target(F("spell", term))
+        return F("counter", F("target", t))
+    if k == "damage":
+        ctx.need_self(e.ref, created)
+        t = ab.target(C_("any"))
+        return F("damage", F("target", t), e.n)
+    if k == "damage_divided":
+        ctx.need_self(e.ref, created)
+        ab.target(C_("any"))
+        ab.target(C_("any"), optional=True)
+        return F("damage_divided", e.n)
+    if k == "damage_to_spell_controller":
+        ctx.need_self(e.ref, created)
+        return F("damage", C_("data_controller"), e.n)
+    if k == "tap":
+        term = ab.filter(e.target.filter)
+        t = ab.target(F("permanent", term))
+        return F("tap", F("target", t))
+    if k == "sacrifice_unless_escaped":
+        ctx.need_self(e.ref, created)
+        return F("unless", F("escaped", C_("self")), F("sacrifice", C_("self")))
+    if k == "sacrifice":
+        ctx.need_self(e.ref, created)
+        return F("sacrifice", C_("self"))
+    if k == "counters" and e.target is not None:
+        return F("counters", F("target", _permanent_target(e, ab)), String(e.counter), e.n)
+    if k == "counters":
+        ctx.need_self(e.ref, created)
+        return F("counters", C_("self"), String(e.counter), e.n)
+    if k == "convert":
+        ctx.need_self(e.ref, created)
+        return F("convert", C_("self"))
+    if k == "create_token":
+        return F("create_token", String(_token(ctx, e.token)), e.n)
+    if k == "destroy_all":
+        return F("destroy_all", ab.filter(e.filter))
+    if k == "exile_return_transformed":
+        ctx.need_self(e.ref, created)
+        return F("exile_return_transformed", C_("self"))
+    if k == "discard_hand":
+        return F("discard_hand", C_("you"))
+    if k == "put_land":
+        return F("put_land", C_("you"))
+    if k in ("surveil", "scry"):
+        return F(k, e.n)
+    if k == "exile":
+        term = ab.filter(e.target.filter, "card")
+        t = ab.target(F("card_in_graveyard", term))
+        return F("exile", F("target", t))
+    if k == "if_was":
+        if not ab.targets:
+            raise NotUnderstood(e.words())
+        cterm = ab.filter(e.filter, "card")
+        then, otherwise = effect_terms(e.then, ab, ctx, created), effect_terms(e.otherwise, ab, ctx, created)
+        if len(then) != 1 or len(otherwise) != 1:
+            raise NotUnderstood(e.words())
+        return F("if_was", F("target", ab.targets), cterm, then[0], otherwise[0])
+    if k == "exile_may_play":
+        term = ab.filter(e.target.filter)
+        t = ab.target(F("permanent", term), optional=True)
+        ab.add(GRANTS_EXILE_PLAY)
+        return F("exile_may_play", F("target", t))
+    if k == "no_prevention":
+        return None
+    if k == "grant_escape_until_eot":
+        term = ab.filter(e.filter, "card")
+        d = ab.new_def()
+        gitems, gfacts = cost_items(e.cost, ctx)
+        ab.facts += [GRANTS_ESCAPE(d, term), KNOWN_DEF(d)] + [GRANT_COST(d, it) for it in gitems] + gfacts
+        return F("apply", d, C_("rules"), C_("end_of_turn"))
+    if k == "saga_becomes":
+        kw = e.keyword
+        if type_lists()[2].get(e.counter.lower()) != "creature" or kw not in KEYWORDS or KEYWORDS[kw][1] is not None:
+            raise NotUnderstood(e.words())
+        term = ab.filter(e.filter)
+        t = ab.target(F("permanent", term), optional=True, each_opponent=True)
+        d = ab.new_def()
+        ab.facts += [ADDS_TYPE(d, C_("artifact")), ADDS_TYPE(d, C_("creature")),
+                     SETS_CREATURE_TYPE(d, String(e.counter.lower())),
+                     SETS_PT(d, F("fixed", e.n, int(e.who))), KNOWN_DEF(d), GRANTS(d, C_(KEYWORDS[kw][0]))]
+        return F("apply", d, F("targets", t), C_("while_you_control_source"))
+    raise NotUnderstood(e.words())
+
+
+def compile_effects(effects, ab: Ab, ctx: Ctx) -> list[str]:
+    understood = []
+    created = False
+    for e in effects:
+        for term in effect_terms(e, ab, ctx, created):
+            ab.effect(term)
+        created = created or e.kind == "create_token"
+        understood.append(_understood_effect(e))
+    return understood
+
+
+def _understood_effect(e: T.Effect) -> str:
+    if e.kind == "no_prevention":
+        return "damage can't be prevented this turn (pyrules models no prevention, so this changes nothing here)"
+    return e.words()
+
+
+def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
+    """An activated ability that could add mana and has no target (CR 605.1a) is a mana ability."""
+    if len(a.effects) != 1 or a.effects[0].kind != "add_mana":
+        return None
+    m = a.effects[0].mana
+    ab = Ab(ctx, f"mana_{ctx.i}")
+    ab.add(ACTIVATED)
+    ab.add(MANA_ABILITY)
+    items, cfacts = cost_items(a.cost, ctx)
+    for it in items:
+        ab.add(COST, it)
+    ab.facts += cfacts
+    if a.sorcery:
+        ab.add(TIMING, C_("sorcery"))
+    if m.kind == "either":
+        ab.add(PRODUCES, F("or", C_(m.symbols[0].lower()), C_(m.symbols[1].lower())), F("fixed", 1))
+    elif m.kind == "any_color":
+        ab.add(PRODUCES, C_("any"), F("fixed", 1))
+    elif m.kind == "symbols":
+        counts: dict[str, int] = {}
+        for s in m.symbols:
+            counts[s] = counts.get(s, 0) + 1
+        for s, n in counts.items():
+            ab.add(PRODUCES, C_(s.lower()), F("fixed", n))
+    else:
+        ab.add(PRODUCES, C_(m.symbols[0].lower()), F("count", ab.filter(m.filter)))
+    return [ab], [f"mana ability: {a.cost.words()}: {a.effects[0].words()}"]
+
+
+def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
+    """A line's tree -> the abilities' facts and what was understood, in words."""
+    k = a.kind
+    if k == "keywords" and a.keywords and a.keywords[0].word == "enchant":
+        # CR 303.4a, 702.5a: an Aura spell targets what its enchant ability allows; it enters attached to it (608.3c)
+        ab = Ab(ctx, "enchant")
+        ab.add(KEYWORD, C_("enchant"))
+        ab.add(SPELL_ABILITY)
+        t = ab.target(F("permanent", ab.filter(a.keywords[0].filter)))
+        ab.effect(F("attach_aura", F("target", t)))
+        return [ab], [f"keyword enchant {a.keywords[0].filter.words()}"]
+    if k == "keywords":
+        out, understood = [], []
+        for kw in a.keywords:
+            name, kind = KEYWORDS[kw.word]
+            ab = Ab(ctx, name)
+            ab.add(KEYWORD, C_(name))
+            if kind == "cost":
+                if kw.cost is None:
+                    raise NotUnderstood(kw.word)
+                items, facts = cost_items(kw.cost, ctx)
+                for it in items:
+                    ab.add(COST, it)
+                ab.facts += facts
+                understood.append(f"keyword {name} {kw.cost.words()}")
+            elif kind == "number":
+                if kw.n is None:
+                    raise NotUnderstood(kw.word)
+                ab.add(KEYWORD_N, Number(kw.n))
+                understood.append(f"keyword {name} {kw.n}")
+            else:
+                understood.append(f"keyword {name}")
+            if name in KEYWORDS_NOT_MODELLED:
+                ab.missing.append(KEYWORDS_NOT_MODELLED[name])
+            out.append(ab)
+        return out, understood
+    if k == "activated":
+        got = _mana_ability(a, ctx)
+        if got is not None:
+            return got
+        ab = Ab(ctx, f"activated_{ctx.i}")
+        ab.add(ACTIVATED)
+        items, cfacts = cost_items(a.cost, ctx)
+        for it in items:
+            ab.add(COST, it)
+        ab.facts += cfacts
+        if a.sorcery:
+            ab.add(TIMING, C_("sorcery"))
+        understood = compile_effects(a.effects, ab, ctx)
+        return [ab], [f"activated: {a.cost.words()}"] + understood + (["activate only as a sorcery"] if a.sorcery else [])
+    if k == "loyalty":
+        # CR 606: a loyalty ability, its cost putting or removing loyalty counters (rules/mechanics/loyalty.lp)
+        ab = Ab(ctx, f"loyalty_{ctx.i}")
+        ab.add(ACTIVATED)
+        ab.add(COST, F("loyalty", a.n))
+        understood = compile_effects(a.effects, ab, ctx)
+        return [ab], [f"loyalty ability {a.n:+d}" if a.n else "loyalty ability 0"] + understood
+    if k == "triggered":
+        ab = Ab(ctx, f"trigger_{ctx.i}")
+        ab.add(TRIGGERED_ABILITY)
+        ev = a.event
+        if ev.kind == "transforms":
+            ab.add(TRIGGER, F("transforms", ab.filter(ev.filter)))
+        elif ev.kind == "cast_spell":
+            ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter)))
+        elif ev.kind == "enters_filter":
+            ab.add(TRIGGER, F("enters", ab.filter(ev.filter)))
+        elif ev.kind == "gains_life":
+            ab.add(TRIGGER, F("gains_life", C_("you")))
+        elif ev.kind == "at":
+            ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
+        else:
+            ctx.need_self(ev.ref)
+            kinds = {"enters_or_attacks": ["enters", "attacks"]}.get(ev.kind, [ev.kind])
+            for kind in kinds:
+                if kind == "becomes_target":
+                    ab.add(TRIGGER, F("becomes_target", C_("self"), C_("spell")))
+                else:
+                    ab.add(TRIGGER, F(kind, C_("self")))
+        understood = compile_effects(a.effects, ab, ctx)
+        return [ab], [f"trigger: {ev.words()}"] + understood
+    if k == "chapter":
+        out, understood = [], []
+        for n in a.chapters:     # "I, II — [effect]" is two chapter abilities, one for each symbol
+            ab = Ab(ctx, f"chapter_{n}")
+            ab.add(TRIGGERED_ABILITY)
+            ab.add(CHAPTER, Number(n))
+            out.append(ab)
+            understood += [f"chapter {n}"] + compile_effects(a.effects, ab, ctx)
+        return out, understood
+    if k == "static":
+        if a.ref is not None:
+            ctx.need_self(a.ref)
+        return _static(a.static, ctx)
+    if k == "spell":
+        ab = Ab(ctx, f"spell_{ctx.i}")
+        ab.add(SPELL_ABILITY)
+        return [ab], compile_effects(a.effects, ab, ctx)
+    if k == "restriction":
+        ctx.need_self(a.ref)
+        ab = Ab(ctx, f"restriction_{ctx.i}")
+        for name in a.restrictions:
+            ab.add(RESTRICTION, F(name, C_("self")))
+        return [ab], [f"restriction {r}" for r in a.restrictions]
+    if k == "additional_cost":
+        ab = Ab(ctx, "additional_cost")
+        ab.add(ADDITIONAL_COST)
+        items, facts = cost_items(a.cost, ctx)
+        for it in items:
+            ab.add(COST, it)
+        ab.facts += facts
+        return [ab], [f"additional cost: {a.cost.words()}"]
+    if k == "escapes_with":
+        ctx.need_self(a.ref)
+        ab = Ab(ctx, "escapes_with")
+        ab.add(ESCAPES_WITH, String(a.counter), Number(a.n))
+        return [ab], [f"escapes with {a.n} {a.counter} counter(s)"]
+    raise NotUnderstood(k)
+
+
+def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
+    ab = Ab(ctx, f"static_{ctx.i}")
+    k = s.kind
+    if k == "each_is_artifact_creature":
+        term = ab.filter(s.filter)
+        ab.add(STATIC)
+        ab.add(SCOPE, F("each", term))
+        ab.add(ADDS_TYPE, C_("artifact"))
+        ab.add(ADDS_TYPE, C_("creature"))
+        ab.add(SETS_PT, C_("mana_value"))
+    elif k == "cost_mod":
+        term = ab.filter(s.filter) if s.filter else ab.filter("a spell", "spell")
+        ab.add(STATIC)
+        ab.add(SCOPE, F("spells", C_(s.who), term))
+        ab.add(COST_MOD, C_(s.change), s.n)
+    elif k == "equipped_gets":
+        ab.add(STATIC)
+        ab.add(SCOPE, C_("equipped"))
+        ab.add(MOD_PT, s.power, s.toughness)
+    elif k == "grants_escape":
+        term = ab.filter(s.filter, "card")
+        ab.add(STATIC)
+        ab.add(GRANTS_ESCAPE, term)
+        ab.add(GRANT_COST, C_("mana_cost"))
+        ab.add(GRANT_COST, F("exile_other_graveyard", s.n))
+    elif k == "cant_be_countered_self":
+        ab.add(STATIC)
+        ab.add(FUNCTIONS_IN, C_("stack"))
+        ab.add(RESTRICTION, F("cant_be_countered", C_("self")))
+    elif k == "cant_be_countered":
+        term = ab.filter(s.filter)
+        ab.add(STATIC)
+        ab.add(RESTRICTION, F("cant_be_countered", term))
+    elif k == "enters_tapped":
+        ab.add(STATIC)
+        ab.add(ENTERS_TAPPED)
+    elif k == "anthem":
+        term = ab.filter(s.filter)
+        ab.add(STATIC)
+        ab.add(SCOPE, F("each", term))
+        if (s.power, s.toughness) != (0, 0):
+            ab.add(MOD_PT, s.power, s.toughness)
+        for kw in s.keywords:
+            if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in KEYWORDS_NOT_MODELLED:
+                raise NotUnderstood(kw)
+            ab.add(GRANTS, C_(KEYWORDS[kw][0]))
+    elif k == "attached_gets":
+        if s.filter.text not in ("creature", "permanent") or s.who == "equipped" and s.filter.text != "creature":
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(SCOPE, C_(s.who))
+        if (s.power, s.toughness) != (0, 0):
+            ab.add(MOD_PT, s.power, s.toughness)
+        for kw in s.keywords:
+            if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in KEYWORDS_NOT_MODELLED:
+                raise NotUnderstood(kw)
+            ab.add(GRANTS, C_(KEYWORDS[kw][0]))
+    elif k == "enchanted_cant":
+        for kind in s.keywords:
+            ab.add(RESTRICTION, F(kind, C_("enchanted")))
+    elif k == "opponents_cant_cast_in_combat":
+        ab.add(STATIC)
+        ab.add(RESTRICTION, F("cant_cast", C_("opponents"), C_("during_combat")))
+    else:
+        raise NotUnderstood(k)
+    return [ab], [s.words()]
+
+
+# ------------------------------------------------------------------------------------------------ lines
+
+def chapter_numbers(line: str) -> list[int]:
+    """The chapter numbers a line's chapter symbols print ("I, II — ..." 1 and 2)."""
+    m = _CHAPTER.fullmatch(line)
+    if not m or any(x not in ROMAN for x in m[1].split(", ")):
+        return []
+    return [ROMAN[x] for x in m[1].split(", ")]
+
+
+def self_names(card, face) -> list[str]:
+    """The names the card's text may call itself by: the card's, the face's, the face's up to its first comma
+    (Kamahl, Pit Fighter: Kamahl), longest first."""
+    first = face.name.split(",")[0]
+    return sorted({card.name, face.name, first}, key=len, reverse=True)
+
+
+def with_tilde(text: str, names) -> str:
+    """The text with the card's own names written ~ (whole words only)."""
+    for n in names:
+        if n:
+            text = re.sub(r"(?<![\w~])" + re.escape(n) + r"(?![\w])", "~", text)
+    return text
+
+
+def read_line(card, face, i: int, raw: str, tokens=None) -> Line:
+    read = _REMINDER.sub("", raw).strip()
+    printed = [FACE_CHAPTER(card.name, face.id, n) for n in chapter_numbers(read)]
+    ctx = Ctx(card, face, i, tokens=tokens)
+    if not read:
+        if _BASIC_REMINDER.fullmatch(raw.strip()):   # "({T}: Add {G}.)": the line that names a basic land type's ability
+            return Line(face.id, i, raw, "modelled", ["reminder text: the intrinsic mana ability of its basic land type"],
+                        [FACE_REMINDER_MANA(ctx.c, ctx.f, i)], parse="reminder text: the intrinsic mana ability of its basic land type")
+        return Line(face.id, i, raw, "modelled", ["reminder text"], [], parse="reminder text")
+    spell = any(t in face.type_line.lower() for t in ("instant", "sorcery"))
+    try:
+        tree = parse(with_tilde(read, self_names(card, face)), spell)
+        abilities, understood = compile_ability(tree, ctx)
+    except NotUnderstood:
+        return Line(face.id, i, raw, read=read, printed=printed)
+    missing = [m for ab in abilities for m in ab.missing]
+    return Line(face.id, i, raw, "read" if missing else "modelled", understood, [f for ab in abilities for f in ab.facts],
+                [ab.name for ab in abilities], read=read, spans=((0, len(read)),), printed=printed, missing=missing,
+                tokens=list(ctx.made),
+                parse=tree.words().replace("~", face.name.split(",")[0]))
+
+
+def read_face(card, face, tokens=None) -> list[Line]:
+    return [read_line(card, face, i, raw, tokens) for i, raw in enumerate(face.lines, start=1)]
+
+
+def read_card(card, tokens=None) -> list[Line]:
+    """What the reader understands of each line of a card; `tokens` finds the token card a line creates by its
+    name (the card database's lookup: a line that creates a token is read only against its card)."""
+    out: list[Line] = []
+    for face in card.faces:
+        out.extend(read_face(card, face, tokens))
+    return out

@@ -1,0 +1,345 @@
+"""The typed tree of a line of oracle text, as the grammar (pyrules/cards/oracle.lark) reads it.
+
+An ability is one of: keyword abilities, an activated ability (cost ":" effects), a triggered ability (event
+"," effects), a Saga chapter, a static ability, or the effects of an instant or sorcery. Effects are
+composable pieces (draw, gain life, deal damage to a target, destroy all of a filter, ...) that every wrapper
+shares; targets and filters are typed; numbers are read as numbers. pyrules/cards/reader.py compiles a tree
+into the knowledge base's vocabulary facts; each node writes itself back in words (`words()`), which is what
+`pyrules cards NAME --json` shows as a line's `"parse"`.
+
+Nothing here decides a game question: the nodes only say what the text says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+def _n(n) -> str:
+    return str(n)
+
+
+# ------------------------------------------------------------------------------------------------ pieces
+
+@dataclass(frozen=True)
+class Filter:
+    """A filter phrase as printed ("noncreature artifact", "artifact, creature, or land"): the reader turns its
+    words into a filter term in disjunctive normal form, each word from the CR's lists."""
+    text: str
+    kind: str = "permanent"          # the noun that adds nothing: permanent | card | spell
+    and_or: bool = False             # "and" means "or" ("instant and sorcery spells")
+    extra: tuple[str, ...] = ()      # modifiers the phrase's context adds ("other")
+
+    def words(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class SelfRef:
+    """Words that should name the object whose text it is: its name (~), "it", "this [type]"."""
+    word: str                        # "~", "it", or the type word after "this"
+
+    def words(self) -> str:
+        return {"~": "~", "it": "it"}.get(self.word, f"this {self.word}")
+
+
+@dataclass(frozen=True)
+class Target:
+    """A target: any target, a player, a permanent of a filter, a card in a graveyard of a filter."""
+    kind: str                        # any | player | permanent | card_in_graveyard
+    filter: Filter | None = None
+    optional: bool = False           # "up to one"
+    each_opponent: bool = False      # chosen once for each opponent
+
+    def words(self) -> str:
+        up = "up to one " if self.optional else ""
+        if self.kind == "any":
+            return "any target"
+        if self.kind == "player_or_planeswalker":
+            return "target player or planeswalker"
+        if self.kind == "player":
+            return "target player"
+        if self.kind == "card_in_graveyard":
+            where = "your graveyard" if self.filter.extra == ("you_own",) else "a graveyard"
+            return f"{up}target {self.filter.words()} from {where}"
+        return f"{up}target {self.filter.words()}"
+
+
+# ------------------------------------------------------------------------------------------------ costs
+
+@dataclass(frozen=True)
+class CostItem:
+    """One part of a cost: mana symbols, {T}, {Q}, pay life, discard, sacrifice, exile from the graveyard."""
+    kind: str                        # mana | tap | untap | pay_life | discard | discard_hand | sacrifice_self |
+                                     # sacrifice | exile_other_graveyard
+    n: int = 0
+    symbols: tuple[str, ...] = ()    # mana: the symbols as printed ({2}, {R})
+    filter: Filter | None = None
+    ref: SelfRef | None = None       # sacrifice_self: the words naming the object
+
+    def words(self) -> str:
+        k = self.kind
+        if k == "mana":
+            return "".join(self.symbols)
+        return {"tap": "{T}", "untap": "{Q}", "pay_life": f"pay {self.n} life", "discard": f"discard {self.n} card(s)",
+                "discard_hand": "discard your hand", "sacrifice_self": f"sacrifice {self.ref.words() if self.ref else '~'}",
+                "sacrifice": f"sacrifice {self.n} {self.filter.words() if self.filter else ''}",
+                "exile_other_graveyard": f"exile {self.n} other card(s) from your graveyard"}[k]
+
+
+@dataclass(frozen=True)
+class Cost:
+    items: tuple[CostItem, ...]
+
+    def words(self) -> str:
+        return ", ".join(i.words() for i in self.items)
+
+
+# ------------------------------------------------------------------------------------------------ effects
+
+@dataclass(frozen=True)
+class Effect:
+    """One thing an ability does. kind names it; the other fields are its arguments:
+    draw (who, n), gain_life (who, n), lose_life (who, n), damage (source, target, n), damage_divided
+    (source, n), damage_to_spell_controller (source, n), tap (target), destroy_all (filter), sacrifice (ref),
+    sacrifice_unless_escaped (ref), counters (ref, counter, n), convert (ref), create_token (n, token),
+    gains_until_eot (keyword; the token just created), exile_return_transformed (ref), discard_hand,
+    put_land, surveil (n), scry (n), exile (target), if_was (filter, then, otherwise), exile_may_play (target),
+    no_prevention, grant_escape_until_eot (filter, cost), add_mana (mana)."""
+    kind: str
+    who: str = "you"
+    n: int = 0
+    target: Target | None = None
+    filter: Filter | None = None
+    ref: SelfRef | None = None
+    counter: str = ""
+    token: "Token | None" = None
+    keyword: str = ""
+    then: "Effect | None" = None
+    otherwise: "Effect | None" = None
+    cost: Cost | None = None
+    mana: "Mana | None" = None
+    pt: tuple[int, int] = (0, 0)     # pump: +P/+T
+
+    def words(self) -> str:
+        k = self.kind
+        src = self.ref.words() if self.ref else ""
+        who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent",
+               "target_opponent": "target opponent"}.get(self.who, self.who)
+        if k == "draw":
+            return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
+        if k == "gain_life":
+            return f"{who} gain{'s' if who != 'you' else ''} {self.n} life"
+        if k == "lose_life":
+            return f"{who} lose{'s' if who != 'you' else ''} {self.n} life"
+        if k == "damage":
+            return f"{src} deals {self.n} damage to {self.target.words()}"
+        if k == "damage_divided":
+            return f"{src} deals {self.n} damage divided as you choose among one or two targets"
+        if k == "damage_to_spell_controller":
+            return f"{src} deals {self.n} damage to that spell's controller"
+        if k == "tap":
+            return f"tap {self.target.words()}"
+        if k == "destroy_all":
+            return f"destroy all {self.filter.words()}"
+        if k == "sacrifice":
+            return f"sacrifice {src}"
+        if k == "sacrifice_unless_escaped":
+            return f"sacrifice {src} unless it escaped"
+        if k == "counters":
+            return f"put {self.n} {self.counter} counter(s) on {self.target.words() if self.target else src}"
+        if k == "convert":
+            return f"convert {src}"
+        if k == "create_token":
+            return f"create {self.n} {self.token.words()}"
+        if k == "gains_until_eot":
+            who = self.target.words() if self.target else (src if self.ref else "it")
+            return f"{who} gains {self.keyword} until end of turn"
+        if k == "pump" and self.filter is not None:
+            gains = f" and gain {self.keyword}" if self.keyword else ""
+            return f"{self.filter.words()} get {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"
+        if k == "pump":
+            who = self.target.words() if self.target else src
+            gains = f" and gains {self.keyword}" if self.keyword else ""
+            return f"{who} gets {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"
+        if k == "destroy":
+            return f"destroy {self.target.words()}"
+        if k == "tap_enchanted":
+            return "tap enchanted creature"
+        if k == "counter":
+            return f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell"
+        if k == "bounce":
+            return f"return {self.target.words()} to its owner's hand"
+        if k == "regrowth":
+            return f"return target {self.target.filter.words()} card from your graveyard to your hand"
+        if k == "discard":
+            return f"{who} discards a card"
+        if k == "bounce_chosen":
+            return f"return a {self.filter.words()} to its owner's hand"
+        if k == "damage_each_opponent":
+            return f"{src} deals {self.n} damage to each opponent"
+        if k == "exile_return_transformed":
+            return f"exile {src}, then return it to the battlefield transformed under your control"
+        if k == "discard_hand":
+            return "discard your hand"
+        if k == "put_land":
+            return "you may put a land card from your hand onto the battlefield"
+        if k in ("surveil", "scry"):
+            return f"{k} {self.n}"
+        if k == "exile":
+            return f"exile {self.target.words()}"
+        if k == "if_was":
+            return f"if it was a {self.filter.words()} card, {self.then.words()}; otherwise, {self.otherwise.words()}"
+        if k == "exile_may_play":
+            return f"exile {self.target.words()}; for as long as it remains exiled, its owner may play it"
+        if k == "no_prevention":
+            return "damage can't be prevented this turn"
+        if k == "grant_escape_until_eot":
+            return f"until end of turn, each {self.filter.words()} card in your graveyard gains escape {self.cost.words()}"
+        if k == "saga_becomes":
+            return (f"for each opponent, up to one target {self.filter.words()} they control becomes a {self.n}/{self.who} "
+                    f"{self.counter} artifact creature with {self.keyword} for as long as you control this Saga")
+        if k == "add_mana":
+            return f"add {self.mana.words()}"
+        return k
+
+
+@dataclass(frozen=True)
+class Mana:
+    """What a mana ability adds: symbols ({R}{R}), one of two ({U} or {R}), one of any color, or one symbol for
+    each object of a filter you control."""
+    kind: str                        # symbols | either | any_color | for_each
+    symbols: tuple[str, ...] = ()    # the color letters (R, R) / (U, R)
+    filter: Filter | None = None
+
+    def words(self) -> str:
+        if self.kind == "any_color":
+            return "one mana of any color"
+        if self.kind == "either":
+            return " or ".join("{%s}" % s for s in self.symbols)
+        if self.kind == "for_each":
+            return "{%s} for each %s you control" % (self.symbols[0], self.filter.words())
+        return "".join("{%s}" % s for s in self.symbols)
+
+
+@dataclass(frozen=True)
+class Token:
+    """A creature token as an effect describes it: power/toughness, the words of its colors and types, its
+    keywords."""
+    power: str
+    toughness: str
+    words_: tuple[str, ...]
+    keywords: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()  # quoted abilities ("{T}, Sacrifice this artifact: Add one mana of any color.")
+    creature: bool = True
+    predefined: bool = False         # "a Treasure token": the token CR 111.10 defines
+
+    def words(self) -> str:
+        with_ = list(self.keywords) + [f'"{a}"' for a in self.abilities]
+        kw = f" with {', '.join(with_)}" if with_ else ""
+        if self.predefined:
+            return f"{self.words_[0]} token"
+        if not self.creature:
+            return f"{' '.join(self.words_)} token{kw}"
+        return f"{self.power}/{self.toughness} {' '.join(self.words_)} creature token{kw}"
+
+
+# ------------------------------------------------------------------------------------------------ abilities
+
+@dataclass(frozen=True)
+class Keyword:
+    word: str                        # the printed words, lower case ("first strike")
+    cost: Cost | None = None
+    n: int | None = None
+    filter: Filter | None = None     # enchant: what the Aura can enchant
+
+    def words(self) -> str:
+        if self.filter is not None:
+            return f"{self.word} {self.filter.words()}"
+        if self.cost is not None:
+            return f"{self.word} {self.cost.words()}"
+        if self.n is not None:
+            return f"{self.word} {self.n}"
+        return self.word
+
+
+@dataclass(frozen=True)
+class Event:
+    """What a triggered ability triggers on: kind with its object (self) or filter."""
+    kind: str                        # enters | enters_or_attacks | attacks | at | combat_damage_to_player |
+                                     # becomes_target | plays_exiled_with | transforms
+    ref: SelfRef | None = None
+    step: tuple[str, str, str] = ("", "", "")   # at: phase, step, whose
+    filter: Filter | None = None
+    text: str = ""                   # the printed words of the event (for `parse`)
+
+    def words(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One line's ability (or abilities). kind: keywords | activated | triggered | chapter | static | spell |
+    restriction | additional_cost | escapes_with."""
+    kind: str
+    keywords: tuple[Keyword, ...] = ()
+    cost: Cost | None = None
+    effects: tuple[Effect, ...] = ()
+    event: Event | None = None
+    chapters: tuple[int, ...] = ()
+    sorcery: bool = False            # "Activate only as a sorcery."
+    static: "Static | None" = None
+    ref: SelfRef | None = None
+    restrictions: tuple[str, ...] = ()
+    counter: str = ""
+    n: int = 0
+
+    def words(self) -> str:
+        eff = "; ".join(e.words() for e in self.effects)
+        k = self.kind
+        if k == "keywords":
+            return ", ".join(kw.words() for kw in self.keywords)
+        if k == "activated":
+            return f"{self.cost.words()}: {eff}" + (" (only as a sorcery)" if self.sorcery else "")
+        if k == "triggered":
+            return f"{self.event.words()}, {eff}"
+        if k == "loyalty":
+            return f"{self.n:+d}: {eff}" if self.n else f"0: {eff}"
+        if k == "chapter":
+            return f"chapter {', '.join(map(str, self.chapters))}: {eff}"
+        if k == "static":
+            return self.static.words()
+        if k == "spell":
+            return eff
+        if k == "restriction":
+            return f"{self.ref.words()} can't {' or '.join(r.removeprefix('cant_').replace('_', ' ') for r in self.restrictions)}"
+        if k == "additional_cost":
+            return f"as an additional cost to cast this spell, {self.cost.words()}"
+        if k == "escapes_with":
+            return f"{self.ref.words()} escapes with {self.n} {self.counter} counter(s) on it"
+        return k
+
+
+@dataclass(frozen=True)
+class Static:
+    """A static ability. kind: each_is_artifact_creature (filter) | cost_mod (filter or None for every spell,
+    who, change, n) | equipped_gets (power, toughness) | grants_escape (filter, n) | cant_be_countered_self |
+    cant_be_countered (filter) | opponents_cant_cast_in_combat | saga_wall (the chapter's)."""
+    kind: str
+    filter: Filter | None = None
+    who: str = "any"
+    change: str = ""
+    n: int = 0
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+    text: str = ""
+
+    def words(self) -> str:
+        return self.text
+
+
+@dataclass
+class Parsed:
+    """A line as read: its abilities, or None with the reason it wasn't read."""
+    abilities: list[Ability] = field(default_factory=list)

@@ -1096,8 +1096,8 @@ class Planner:
             res.lines, res.more = self._lines(nodes, value, root)
             res.length = max(len(x) for x in res.lines)
             res.plans = res.lines[:1]
-        else:
-            res.why_not = self._why_not_any(nodes, value, root, depth)
+        else:   # (how far the search went, in the horizon's terms: the planning player's actions)
+            res.why_not = self._why_not_any(nodes, value, root, max(n["mine"] for n in nodes.values()))
         return res
 
     def _cost(self, n: dict, a) -> int:

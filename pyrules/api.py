@@ -40,13 +40,22 @@ def evaluate(scenario, step: int | None = None, cards: list[str] | tuple = ()):
     return _evaluate(load(scenario, cards), step)
 
 
-def plan(scenario, goal: str, player: str | None = None, horizon: int | None = None, all: bool = False,
-         explain: bool = False, step: int | None = None, budget: float | None = None, cards: list[str] | tuple = ()):
-    """The shortest sequences of legal actions from the scenario's state to `goal` (pyrules/planner/): a
-    PlanResult (.found, .plans, .why_not, .explanation, .to_json())."""
+def plan(scenario, goal: str | None = None, player: str | None = None, horizon: int | None = None, all: bool = False,
+         explain: bool = False, step: int | None = None, budget: float | None = None, cards: list[str] | tuple = (),
+         opponents: str | None = None, jobs: int | None = None):
+    """The shortest sequences of legal actions from the scenario's state to `goal` (None: the scenario's own
+    `goal:` field) (pyrules/planner/): a PlanResult (.found, .plans, .why_not, .explanation, .to_json())."""
     from pyrules.planner.search import plan as _plan
 
-    return _plan(scenario, goal, player, horizon, all, explain, step, budget, tuple(cards))
+    return _plan(scenario, goal, player, horizon, all, explain, step, budget, tuple(cards), opponents, jobs)
+
+
+def import_puzzle(path, cards: list[str] | tuple = (), players: list[str] | None = None) -> dict:
+    """The scenario (a mapping, as a scenario file holds it) of a Forge puzzle or game-state file, with the puzzle's
+    goal in its `goal:` field when the goal language can say it (pyrules/input/forge.py)."""
+    from pyrules.input.forge import import_file
+
+    return import_file(str(path), tuple(str(c) for c in cards), players)
 
 
 def card_db(files: tuple[str, ...] = ()):
@@ -135,7 +144,7 @@ def respond(command: str, request: dict | None = None) -> Answer:
     if command == "plan":
         res = plan(scenario, request.get("goal"), request.get("player"), request.get("horizon"),
                    bool(request.get("all")), bool(request.get("explain", True)), request.get("step"),
-                   request.get("budget"), files)
+                   request.get("budget"), files, request.get("opponents"), request.get("jobs"))
         return Answer(1 if res.error else 0, res.to_json(), plan=res)
     ev = evaluate(scenario, _int_or_none(request.get("step"), "step"), files)
     code = 1 if ev.error else 0

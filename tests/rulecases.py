@@ -30,9 +30,9 @@ An example carries one case, under `expect:` (pyrules ignores the field; the sce
 
 A case may also name an example instead of giving a scenario (`example: cast_uro_escape.yaml`), and a check
 may add timeline actions to its scenario's (`then: [{resolve: top}]`: the scenario's actions and these, in
-order), to take a step more. A plan check may say `replay: ANSWER`: every plan found is appended to the
-scenario's actions and answered by show, which must play it to its end (exit 0, no error, every action applied)
-to a state that matches ANSWER — where the goal holds:
+order), to take a step more. A plan check may say `replay: ANSWER`: every plan found (with `opponents: any`,
+every line of the strategy) is appended to the scenario's actions and answered by show, which must play it to
+its end (exit 0, no error, every action applied) to a state that matches ANSWER — where the goal holds:
 
         - plan: {goal: "bears.zone = battlefield", horizon: 3, explain: false}
           answer: {found: true}
@@ -308,13 +308,15 @@ def run_case(case: dict) -> list[str]:
 
 
 def _replay(scenario: dict, cards: list, doc: dict, want, label: str) -> list[str]:
-    """Each plan of a plan's answer, appended to the scenario's timeline and played by show."""
+    """Each plan of a plan's answer (each line of a strategy's, with opponents any), appended to the scenario's
+    timeline and played by show."""
     from pyrules.api import answer
 
-    if not isinstance(doc.get("plans"), list):
+    plans = doc.get("lines") if doc.get("opponents") == "any" else doc.get("plans")
+    if not isinstance(plans, list) or not plans:
         return [f"{label}: replay: the answer has no plans"]
     out = []
-    for i, p in enumerate(doc["plans"]):
+    for i, p in enumerate(plans):
         actions = list(scenario.get("actions") or []) + list(p.get("actions") or [])
         code, shown = answer("show", {"scenario": dict(scenario, actions=actions), "cards": cards})
         where = f"{label}: replay of plan {i + 1} {p.get('actions')!r}"

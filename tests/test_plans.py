@@ -83,6 +83,10 @@ def test_cli_json_shape_and_explanation():
     ("bears.power.x = 1", "only counters are compared by kind"),
     ("bears.counters.lore >= two", "is a whole number"),
     ("bears.power == 2", "equality is a single ="),           # (it read as the value "= 2", a name in quotes)
+    # PLAYER loses / PLAYER wins (CR 104.2a, 104.3)
+    ("bob lose", "write PLAYER loses or PLAYER wins — did you mean 'loses'"),
+    ("carol loses", "unknown player 'carol'"),
+    ("bears loses", "unknown player 'bears'"),
 ])
 def test_a_malformed_goal_or_unknown_object_is_exit_2_naming_it(tmp_path, goal, words):
     path = tmp_path / "s.json"
@@ -99,6 +103,24 @@ def test_bad_horizon_and_player_are_exit_2(tmp_path):
     assert r.returncode == 2 and "horizon" in r.stderr
     r = cli("plan", str(path), "bears.tapped = true", "--player", "carol")
     assert r.returncode == 2 and "carol" in r.stderr
+
+
+def test_a_plan_without_a_goal_and_a_scenario_without_one_is_exit_2_naming_the_goal(tmp_path):
+    """`pyrules plan SCENARIO` takes the scenario's goal: field; with neither, the goal is missing
+    (exit 2 naming it); a goal: field that isn't a goal is refused the same way."""
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(scenario(obj("bears", "Grizzly Bears"))))
+    r = cli("plan", str(path))
+    assert r.returncode == 2 and r.stderr.startswith("pyrules: error: goal: is required")
+    path.write_text(json.dumps(dict(scenario(obj("bears", "Grizzly Bears")), goal="bob lose")))
+    r = cli("plan", str(path))
+    assert r.returncode == 2 and r.stderr.startswith("pyrules: error: goal:") and "'bob lose'" in r.stderr
+    path.write_text(json.dumps(dict(scenario(obj("bears", "Grizzly Bears")), goal=3)))
+    r = cli("show", str(path))
+    assert r.returncode == 2 and "goal" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    code, doc = pyrules.answer("plan", {"scenario": dict(scenario(obj("bears", "Grizzly Bears")), goal="bob loses"),
+                                        "horizon": 0, "explain": False})
+    assert code == 0 and doc["goal"] == "bob loses" and doc["found"] is False
 
 
 @pytest.mark.parametrize("goal", ["bears.power = null", "bears.tapped = true", "turn.step = null",
@@ -188,3 +210,34 @@ def test_a_goal_is_evaluated_by_the_rules():
     assert list(lang.properties["player"]) == ["life", "mana_pool", "hand", "library", "graveyard"]
     assert lang.labels["player", "life"].rule == "CR 119.1" and lang.labels["object", "zone"].rule == "CR 400.1"
     assert lang.operators["<="] == ("le", "number") and lang.operators["="] == ("eq", "any")
+
+
+@pytest.mark.slow
+def test_a_search_longer_than_one_questions_time_limit_searches_every_state(monkeypatch):
+    """Each state of a search is its own question to the engine, held to limits.max_seconds; the search as a whole
+    is held to its budget. (The forest's nodes inherit their parent's game: a deadline counted from the scenario's
+    evaluation made every state after the first max_seconds of a long search refused, and the search answered
+    "no strategy" as if it had searched them.) Two Grizzly Bears attack Bob at 2 life past his one blocker: one is
+    unblocked whatever he blocks (CR 509.1a, 510.1a), and he loses (CR 704.5a)."""
+    monkeypatch.setenv("PYRULES_LIMITS", "max_seconds=3")
+    d = scenario(obj("bears1", "Grizzly Bears"), obj("bears2", "Grizzly Bears"), obj("guard", "Grizzly Bears", owner="bob"),
+                 phase="combat", step="declare_attackers", life={"bob": 2})
+    res = pyrules.plan(d, "bob loses", horizon=3, opponents="any")
+    assert res.seconds > 3, "the search must take longer than the limit for this test to test it"
+    assert res.found and len(res.lines) == 3
+
+
+@pytest.mark.slow
+def test_a_search_with_few_live_processes_answers_what_one_with_many_does(monkeypatch):
+    """The forest keeps at most MAX_LIVE states' processes: a state beyond it is played again from its nearest
+    live ancestor, which stays alive until then. (Its ancestors were let go after their own successors were asked
+    for: a search wider than the cap stopped with "the search's first state is gone".) The answer is the same:
+    the two Grizzly Bears attack past Bob's one blocker (CR 509.1a, 510.1a, 704.5a), every line of it."""
+    from pyrules.planner import forest
+
+    d = scenario(obj("bears1", "Grizzly Bears"), obj("bears2", "Grizzly Bears"), obj("guard", "Grizzly Bears", owner="bob"),
+                 phase="combat", step="declare_attackers", life={"bob": 2})
+    wide = pyrules.plan(d, "bob loses", horizon=3, opponents="any").to_json()
+    monkeypatch.setattr(forest, "MAX_LIVE", 2)
+    narrow = pyrules.plan(d, "bob loses", horizon=3, opponents="any").to_json()
+    assert narrow == wide and wide["found"] and len(wide["lines"]) == 3

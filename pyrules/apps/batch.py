@@ -360,6 +360,8 @@ def add_arguments(p) -> None:
     p.add_argument("--query", help="explain: the query for every input that has none of its own")
     p.add_argument("--goal", help="plan: the goal for every input that has none of its own")
     p.add_argument("--horizon", type=int, default=None, metavar="N", help="plan: the most actions a plan may take")
+    p.add_argument("--opponents", choices=("pass", "any"), default=None,
+                   help="plan: the other players only pass (default), or may do anything the rules allow them")
     p.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="more cards for every input: a Scryfall card, list or bulk file, or MTGJSON AtomicCards (repeatable)")
     p.add_argument("--json", action="store_true", help="accepted for every command: a batch always answers in JSON Lines")
@@ -368,7 +370,8 @@ def add_arguments(p) -> None:
 def main(args, out=None) -> int:
     """`pyrules batch`: answers on stdout, one line each. Bad arguments are ScenarioErrors (one line, exit 2)."""
     out = out or sys.stdout
-    defaults = {k: getattr(args, k) for k in ("step", "player", "query", "goal", "horizon") if getattr(args, k) is not None}
+    defaults = {k: getattr(args, k) for k in ("step", "player", "query", "goal", "horizon", "opponents")
+                if getattr(args, k) is not None}
     defaults.update({k: True for k in ("all", "explain") if getattr(args, k)})
     if args.cards:
         defaults["cards"] = list(args.cards)

@@ -4,8 +4,9 @@
     pyrules show SCENARIO [ID ...] [--explain] [--json] [--step N] [--cards FILE]
     pyrules actions SCENARIO [--player P] [--all] [--explain] [--depth N] [--json] [--step N] [--cards FILE]
     pyrules explain SCENARIO QUERY [--format text|json|dot|html] [--render FILE] [--player P] [--depth N] ...
-    pyrules plan SCENARIO GOAL [--player P] [--horizon N] [--all] [--explain] [--no-explain] [--budget S] ...
+    pyrules plan SCENARIO [GOAL] [--player P] [--horizon N] [--all] [--opponents pass|any] [--jobs N] ...
     pyrules cards [NAME] [--coverage] [--json] [--cards FILE]
+    pyrules import FILE.pzl [--players NAME,NAME] [--json] [--step N] [--cards FILE]
     pyrules examples [NAME ...] [--copy DIR] [--json]
     pyrules serve [--host H] [--port P] ...
     pyrules batch INPUT [--command C] [--jobs N] [--dask ADDRESS|local] ...
@@ -37,7 +38,7 @@ from pyrules import __version__, api
 from pyrules.errors import KnowledgeBaseError, ScenarioError, did_you_mean, one_line
 from pyrules.input.limits import cap_memory, out_of_memory
 
-COMMANDS = ("show", "actions", "explain", "plan", "cards", "examples", "serve", "batch", "completion")
+COMMANDS = ("show", "actions", "explain", "plan", "cards", "import", "examples", "serve", "batch", "completion")
 ANSWERING = ("show", "actions", "explain", "cards", "plan")     # answered by pyrules.api.respond
 SHELLS = ("bash", "zsh", "fish", "tcsh", "powershell")
 CARDS_ENV = "PYRULES_CARDS"      # card files (os.pathsep between them) read before the command's own --cards
@@ -71,6 +72,12 @@ EXAMPLES = {
         ("pyrules cards uro", "one card, line by line, with what the knowledge base reads of each line"),
         ("pyrules cards --coverage", "how much of the cards' text is modelled"),
         ("pyrules cards --cards oracle-cards.json 'Llanowar Elves'", "a card from a Scryfall bulk file"),
+    ],
+    "import": [
+        ("pyrules import docs/samples/lethal_bears.pzl", "a Forge puzzle as a scenario, with its goal (YAML)"),
+        ("pyrules import docs/samples/lethal_bears.pzl --players ann,ben > puzzle.yaml",
+         "its players named, into a file: then pyrules plan puzzle.yaml --opponents any"),
+        ("pyrules import PP01.pzl --cards oracle-cards.json", "a puzzle whose cards come from a card file"),
     ],
     "examples": [
         ("pyrules examples", "the bundled example scenarios"),
@@ -227,12 +234,12 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=help_text, description=help_text[:1].upper() + help_text[1:] + ".",
                               epilog=_epilog(name))
 
-    def common(sp, step=True):
+    def common(sp, step=True, no_timeline="the card database has no timeline"):
         sp.add_argument("--json", action="store_true", help="one JSON document on stdout")
         sp.add_argument("--step", type=int, default=None, metavar="N",
                         help="the state after the first N actions of the timeline (default: all)" if step else
-                        "taken like every command's, so a script may pass the same options to each; the card "
-                        "database has no timeline: it changes nothing")
+                        f"taken like every command's, so a script may pass the same options to each; {no_timeline}: "
+                        "it changes nothing")
         sp.add_argument("--cards", action="append", default=[], metavar="FILE",
                         help="more cards: a Scryfall card, list or bulk file, or MTGJSON AtomicCards (repeatable; "
                              f"${CARDS_ENV} names files every command reads)")
@@ -276,9 +283,10 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     if want("plan"):
         pl = add("plan", "the shortest legal lines of actions to a goal ('how can I ...')")
         scenario_arg(pl)
-        words(pl.add_argument("goal", nargs="+", metavar="GOAL",
+        words(pl.add_argument("goal", nargs="*", metavar="GOAL",
                               help="OBJECT.PROPERTY = VALUE, OBJECT.PROPERTY != VALUE, PLAYER.life <= N, "
-                                   "cast OBJECT [METHOD], joined with ' and ' (see the docs' Queries and goals)"))
+                                   "cast OBJECT [METHOD], PLAYER loses, PLAYER wins, joined with ' and ' (see the "
+                                   "docs' Queries and goals; default: the scenario's goal: field)"))
         pl.add_argument("--player", metavar="P", help="who plans (default: the player with priority); the others only pass")
         pl.add_argument("--horizon", type=int, default=None, metavar="N", help="the most actions a plan may take (default 10)")
         pl.add_argument("--all", action="store_true", help="every shortest plan (at most 20), not only the preferred one")
@@ -287,6 +295,11 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
                         help="with --json: leave the explanation out (it takes about as long as the search)")
         pl.add_argument("--budget", type=float, default=None, metavar="S",
                         help="seconds of search before answering that the limit was hit (default 120)")
+        pl.add_argument("--opponents", choices=("pass", "any"), default=None,
+                        help="pass: the other players only pass (default); any: a strategy that reaches the goal "
+                             "whatever they do, every line of play it allows")
+        pl.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="states worked out at once, each in a process (default: one per core)")
         common(pl)
 
     if want("cards"):
@@ -295,6 +308,13 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
                              help="a card name as you'd type it (either face, 'Front // Back', a prefix)"))
         c.add_argument("--coverage", action="store_true", help="how much of the cards' text is modelled")
         common(c, step=False)   # (every command takes --step; the card database has no timeline: a note says so)
+
+    if want("import"):
+        im = add("import", "a Forge puzzle or game-state file as a scenario (YAML on stdout), with its goal")
+        im.add_argument("file", metavar="FILE.pzl", help="a Forge puzzle (.pzl) or game-state file, or - for standard input")
+        im.add_argument("--players", metavar="NAME,NAME", default=None,
+                        help="the players' names, Forge's Human (p0) first (default: alice,bob)")
+        common(im, step=False, no_timeline="a puzzle file has no timeline")
 
     if want("examples"):
         x = add("examples", "list, print or copy the bundled example scenarios")
@@ -397,7 +417,7 @@ def _prepare(args, progress: Progress) -> None:
         progress.doing("preparing the knowledge base (on the first run of this version: a few seconds)")
         kb()
     if args.command == "plan":
-        progress.doing(f"searching for a plan to {' '.join(args.goal)!r}")
+        progress.doing(f"searching for a plan to {' '.join(args.goal)!r}" if args.goal else "searching for a plan to the scenario's goal")
     else:
         progress.doing(f"answering {args.command}")
 
@@ -422,7 +442,7 @@ def run(argv: list[str]) -> int:
         parser.print_usage(sys.stderr)
         raise ScenarioError("command", "a command is required (one of: " + ", ".join(COMMANDS) + ")")
     run.json = getattr(args, "json", False)
-    if args.command in ANSWERING:   # (the checks every surface makes first, with the same messages)
+    if args.command in ANSWERING + ("import",):   # (the checks every surface makes first, with the same messages)
         api.check_options({"step": getattr(args, "step", None), "depth": getattr(args, "depth", None)})
     _refuse_what_does_not_apply(args)
     if hasattr(args, "cards"):
@@ -431,6 +451,8 @@ def run(argv: list[str]) -> int:
         return _completion(args.shell)
     if args.command == "examples":
         return _examples(args)
+    if args.command == "import":
+        return _import(args)
     if args.command in ("serve", "batch"):
         from pyrules.apps import batch, service
 
@@ -468,7 +490,8 @@ def _refuse_what_does_not_apply(args) -> None:
     if c == "batch":
         command = args.batch_command
         for option, dest, commands in (("--query", "query", ("explain",)), ("--goal", "goal", ("plan",)),
-                                       ("--horizon", "horizon", ("plan",)), ("--all", "all", ("actions", "plan")),
+                                       ("--horizon", "horizon", ("plan",)), ("--opponents", "opponents", ("plan",)),
+                                       ("--all", "all", ("actions", "plan")),
                                        ("--explain", "explain", ("show", "actions", "plan")),
                                        ("--player", "player", ("actions", "explain", "plan"))):
             if getattr(args, dest) not in (None, False) and command not in commands:
@@ -502,8 +525,9 @@ def _request(args) -> dict:
         request.update(query=" ".join(args.query), player=args.player, depth=args.depth)
     elif args.command == "plan":
         # (the JSON answer carries the explanation, docs/guide/plans.md, unless asked not to; the text, with --explain)
-        request.update(goal=" ".join(args.goal), player=args.player, horizon=args.horizon, all=args.all,
-                       explain=(args.explain or args.json) and not args.no_explain, budget=args.budget)
+        request.update(goal=" ".join(args.goal) or None, player=args.player, horizon=args.horizon, all=args.all,
+                       explain=(args.explain or args.json) and not args.no_explain, budget=args.budget,
+                       opponents=args.opponents, jobs=args.jobs)
     return request
 
 
@@ -652,6 +676,21 @@ def _first_sentence(text: str, width: int = 78) -> str:
     text = " ".join(str(text).split())
     end = re.search(r"(?<=[a-z0-9)])[.:;] ", text)
     return clip(text[: end.start() + 1] if end else text, width).rstrip(".:;")
+
+
+def _import(args) -> int:
+    """`pyrules import FILE.pzl`: the scenario of a Forge puzzle, as YAML (or JSON) on stdout."""
+    players = None
+    if args.players is not None:
+        players = [p.strip() for p in args.players.split(",")]
+    data = api.import_puzzle(args.file, tuple(args.cards), players)
+    if args.json:
+        _dump(data)
+    else:
+        import yaml
+
+        _out(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=120))
+    return 0
 
 
 def _examples(args) -> int:

@@ -2,7 +2,7 @@
 
     POST /show /actions /explain /plan   a JSON object: {"scenario": {...}} or {"scenario_text": "YAML or JSON"},
                                          and the command's options: "step", "ids", "player", "all", "explain",
-                                         "query", "depth", "goal", "horizon"
+                                         "query", "depth", "goal", "horizon", "opponents"
     GET  /cards, /cards/{name}           the card database (as `pyrules cards --json`)
     GET  /examples, /examples/{name}     the example scenarios bundled with the page (their YAML text)
     POST /scenario                       for the page: the scenario read (players, timeline) and its cards' data
@@ -83,6 +83,7 @@ FIELDS: dict[str, tuple[str, tuple[type, ...]]] = {
     "depth": ("a whole number or null", (int, type(None))),
     "goal": ("a string", (str,)),
     "horizon": ("a whole number or null", (int, type(None))),
+    "opponents": ("pass, any or null (plan: whether the other players only pass, or may do anything)", (str, type(None))),
 }
 
 # The smallest scenario there is: answering it once loads and grounds the knowledge base.
@@ -1128,7 +1129,7 @@ def add_arguments(p) -> None:
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.description = """Serve the command line's answers over HTTP, and a page to explore scenarios at /.
 POST /show /actions /explain /plan with a JSON object {"scenario": {...}} or {"scenario_text": "YAML"} and
-the command's options ("step", "ids", "player", "all", "explain", "query", "depth", "goal", "horizon");
+the command's options ("step", "ids", "player", "all", "explain", "query", "depth", "goal", "horizon", "opponents");
 the answer is the command's --json document (HTTP 200), or {"error": {"field", "message"}} (HTTP 422).
 GET /cards, /cards/NAME, /health, /status. Needs pip install 'pyrules-mtg[serve]'.
 

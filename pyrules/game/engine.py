@@ -199,6 +199,11 @@ class Game:
             _add_parts(self.ctl, self.kb, which, missing)
             self.loaded.update(missing)
 
+    def load_all_parts(self) -> None:
+        """Every part of the knowledge base added to the Control (none is grounded): a game about to be copied
+        (a plan's search forks it, pyrules/planner/forest.py) parses them once rather than in each copy."""
+        self._load("parts", list(self.kb.parts))
+
     def _ground(self, parts: list[tuple[str, list]]) -> None:
         todo = [(name, args) for name, args in parts if name in self.kb.parts or name.startswith(FACT_PART)]
         if not todo:

@@ -47,6 +47,7 @@ class Scenario:
     mana_pool: dict[str, list] = field(default_factory=dict)
     track_mana: bool = False
     description: str = ""
+    goal: str | None = None                                    # the goal a plan searches for when given none
     source: str = "<scenario>"
     cards: dict[str, Card] = field(default_factory=dict)       # the cards the objects are
     db: CardDB | None = None
@@ -427,7 +428,7 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
     sc = Scenario(players=players, life=life, turn=turn, objects=objects, effects=effects,
                   actions=list(data.get("actions") or []), mana_pool=pool,
                   track_mana=bool(data.get("track_mana", False)), description=data.get("description", ""),
-                  source=source, cards=cards, db=db, index=index)
+                  goal=data.get("goal"), source=source, cards=cards, db=db, index=index)
 
     check_actions(sc)
     return sc

@@ -118,6 +118,8 @@ def json_schema() -> dict:
             "actions": {"type": "array", "items": _ACTION, "maxItems": 2000},
             "mana_pool": {"type": "object", "additionalProperties": {"type": "string", "maxLength": 200}},
             "track_mana": {"type": "boolean"},
+            # the goal `pyrules plan SCENARIO` searches for when it is given none (a GOAL: docs/guide/plans.md)
+            "goal": {"type": "string", "minLength": 1, "maxLength": 2000},
             # the answers a test expects of this scenario: checked by the test suite (tests/rulecases.py), ignored
             # by pyrules
             "expect": {"type": "object"},

@@ -616,10 +616,13 @@ CONDITION_MET = Predicate("condition_met", "condition:string t:moment")
 CONDITION_UNMET = Predicate("condition_unmet", "condition:string why t:moment", "why a condition doesn't hold")
 PLAN_STATE = Predicate("plan_state", "state t:moment",
                        "what the show document leaves out and decides what may come next (who passed, ...)")
+COULD_BLOCK = Predicate("could_block", "blocker:object attacker:object t:moment",
+                        "a creature a player asking could declare as a blocker could block that attacking creature")
 GOAL_OBJECT = Compound("object", "object:object", "a condition's subject: an object")
 GOAL_PLAYER = Compound("of_player", "player:player", "a condition's subject: a player")
 GOAL_TURN = Compound("turn", "", "a condition's subject: the turn")
 GOAL_CAST = Compound("cast", "method:const", "a condition's property: cast (by a method, or any)")
+GOAL_RESULT = Compound("result", "outcome:const", "a condition's property: how the game ends for a player (loses, wins)")
 GOAL_COUNTERS = Compound("counters", "kind:string", "a condition's property: counters of one kind")
 GOAL_POOL = Compound("pool", "w:int u:int b:int r:int g:int c:int", "a mana pool's value, counted by kind")
 UNMET_DIFFERS = Compound("differs", "subject property", "a condition's property has another value")

@@ -1,12 +1,12 @@
-"""Plans: "how can I…" — the shortest lines of legal actions from a scenario's state to a goal (docs/guide/plans.md).
+"""Plans: "how can I…" — the shortest lines of legal actions from a scenario's state to a goal (docs/guide/plans.md);
+and strategies that reach it whatever the other players do (opponents "any": its section "Against any opponent").
 
-The search is breadth-first over states the knowledge base computes itself. A state is the scenario with a
-prefix of planned actions appended to its timeline, played out by the engine (model.evaluate: one clingo
-Control grounded moment by moment; a Control can't be copied, so every state is its own replay of the
-prefix; the evaluation of a state is kept until its successors are asked for, up to KEPT of them and while
-the process uses less than half its memory budget, so that it isn't played out twice, and its last successor
-is played on its own game, model.extend, rather than replayed). Its successors are exactly what the rules
-allow there:
+The search is breadth first over states the knowledge base computes itself. A state is the scenario with a
+prefix of planned actions appended to its timeline, played out by the engine; each is held in a process of its
+own, which forks to play each successor's one action on a copy of its game (pyrules/planner/forest.py: no state
+replays its prefix, and several are worked out at once). What the search needs of a state — its show document,
+which of the goal's conditions hold (and why the others don't), its successors — is worked out there
+(Planner.summarize). Its successors are exactly what the rules allow there:
 
 - when the planning player has priority: every option `actions` lists as legal for them (Option.to_action:
   casting with every method, part and permission, playing a land, activating an ability; attacking and
@@ -14,16 +14,22 @@ allow there:
   is paid for) and, with track_mana, an option the pool and mana sources can't pay; then `{resolve: top}` when
   the stack isn't empty (every player passing in succession), or `{pass: P}` when it is;
 - when another player has priority: `{pass: Q}` — they only pass — and the planning player's attacks or
-  blocks the rules allow then (declaring them doesn't wait for priority).
+  blocks the rules allow then (declaring them doesn't wait for priority; the rules say when someone may,
+  plan_state(may_declare(...)): elsewhere the options aren't asked for).
+
+With opponents "any", every player chooses among what the rules allow them (Planner._choices: a player who may
+declare attackers or blockers first — every way, or none —, then the player with priority: every option, each
+target named in turn where the card's text targets, or passing), and the search is an AND-OR search: after each
+depth, the states' values from the leaves up; it stops once the first state has one (Planner._run_any).
 
 A successor whose replay the engine refuses (rejected: the timeline's own check) is dropped, as is one that
-begins the next turn. Two prefixes that reach the same state (the show document: objects, stack, turn,
-players; which `cast` conditions of the goal have happened; and who has passed in succession, whether priority
-was taken in the step, which declarations were made) are one state: a state first reached at a
-shallower depth is not searched again; states reached at the same depth keep every prefix (so `--all` lists
-every shortest plan). Successors are taken in a fixed order — the order `actions` lists options (casts, lands,
-activations, attacks, blocks, each in timestamp order), then resolve, then pass — so the search visits the
-shortest prefixes in lexicographic order of that ranking, and the first plan found is the preferred one.
+begins the next turn. Two prefixes that reach the same state (the show document, and which `cast` conditions of
+the goal have happened, who has passed in succession, whether priority was taken in the step, which
+declarations were made) are one state: a state first reached at a shallower depth is not searched again; states
+reached at the same depth keep every prefix (so `--all` lists every shortest plan). Successors are taken in a
+fixed order — the order `actions` lists options (casts, lands, activations, attacks, blocks, each in timestamp
+order), then resolve, then pass — so the search visits the shortest prefixes in lexicographic order of that
+ranking, and the first plan found is the preferred one.
 
 The goal is checked on every state; no rule of the game is written here: legality, costs, effects and the
 reasons an option is not allowed all come from the knowledge base (why_not atoms, rendered by its templates).
@@ -32,8 +38,10 @@ reasons an option is not allowed all come from the knowledge base (why_not atoms
 from __future__ import annotations
 
 import difflib
+import itertools
 import json
 import math
+import os
 import re
 import time
 from dataclasses import dataclass, field, replace
@@ -41,7 +49,7 @@ from functools import cache
 
 from clingo import Function, Number, String, Symbol
 
-from pyrules.answers.evaluation import evaluate, extend
+from pyrules.answers.evaluation import evaluate
 from pyrules.answers.queries import (
     _group,
     _with_summary,
@@ -55,11 +63,9 @@ from pyrules.answers.render import not_modelled_text
 from pyrules.cards.db import with_files
 from pyrules.cards.reader import SUPERTYPES, TYPE_WORDS
 from pyrules.errors import ScenarioError
-from pyrules.game.engine import two_at_a_time
 from pyrules.game.facts import oid, scenario_facts
 from pyrules.game.state import Reason
 from pyrules.input.actions import GEN
-from pyrules.input.limits import current, data_segment_mb
 from pyrules.input.scenario import Scenario
 from pyrules.input.scenario import load as load_scenario
 from pyrules.input.schema import METHODS, PHASES, STEPS, ZONES
@@ -71,6 +77,7 @@ from pyrules.kb.interface import (
     CONDITION_MET,
     CONDITION_TEST,
     CONDITION_UNMET,
+    COULD_BLOCK,
     GOAL_CAST,
     GOAL_COUNTERS,
     GOAL_OBJECT,
@@ -78,6 +85,7 @@ from pyrules.kb.interface import (
     GOAL_PLAYER,
     GOAL_POOL,
     GOAL_PROPERTY,
+    GOAL_RESULT,
     GOAL_TURN,
     MANA_ABILITY,
     PLAN_FROM_STEP,
@@ -95,15 +103,12 @@ MAX_HORIZON = 40
 MAX_PLANS = 20
 DEFAULT_BUDGET = 120.0      # seconds of search before answering that the limit was hit
 MAX_STATES = 4000           # states played out, at most
-PARALLEL = True             # successors replayed two at a time on a machine with two cores or more
-KEPT = 256                  # evaluated states kept for their options to be asked next (each holds a Control),
-                            # while the process uses less than half its memory budget
 
 # ------------------------------------------------------------------------------------------------ the goal
 
 @dataclass(frozen=True)
 class Condition:
-    kind: str                 # object | player | turn | cast
+    kind: str                 # object | player | turn | cast | outcome (PLAYER loses, PLAYER wins)
     subject: str | None       # object id or player name (None for turn)
     prop: str | None = None   # property (object, player, turn); method or None (cast)
     op: str | None = None
@@ -134,7 +139,7 @@ class Language:
     """The goal language as the knowledge base states it (rules/output/goals.lp): the properties a goal may ask
     about, of an object, a player or the turn, in order, with the kind of values each takes and its label; the
     operators, and which compare numbers only."""
-    properties: dict[str, dict[str, str]]     # object | player | turn | cast -> property -> kind of values
+    properties: dict[str, dict[str, str]]     # object | player | turn | cast | outcome -> property -> kind of values
     labels: dict[tuple[str, str], object]     # (kind, property) -> the label of what it asks about
     operators: dict[str, tuple[str, str]]     # "<=" -> (le, number)
 
@@ -223,6 +228,17 @@ def parse_goal(text, sc) -> Goal:
         if not clause:
             raise ScenarioError("goal", f"{text!r}: an empty condition (' and ' at the start or the end, or twice)")
         words = clause.split()
+        outcomes = lang.properties.get("outcome", {})
+        if len(words) == 2 and (words[1].lower() in outcomes or words[0] in sc.players):
+            if words[0] not in sc.players:
+                raise ScenarioError("goal", f"{clause!r}: unknown player {words[0]!r}{_hint(words[0], sc.players)} "
+                                            f"(players: {', '.join(sc.players)})")
+            if words[1].lower() not in outcomes:
+                raise ScenarioError("goal", f"{clause!r}: write PLAYER {' or PLAYER '.join(outcomes)}"
+                                            f"{_hint(words[1].lower(), outcomes)}")
+            conds.append(Condition("outcome", words[0], words[1].lower(), text=clause,
+                                   values=outcomes[words[1].lower()]))
+            continue
         if words[0].lower() == "cast":
             if len(words) not in (2, 3):
                 raise ScenarioError("goal", f"{clause!r}: write cast OBJECT [METHOD]")
@@ -235,8 +251,8 @@ def parse_goal(text, sc) -> Goal:
         m = re.fullmatch(r'([A-Za-z0-9_-]+)\.([A-Za-z_]+)(?:\.(?:"([^"]+)"|([A-Za-z0-9+/_-]+)))?\s*(' + ops + r')\s*(.*)', clause)
         if not m:
             raise ScenarioError("goal", f"{clause!r} is not a condition (write OBJECT.PROPERTY = VALUE, "
-                                        "OBJECT.PROPERTY != VALUE, PLAYER.life <= N, OBJECT.counters.KIND >= N "
-                                        "or cast OBJECT [METHOD])")
+                                        "OBJECT.PROPERTY != VALUE, PLAYER.life <= N, OBJECT.counters.KIND >= N, "
+                                        "cast OBJECT [METHOD], PLAYER loses or PLAYER wins)")
         subject, prop, quoted, bare, op, raw = m.groups()
         counter = quoted or bare
         if counter is not None and prop not in {p for props in lang.properties.values() for p, v in props.items()
@@ -339,6 +355,9 @@ def goal_facts(goal: Goal, sc) -> list[Symbol]:
         if c.kind == "cast":
             out.append(CONDITION(C, GOAL_OBJECT(oid(c.subject)), GOAL_CAST(c.prop or "any")))
             continue
+        if c.kind == "outcome":
+            out.append(CONDITION(C, GOAL_PLAYER(c.subject), GOAL_RESULT(c.prop)))
+            continue
         subject = (GOAL_OBJECT(oid(c.subject)) if c.kind == "object" else
                    GOAL_PLAYER(c.subject) if c.kind == "player" else GOAL_TURN())
         prop = GOAL_COUNTERS(c.counter) if c.counter is not None else Function(c.prop)
@@ -404,20 +423,44 @@ def conditions_met(sc, goal: Goal) -> set[str]:
 # ------------------------------------------------------------------------------------------------ the search
 
 @dataclass
+class Summary:
+    """What the search needs of one state, worked out where the state's game is (a node process of the forest, or
+    this process): the show document and the goal's conditions, the successors, and the options noted for the
+    reasons a search gives when it finds nothing. It holds no clingo symbol: it travels between processes."""
+    key: str
+    doc: dict
+    holding: frozenset                      # the goal's conditions that hold (their text)
+    unmet: dict                             # condition text -> why it doesn't hold (a Reason, worded in the state)
+    actions: list                           # the successors' actions (pass mode), or the chooser's (any mode)
+    notes: list = field(default_factory=list)   # (identity, allowed, number of reasons, words, reasons)
+    error: bool = False                     # the action leading here was refused
+    next_turn: bool = False                 # it began the next turn
+    over: bool = False                      # the game is over
+    chooser: str | None = None              # any mode: who chooses next
+    declaring: str | None = None            # any mode: who may declare attackers or blockers first (they choose
+    declarations: list = field(default_factory=list)   # among these, or to declare none)
+    declaration: str | None = None          # attackers | blockers
+    incomplete: bool = False                # any mode: an opponent's choices weren't all listed (too many)
+
+
+@dataclass
 class State:
     key: str
     depth: int
     doc: dict
     holding: frozenset                            # the goal's conditions that hold (their text)
-    unmet: tuple                                  # why the others don't: condition_unmet/3 atoms
+    unmet: dict                                   # why the others don't (condition text -> Reason)
     parents: list = field(default_factory=list)   # (parent State, action, rank) — every prefix at this depth
     met: int = 0
     index: int = 0                                # the order states were reached in
+    handle: object = None                         # where the forest holds its game
+    summary: Summary | None = None
 
 
 @dataclass
 class PlanResult:
-    """What `pyrules plan` answers: the shortest plans found, or why there is none (docs/guide/plans.md)."""
+    """What `pyrules plan` answers: the shortest plans found, or why there is none (docs/guide/plans.md); with
+    opponents "any", the lines of a strategy that reaches the goal whatever they do."""
 
     goal: str
     player: str
@@ -433,10 +476,21 @@ class PlanResult:
     unmet: list = field(default_factory=list)
     error: dict | None = None
     not_modelled: list = field(default_factory=list)       # the board's card lines pyrules doesn't model (§5.7)
+    opponents: str = "pass"                                # pass | any
+    lines: list = field(default_factory=list)              # any: every line of play the strategy allows
+    length: int | None = None                              # any: the longest of those lines
+    exhaustive: bool = True                                # any: every opponent choice was searched
+    cpu: float = 0.0                                       # seconds of processor time, all processes (not in JSON)
 
     def to_json(self) -> dict:
-        out = {"goal": self.goal, "player": self.player, "horizon": self.horizon, "found": self.found,
-               "plans": [{"actions": p, "length": len(p)} for p in self.plans]}
+        out = {"goal": self.goal, "player": self.player, "horizon": self.horizon, "opponents": self.opponents,
+               "found": self.found}
+        if self.opponents == "any":
+            out["lines"] = [{"actions": p, "length": len(p)} for p in self.lines]
+            if self.found:
+                out["length"] = self.length
+        else:
+            out["plans"] = [{"actions": p, "length": len(p)} for p in self.plans]
         if not self.found:
             out["why_not"] = [dict(r.to_json(), **({"rules": list(r.rules)} if r.rules[1:] else {}))
                               for r in self.why_not]
@@ -445,19 +499,30 @@ class PlanResult:
         out["search"] = {"states": self.states, "complete": self.complete}   # (no time: the same answer every run)
         if self.more:
             out["search"]["more"] = True
+        if not self.exhaustive:
+            out["search"]["exhaustive"] = False
         if self.error:
             out["error"] = self.error
         out.update({"complete": not self.not_modelled, "not_modelled": self.not_modelled})
         return out
 
 
+INF = float("inf")
+MAX_LINES = 100           # any: the lines of a strategy listed at most
+MAX_DECLARATIONS = 64     # any: an opponent's ways to declare attackers or blockers searched at most
+MAX_SUBSETS = 4           # any: the planning player's attacks are every set of attackers up to this many creatures
+
+
 class Planner:
     def __init__(self, sc, goal: Goal, player: str | None, horizon: int, want_all: bool,
-                 budget: float | None = None, max_states: int = MAX_STATES, root=None):
+                 budget: float | None = None, max_states: int = MAX_STATES, root=None, opponents: str = "pass",
+                 jobs: int | None = None):
         self.sc = sc
         self.goal = goal
         self.horizon = horizon
         self.want_all = want_all
+        self.opponents = opponents
+        self.jobs = jobs
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.max_states = max_states
         self.t0 = time.perf_counter()
@@ -473,15 +538,23 @@ class Planner:
         self.limit_hit = False
         self.states: dict[str, State] = {}
         self.best: State | None = None
-        self.blocked: dict[tuple, tuple] = {}   # option identity -> (number of reasons, Option)
+        self.blocked: dict[tuple, tuple] = {}   # option identity -> ((number of reasons, -depth), words, reasons)
         self.taken: set[tuple] = set()          # the identities of options allowed on some line searched
+        self.incomplete = False                 # any: some opponent's choices weren't all searched
+        self.forest = None
 
     # ---------------------------------------------------------------- states
     def _evaluate(self, prefix: list[dict]):
         return evaluate(replace(self.sc, actions=list(self.sc.actions) + list(prefix)), facts=self.facts,
                         query_parts=(GOAL,))
 
-    def _state(self, ev, depth: int) -> State:
+    def summarize(self, ev, depth: int) -> Summary | None:
+        """The state of an evaluation as the search needs it (run where the evaluation's game is: in a node
+        process of the forest, see pyrules/planner/forest.py)."""
+        if ev.error:
+            return Summary("", {}, frozenset(), {}, [], error=True)
+        if ev.turn["number"] != self.turn_number:
+            return Summary("", {}, frozenset(), {}, [], next_turn=True)
         full = ev.to_json()
         doc = {"objects": full["objects"], "turn": full["turn"], "players": full["players"],
                "stack": full.get("stack", ev.stack)}
@@ -489,34 +562,67 @@ class Planner:
         # document leaves out and decides what may come next (plan_state/2: who has passed in succession, ...)
         T, game = ev.t, ev.game
         holding = frozenset(r.condition.string for r in CONDITION_MET.read(game, T))
-        unmet = tuple(CONDITION_UNMET.read(game, T))
         flow = sorted(str(r.state) for r in PLAN_STATE.read(game, T))
         casts = sorted({c.text for c in self.goal.casts() if c.text in holding})
         key = json.dumps([doc, casts, flow], sort_keys=True)
-        st = State(key, depth, doc, holding, unmet)
-        st.met = sum(c.text in holding for c in self.goal.conditions)
-        return st
+        # why each condition that doesn't hold doesn't, in the words of its template, said of this state
+        unmet = {}
+        for why in CONDITION_UNMET.read(game, T):
+            text = why.condition.string
+            if text in unmet or text in holding:
+                continue
+            c = next((c for c in self.goal.conditions if c.text == text), None)
+            if c is None:
+                continue
+            extra = {"W": BEST_LINE(depth)}
+            if UNMET_DIFFERS.is_(why.why):
+                extra["V"] = String(json.dumps(_reported(c, doc)))
+            lab = language().labels[(c.kind, c.prop) if c.kind != "cast" else ("cast", "cast")]
+            unmet[text] = Reason(ev.renderer.reason(why.atom, extra), lab.rule, None, f"unmet({text})", lab.rules)
+        s = Summary(key, doc, holding, unmet, [])
+        lost = sum(bool(d.get("lost")) for d in ev.players.values())
+        if doc["turn"]["priority"] is None or lost and len(ev.players) - lost <= 1:   # (a one-player game goes on)
+            s.over = True
+            return s
+        if len(holding) == len(self.goal.conditions):
+            return s            # (the goal holds: the search goes no further from here)
+        declaring = any(f.startswith("may_declare(") for f in flow)
+        if self.opponents == "any":
+            self._choices(ev, s, depth, declaring)
+        else:
+            s.actions, s.notes = self.successors(ev, doc, depth, declaring)
+        return s
 
     def done(self, st: State) -> bool:
         return st.met == len(self.goal.conditions)
 
-    def _room(self) -> bool:
-        """Whether one more evaluated state may be kept: the process under half its memory budget."""
-        used = data_segment_mb()
-        return used is None or used < current().max_memory_mb / 2
-
     def _over_limit(self) -> bool:
-        if time.perf_counter() - self.t0 > self.budget or self.played >= self.max_states:
+        played = self.forest.played if self.forest is not None else self.played
+        if time.perf_counter() - self.t0 > self.budget or played >= self.max_states:
             self.limit_hit = True
         return self.limit_hit
 
-    # ---------------------------------------------------------------- successors
-    def successors(self, ev, st: State) -> list[dict]:
-        """The actions the rules allow the planning player (or the pass of the player who has priority)."""
-        holder = st.doc["turn"]["priority"]
-        lost = sum(bool(d.get("lost")) for d in ev.players.values())
-        if holder is None or lost and len(ev.players) - lost <= 1:   # (the game is over; a one-player game goes on)
-            return []
+    def _forest(self, root_summary):
+        from pyrules.planner.forest import ForkForest, ReplayForest, can_fork
+
+        if can_fork():
+            return ForkForest(self.root_ev, root_summary, self.summarize, self.jobs)
+        return ReplayForest(self.root_ev, root_summary, self.summarize, self._evaluate, self.jobs)
+
+    def _state(self, s: Summary, depth: int) -> State:
+        st = State(s.key, depth, s.doc, s.holding, s.unmet, summary=s)
+        st.met = sum(c.text in s.holding for c in self.goal.conditions)
+        return st
+
+    # ---------------------------------------------------------------- successors (opponents only pass)
+    def successors(self, ev, doc: dict, depth: int, declaring: bool = True) -> tuple[list[dict], list]:
+        """The actions the rules allow the planning player (or the pass of the player who has priority), and the
+        options noted for the reasons a search gives when it finds nothing. (Where another player has priority and
+        the rules say no one may declare attackers or blockers now, the planning player has nothing to do but
+        pass: their options aren't asked for.)"""
+        holder = doc["turn"]["priority"]
+        if holder != self.player and not declaring:
+            return ([{"resolve": "top"}] if doc["stack"] else []) + [{"pass": holder}], []
         # (whether the mana sources can pay matters only when the scenario tracks mana)
         opts = ev.actions(self.player, include_illegal=True, payments=self.sc.track_mana)
         legal = [o for o in opts if o.legal and not (self.sc.track_mana and o.payable is False)
@@ -525,23 +631,27 @@ class Planner:
             # declaring attackers or blockers doesn't wait for priority: the planning player may, if the rules allow;
             # with something on the stack, every player passing in succession resolves its top (the planning
             # player passes too)
-            return self._combat(ev, st, legal) + ([{"resolve": "top"}] if st.doc["stack"] else []) + [{"pass": holder}]
+            return self._combat(ev, doc, legal) + ([{"resolve": "top"}] if doc["stack"] else []) + [{"pass": holder}], []
         out = []
-        self._note_blocked(opts, st.depth)
+        notes = self._notes(opts)
         for o in legal:
             if o.action in ("attack", "block"):
                 continue
-            a = o.to_action()
-            if o.action == "cast" and o.source is None and any(
-                    p is not o and p.action == "cast" and p.object == o.object and p.method == o.method
-                    and p.part == o.part for p in opts):
-                a["source"] = "own"    # the card's own permission, where another object grants the same way
-            out.append(a)
-        out += self._combat(ev, st, legal)
+            out.append(self._own_action(o, opts))
+        out += self._combat(ev, doc, legal)
         # passing alone over a non-empty stack is left out: the other players only pass, so it leads where
         # resolving does, a step later (it would matter only to a goal about who has priority in between)
-        out.append({"resolve": "top"} if st.doc["stack"] else {"pass": self.player})
-        return out
+        out.append({"resolve": "top"} if doc["stack"] else {"pass": self.player})
+        return out, notes
+
+    @staticmethod
+    def _own_action(o, opts) -> dict:
+        a = o.to_action()
+        if o.action == "cast" and o.source is None and any(
+                p is not o and p.action == "cast" and p.object == o.object and p.method == o.method
+                and p.part == o.part for p in opts):
+            a["source"] = "own"    # the card's own permission, where another object grants the same way
+        return a
 
     def _mana_ability(self, ev, o) -> bool:
         """An activation of a mana ability (the knowledge base's mana_ability/1 of the ability it activates)."""
@@ -552,7 +662,7 @@ class Planner:
                 return MANA_ABILITY.has(ev.game, r.ability)
         return False
 
-    def _combat(self, ev, st: State, legal) -> list[dict]:
+    def _combat(self, ev, doc: dict, legal) -> list[dict]:
         """Attacks: for each opponent still in the game, in turn order from the planning player, each creature that
         may attack, alone, at that opponent, then all of them together; blocks: each creature that may block, of
         each attacking creature."""
@@ -568,7 +678,7 @@ class Planner:
                 out += [o.to_action(defender) for o in attackers]
                 if len(attackers) > 1:
                     out.append({"attack": {o.object: defender for o in attackers}, "by": self.player})
-        attacking = [oid for oid, o in st.doc["objects"].items() if o.get("attacking")]
+        attacking = [oid for oid, o in doc["objects"].items() if o.get("attacking")]
         for o in legal:
             if o.action == "block":
                 out += [o.to_action(a) for a in attacking]
@@ -582,100 +692,110 @@ class Planner:
                 return True
         return False
 
-    def _note_blocked(self, opts, depth: int) -> None:
+    def _notes(self, opts) -> list:
         """For the reasons when there is no plan: each option on the goal's objects (of the goal's method, for a
-        cast), where it came closest to being allowed — the fewest reasons, then the furthest along a line —, and
-        which were allowed on some line (their reasons elsewhere don't say why there is no plan)."""
+        cast), whether it was allowed, and if not its reasons (with those of its payment, when mana is tracked)."""
+        out = []
         for o in opts:
             if not self._relevant(o):
                 continue
             unpaid = self.sc.track_mana and o.payable is False
             ident = (o.action, o.object, o.method, o.part, o.source, str(o.ability))
+            what = o.action + (f" {o.object}" if o.object else "") + (f" ({o.method.replace('_', ' ')})" if o.method else "")
             if o.legal and not unpaid:
+                out.append((ident, True, 0, what, []))
+                continue
+            reasons = list(o.why_not) + (list(o.payment_why_not or []) if unpaid else [])
+            out.append((ident, False, len(reasons), what, reasons))
+        return out
+
+    def _note_blocked(self, notes, depth: int) -> None:
+        """Where each option on the goal's objects came closest to being allowed — the fewest reasons, then the
+        furthest along a line —, and which were allowed on some line (their reasons elsewhere don't say why there
+        is no plan)."""
+        for ident, allowed, n, what, reasons in notes:
+            if allowed:
                 self.taken.add(ident)
                 continue
-            n = len(o.why_not) + (len(o.payment_why_not or []) if unpaid else 0)
             if ident not in self.blocked or (n, -depth) <= self.blocked[ident][0]:
-                self.blocked[ident] = ((n, -depth), o)
+                self.blocked[ident] = ((n, -depth), what, reasons)
 
-    # ---------------------------------------------------------------- breadth first
+    # ---------------------------------------------------------------- breadth first (opponents only pass)
     def run(self) -> PlanResult:
-        """The search, with a state's successors replayed two at a time where there are two cores (each is its
-        own clingo Control, grounded without Python's lock); they are looked at in the same order either way."""
-        if not PARALLEL:
-            return self._run(None)
-        with two_at_a_time() as pool:
-            return self._run(pool)
+        root_summary = self.summarize(self.root_ev, 0)
+        t = os.times()
+        with self._forest(root_summary) as forest:
+            self.forest = forest
+            try:
+                res = self._run_any(forest, root_summary) if self.opponents == "any" else self._run(forest, root_summary)
+            finally:
+                self.played = max(self.played, forest.played)
+        now = os.times()
+        res.cpu = forest.cpu + (now.user + now.system) - (t.user + t.system)
+        return res
 
-    def _run(self, pool) -> PlanResult:
-        root = self._state(self.root_ev, 0)
-        root.index = 0
+    def _run(self, forest, root_summary) -> PlanResult:
+        root = self._state(root_summary, 0)
+        root.handle = forest.root
         self.states[root.key] = root
         self.best = root
+        self._note_blocked(root_summary.notes, 0)
         frontier = [root]
         goals = [root] if self.done(root) else []
-        evs = {root.key: self.root_ev}
         depth = 0
+        batch = max(1, getattr(forest, "jobs", 1)) * 4
         while not goals and frontier and depth < self.horizon:
             depth += 1
             nxt: list[State] = []
-            for st in frontier:
-                if goals and not self.want_all:
+            i = 0
+            while i < len(frontier):
+                if (goals and not self.want_all) or self._over_limit():
                     break
-                if self._over_limit():
-                    break
-                ev = evs.pop(st.key, None) or self._evaluate(self.prefix(st))
-                if ev.error:
-                    continue
-                actions = self.successors(ev, st)
-                extended = ev is not self.root_ev and not ev.game.explained   # the last one plays on ev's game
-                prefix = self.prefix(st)
-                replays = actions[:-1] if extended else actions
-                ahead = [pool.submit(self._evaluate, prefix + [a]) for a in replays] if pool else None
-                for rank, action in enumerate(actions):
-                    if self._over_limit() or (goals and not self.want_all):
-                        break
-                    if extended and rank == len(actions) - 1:
-                        child_ev = extend(ev, action)   # the last successor plays on its parent's game
-                    elif ahead is not None:
-                        child_ev = ahead[rank].result()
-                    else:
-                        child_ev = self._evaluate(prefix + [action])
-                    self.played += 1
-                    if child_ev.error:
-                        self.rejected += 1
-                        continue
-                    if child_ev.turn["number"] != self.turn_number:
-                        continue            # no step of a plan begins the next turn
-                    child = self._state(child_ev, depth)
-                    old = self.states.get(child.key)
-                    if old is not None:
-                        if old.depth == depth:
-                            old.parents.append((st, action, rank))
-                        continue
-                    child.parents.append((st, action, rank))
-                    child.index = len(self.states)
-                    self.states[child.key] = child
-                    if child.met > self.best.met:
-                        self.best = child
-                    if self.done(child):
-                        goals.append(child)
-                        evs[child.key] = child_ev
-                    else:
-                        nxt.append(child)
-                        if depth < self.horizon and len(evs) < KEPT and self._room():
-                            evs[child.key] = child_ev     # kept: its options are asked for next, without a replay
-                    del child_ev
-                if ahead is not None:
-                    for f in ahead:   # (successors not looked at: the search stopped early)
-                        f.cancel()
-                    ahead = None
-                if self.limit_hit:
-                    break
+                # the successors of the next states, worked out together (up to `jobs` at once), then looked at in
+                # the fixed order: the first plan found is the preferred one whatever finished first
+                chunk, n = [], 0
+                while i < len(frontier) and (not chunk or n + len(frontier[i].summary.actions) <= batch):
+                    chunk.append(frontier[i])
+                    n += len(frontier[i].summary.actions)
+                    i += 1
+                requests = [(st.handle, a, depth) for st in chunk for a in st.summary.actions]
+                results = iter(forest.expand(requests))
+                for st in chunk:
+                    for rank, action in enumerate(st.summary.actions):
+                        handle, s = next(results)
+                        if (goals and not self.want_all) or s is None or s.error or s.next_turn:
+                            if s is None or s.error:
+                                self.rejected += 1
+                            forest.release(handle)
+                            continue
+                        child = self._state(s, depth)
+                        old = self.states.get(child.key)
+                        if old is not None:
+                            if old.depth == depth:
+                                old.parents.append((st, action, rank))
+                            forest.release(handle)
+                            continue
+                        child.handle = handle
+                        child.parents.append((st, action, rank))
+                        child.index = len(self.states)
+                        self.states[child.key] = child
+                        self._note_blocked(s.notes, depth)
+                        if child.met > self.best.met:
+                            self.best = child
+                        if self.done(child):
+                            goals.append(child)
+                            forest.release(handle)
+                        elif depth < self.horizon:
+                            nxt.append(child)
+                        else:
+                            forest.release(handle)
+                    forest.release(st.handle)
             frontier = nxt
-            evs = {k: v for k, v in evs.items() if k in {s.key for s in frontier} or any(g.key == k for g in goals)}
             if self.limit_hit:
                 break
+        for st in frontier:
+            forest.release(st.handle)
+        self.played = forest.played
         return self._result(goals, frontier, depth)
 
     def prefix(self, st: State) -> list[dict]:
@@ -724,45 +844,389 @@ class Planner:
         the search's bound stands for."""
         return kb().fact_label(fact)
 
-    def _why_not(self, depth: int) -> list:
+    def _why_not(self, depth: int, bound: bool = True) -> list:
         ev = self.root_ev
         out: list[Reason] = []
         best = self.best
         for c in self.goal.conditions:
-            if c.text in best.holding:
+            if c.text in best.holding or c.text not in best.unmet:
                 continue
             # why it doesn't hold in the best state, in the words of its template, cited with the rule of what it
             # asks about (the label of its property in rules/output/goals.lp)
-            why = next(r for r in best.unmet if r.condition.string == c.text)
-            extra = {"W": BEST_LINE(best.depth)}
-            if UNMET_DIFFERS.is_(why.why):
-                extra["V"] = String(json.dumps(_reported(c, best.doc)))
-            lab = language().labels[(c.kind, c.prop) if c.kind != "cast" else ("cast", "cast")]
-            out.append(Reason(ev.renderer.reason(why.atom, extra), lab.rule, None, f"unmet({c.text})", lab.rules))
+            out.append(best.unmet[c.text])
         seen = {r.code for r in out}
         # an option allowed on some line doesn't block the goal, whatever kept it back on another
-        blocked = [no for ident, no in self.blocked.items() if ident not in self.taken]
-        for _, o in sorted(blocked, key=lambda no: (no[1].object, str(no[1].method), no[0])):
-            unpaid = self.sc.track_mana and o.payable is False
-            for r in list(o.why_not) + (list(o.payment_why_not or []) if unpaid else []):
-                what = o.action + (f" {o.object}" if o.object else "") + (f" ({o.method.replace('_', ' ')})" if o.method else "")
+        blocked = [(ident, v) for ident, v in self.blocked.items() if ident not in self.taken]
+        for ident, (_, what, reasons) in sorted(blocked, key=lambda iv: (iv[0][1], str(iv[0][2]), iv[1][0])):
+            for r in reasons:
                 key = (what, r.code)
                 if key in seen:
                     continue
                 seen.add(key)
                 out.append(Reason(f"{what}: {r.reason}", r.rule, r.ruling, r.code, r.rules, r.rulings))
-        # the search's bounds, cited with the rules they stand for: the actions players may take, within the turn
+        if bound:
+            out.append(self._bound_reason(depth))
+        return out
+
+    def _bound_reason(self, depth: int) -> Reason:
+        """The search's bounds, cited with the rules they stand for: the actions players may take, within the turn."""
+        ev = self.root_ev
         bounds = [lab for lab in (self.kb_label("goal_bound(actions)"), self.kb_label("goal_bound(turn)")) if lab]
         cited = tuple(r for lab in bounds for r in lab.rules)
         first = cited[0] if cited else None
         if self.limit_hit:
             why = Function("search_limit", [String(f"{self.budget:g}"), Number(self.max_states), Number(len(self.states)),
                                             Number(depth), Number(self.horizon)])
-            out.append(Reason(ev.renderer.reason(why), first, None, "search_limit", cited))
+            return Reason(ev.renderer.reason(why), first, None, "search_limit", cited)
+        name = "horizon_any" if self.opponents == "any" else "horizon"
+        why = Function(name, [Number(self.horizon), Number(len(self.states))])
+        return Reason(ev.renderer.reason(why), first, None, f"horizon({self.horizon})", cited)
+
+    # ---------------------------------------------------------------- against any opponent
+    def _choices(self, ev, s: Summary, depth: int, declaring: bool = True) -> None:
+        """Who chooses next and among what (opponents "any"): a player who may declare attackers or blockers
+        first (their declarations, or none), then the player with priority: every option the rules allow them
+        (each target named, where the card's text targets), or passing."""
+        players = self.sc.players
+        active = s.doc["turn"]["active"]
+        order = players[players.index(active):] + players[:players.index(active)]
+        holder = s.doc["turn"]["priority"]
+        for q in order if declaring else ():
+            if ev.players[q].get("lost"):
+                continue
+            opts = ev.actions(q, include_illegal=False, payments=False)
+            attacks = [o for o in opts if o.action == "attack"]
+            blocks = [o for o in opts if o.action == "block"]
+            if attacks or blocks:
+                s.declaring = q
+                s.declaration = "attackers" if attacks else "blockers"
+                s.declarations, s.incomplete = (self._attacks(ev, q, attacks) if attacks
+                                                else self._blocks(ev, q, blocks, s.doc))
+                break
+        s.chooser = holder
+        opts = ev.actions(holder, include_illegal=holder == self.player, payments=self.sc.track_mana)
+        if holder == self.player:
+            s.notes = self._notes(opts)
+        legal = [o for o in opts if o.legal and not (self.sc.track_mana and o.payable is False)
+                 and o.action not in ("attack", "block") and not self._mana_ability(ev, o)]
+        out = []
+        for o in legal:
+            a = self._own_action(o, opts)
+            out.append(a)
+            for x in self._target_candidates(ev, o, s.doc):
+                out.append(dict(a, targets=[x]))
+        out.append({"pass": holder})
+        s.actions = out
+
+    def _attacks(self, ev, q: str, attacks) -> tuple[list[dict], bool]:
+        """The ways player q may declare attackers: each set of the creatures that may attack (all of them at one
+        opponent; every set when there are few, else each alone and all together)."""
+        players = self.sc.players
+        defenders = [p for p in players[players.index(q) + 1:] + players[:players.index(q)]
+                     if p != q and not ev.players[p].get("lost")]
+        names = [o.object for o in attacks]
+        sets = [c for k in range(1, len(names) + 1) for c in itertools.combinations(names, k)]
+        limited = False
+        if q == self.player and len(names) > MAX_SUBSETS:
+            sets = [(n,) for n in names] + [tuple(names)]
+        elif q != self.player and len(sets) * len(defenders) > MAX_DECLARATIONS:
+            sets, limited = sets[:MAX_DECLARATIONS // max(1, len(defenders))], True
+        out = [{"attack": {n: d for n in c}, "by": q} for d in defenders for c in sets]
+        return out, limited
+
+    def _blocks(self, ev, q: str, blocks, doc: dict) -> tuple[list[dict], bool]:
+        """The ways player q may declare blockers: each creature that may block blocks one attacking creature it
+        could block, or none (the rules refuse the ways that break a restriction, such as menace)."""
+        pairs: dict[str, list[str]] = {}
+        could = {(ev.ident(r.blocker), ev.ident(r.attacker)) for r in COULD_BLOCK.read(ev.game, ev.t)}
+        attacking = [oid for oid, o in doc["objects"].items() if o.get("attacking")]
+        for o in blocks:
+            pairs[o.object] = [a for a in attacking if (o.object, a) in could]
+        blockers = [b for b, xs in pairs.items() if xs]
+        out, limited = [], False
+        for combo in itertools.product(*[[None] + pairs[b] for b in blockers]):
+            chosen = {b: a for b, a in zip(blockers, combo) if a is not None}
+            if not chosen:
+                continue
+            if len(out) >= MAX_DECLARATIONS:
+                limited = q != self.player
+                break
+            out.append({"block": chosen, "by": q})
+        return out, limited
+
+    def _target_candidates(self, ev, o, doc: dict) -> list[str]:
+        """The targets to name one at a time for an option whose card text targets: every player still in the game
+        and every object on the battlefield or the stack (and in graveyards, when the text says so); the rules
+        refuse those that aren't legal. None where no line the knowledge base models says "target"."""
+        card = ev._card_of(o.object)
+        if card is None:
+            return []
+        face = doc["objects"].get(o.object, {}).get("face") or o.face or "front"
+        # (only the lines the knowledge base models: a target of a line it doesn't is a naming it can't check)
+        lines = [ln for ln in card.reading() if ln.status == "modelled"]
+        texts = [ln.text.lower() for ln in lines if ln.face == face or o.action == "cast"]
+        if o.action == "activate" and isinstance(o.ability, int):
+            texts = [ln.text.lower() for ln in lines if ln.face == face and ln.line == o.ability]
+        if not any("target" in t for t in texts):
+            return []
+        zones = ("battlefield", "stack") + (("graveyard",) if any("graveyard" in t for t in texts) else ())
+        out = [p for p in self.sc.players if not ev.players[p].get("lost")]
+        out += [i for i, x in doc["objects"].items() if x["zone"] in zones and i != o.object]
+        return out
+
+    def _run_any(self, forest, root_summary) -> PlanResult:
+        """An AND-OR search, breadth first: every state the planning player's choices and every other player's lead
+        to within the turn, while the planning player has taken fewer than `horizon` actions (the others' choices
+        aren't counted: a line is as long as they make it); after each depth, the states' values from the leaves
+        up — a state where the goal holds is won with 0 more actions of the planning player, one where they choose
+        with 1 + the least of its successors', one where another player chooses with the most of its successors'
+        (a choice that leaves the turn, or a state past the horizon where the goal doesn't hold, is never won).
+        The search stops as soon as the first state is won."""
+        nodes: dict[tuple, dict] = {}
+        limit = 4 * self.horizon + 16      # (the most actions of a line, the others' included: a safety bound)
+
+        def node_of(s: Summary, depth: int, mine: int, declined: bool = False):
+            key = (s.key, declined)
+            n = nodes.get(key)
+            if n is not None:
+                return n, False
+            n = {"key": key, "s": s, "depth": depth, "mine": mine, "edges": [], "expanded": False, "goal": False,
+                 "handle": None, "declined": declined, "chooser": None}
+            st = self._state(s, depth)
+            n["goal"] = self.done(st)
+            if s.key not in self.states:
+                st.index = len(self.states)
+                self.states[s.key] = st
+                if self.best is None or st.met > self.best.met:
+                    self.best = st
+            nodes[key] = n
+            return n, True
+
+        def chooser(n) -> str | None:
+            s = n["s"]
+            return s.declaring if (s.declaring is not None and not n["declined"]) else s.chooser
+
+        def wanted(n) -> bool:   # a node whose successors the search asks for
+            s = n["s"]
+            if n["goal"] or s.over or n["expanded"]:
+                return False
+            return n["mine"] < self.horizon or chooser(n) != self.player
+
+        root, _ = node_of(root_summary, 0, 0)
+        root["handle"] = forest.root
+        frontier = [root]
+        depth = 0
+        value = self._values(nodes)
+        while value[root["key"]] == INF and frontier and depth < limit:
+            depth += 1
+            # a declaration's "none" is the same state, where the player with priority chooses
+            pending = [n for n in frontier if wanted(n)]
+            for n in list(pending):
+                s = n["s"]
+                if n["declined"] or s.declaring is None:
+                    continue
+                d, new = node_of(s, n["depth"], n["mine"], declined=True)
+                d["handle"] = n["handle"]
+                n["edges"].append((None, d["key"]))
+                if new and wanted(d):
+                    pending.append(d)
+            work = []
+            for n in pending:
+                s = n["s"]
+                n["chooser"] = chooser(n)
+                acts = s.declarations if (s.declaring is not None and not n["declined"]) else s.actions
+                if s.incomplete and n["chooser"] != self.player:
+                    self.incomplete = True
+                if n["declined"] or s.declaring is None:
+                    self._note_blocked(s.notes, n["depth"])
+                work += [(n, a) for a in acts]
+            nxt = []
+            i = 0
+            while i < len(work):
+                if self._over_limit():
+                    break
+                chunk = work[i:i + max(1, getattr(forest, "jobs", 1)) * 4]
+                i += len(chunk)
+                results = forest.expand([(n["handle"], a, depth) for n, a in chunk])
+                for (n, a), (handle, s) in zip(chunk, results):
+                    if s is None or s.error:
+                        self.rejected += 1
+                        forest.release(handle)
+                        continue
+                    if s.next_turn:
+                        n["edges"].append((a, None))      # (a choice that leaves the turn: never won)
+                        forest.release(handle)
+                        continue
+                    mine = n["mine"] + (n["chooser"] == self.player)
+                    child, new = node_of(s, depth, mine)
+                    n["edges"].append((a, child["key"]))
+                    if not new and mine < child["mine"]:   # (reached again with more of the horizon left)
+                        child["mine"] = mine
+                        if wanted(child) and child["handle"] is None and child not in nxt:
+                            child["handle"] = handle
+                            nxt.append(child)
+                            continue
+                    if new and wanted(child):
+                        child["handle"] = handle
+                        nxt.append(child)
+                    else:
+                        forest.release(handle)
+            if self.limit_hit:
+                for n in pending:
+                    if n["handle"] is not None and not n["declined"]:
+                        nxt.append(n)       # (released below with the frontier)
+                frontier = nxt
+                break
+            for n in pending:
+                n["expanded"] = True
+                if not n["declined"]:
+                    forest.release(n["handle"])
+            frontier = nxt
+            value = self._values(nodes)
+        if depth >= limit and frontier:
+            self.limit_hit = True
+        for n in frontier:
+            forest.release(n["handle"])
+        self.played = forest.played
+        seconds = time.perf_counter() - self.t0
+        res = PlanResult(self.goal.text, self.player, self.horizon, value[root["key"]] < INF, [],
+                         states=len(self.states), seconds=seconds, complete=not self.limit_hit, opponents="any",
+                         exhaustive=not self.incomplete)
+        if res.found:
+            res.lines, res.more = self._lines(nodes, value, root)
+            res.length = max(len(x) for x in res.lines)
+            res.plans = res.lines[:1]
+        else:   # (how far the search went, in the horizon's terms: the planning player's actions)
+            res.why_not = self._why_not_any(nodes, value, root, max(n["mine"] for n in nodes.values()))
+        return res
+
+    def _cost(self, n: dict, a) -> int:
+        """What a choice costs of the horizon: one action, when it is the planning player's."""
+        return 1 if a is not None and n["chooser"] == self.player else 0
+
+    def _values(self, nodes: dict, optimistic: bool = False) -> dict:
+        """Each node's value: the fewest actions of the planning player within which they reach the goal from it
+        whatever the others choose (optimistic: if the others only pass, or declare nothing), INF when they can't
+        within the horizon."""
+        val = {k: (0 if n["goal"] else INF) for k, n in nodes.items()}
+        changed = True
+        while changed:
+            changed = False
+            for k, n in nodes.items():
+                if n["goal"] or not n["edges"] or not n["expanded"]:
+                    continue
+                edges = n["edges"]
+                if optimistic and n["chooser"] != self.player:   # (the others only pass, or declare nothing)
+                    edges = [(a, c) for a, c in edges if a is None or "pass" in a] or edges
+                vals = [self._cost(n, a) + (val[c] if c is not None else INF) for a, c in edges]
+                v = min(vals) if n["chooser"] == self.player else max(vals)
+                if v + n["mine"] > self.horizon:
+                    v = INF
+                if v < val[k]:
+                    val[k] = v
+                    changed = True
+        return val
+
+    def _lines(self, nodes: dict, value: dict, root: dict) -> tuple[list[list[dict]], bool]:
+        """Every line of play the strategy allows: the planning player's choice where they choose (the first of the
+        quickest), each of the others' choices where they do."""
+        out: list[list[dict]] = []
+        more = False
+
+        def walk(k, acts, seen):
+            nonlocal more
+            if len(out) >= MAX_LINES:
+                more = True
+                return
+            n = nodes[k]
+            if n["goal"]:
+                out.append(acts)
+                return
+            if k in seen:      # (a strategy's lines don't go round: the value of a state on a loop is never won)
+                return
+            seen = seen | {k}
+            if n["chooser"] == self.player:
+                best = min((self._cost(n, a) + value[c], i) for i, (a, c) in enumerate(n["edges"]) if c is not None)
+                a, c = n["edges"][best[1]]
+                walk(c, acts + ([a] if a is not None else []), seen)
+                return
+            for a, c in n["edges"]:
+                walk(c, acts + ([a] if a is not None else []), seen)
+
+        walk(root["key"], [], frozenset())
+        return out, more
+
+    def _choice_text(self, n: dict, a) -> str:
+        if a is None:
+            return f"{n['s'].declaring} declares no {n['s'].declaration}"
+        return action_text(a)
+
+    def _choice_kind(self, n: dict, a) -> str:
+        if a is None:
+            return "no_attack" if n["s"].declaration == "attackers" else "no_block"
+        return next(k for k in a if k not in ("by", "targets"))
+
+    def _why_not_any(self, nodes: dict, value: dict, root: dict, depth: int) -> list:
+        """No strategy: when no line reaches the goal even if the others only pass, the reasons a plan gives; else,
+        for each first choice of the planning player on which some line does then, the choice of another player
+        that defeats it."""
+        opt = self._values(nodes, optimistic=True)
+        if opt[root["key"]] == INF:
+            return self._why_not(depth)
+        out: list[Reason] = []
+        ev = self.root_ev
+
+        def refute(k, line):
+            """The line the planning player hoped for, up to the other player's choice that defeats it."""
+            last = None
+            for _ in range(self.horizon + 2):
+                n = nodes[k]
+                if n["goal"] or not n["edges"]:
+                    break
+                if n.get("chooser") == self.player:
+                    cands = [(opt[c], i) for i, (a, c) in enumerate(n["edges"]) if c is not None and opt[c] < INF]
+                    if not cands:
+                        break
+                    a, c = n["edges"][min(cands)[1]]
+                    line.append(self._choice_text(n, a))
+                    k = c
+                    continue
+                lost = [(a, c) for a, c in n["edges"] if c is None or value[c] == INF]
+                if not lost:
+                    break
+                # a choice after which no line reaches the goal even if the others then only pass defeats the line
+                # outright; else the line goes on where they pass (or declare nothing), to the choice that does
+                clean = [(a, c) for a, c in lost if c is None or opt[c] == INF]
+                passing = [(a, c) for a, c in lost if a is None or "pass" in a]
+                a, c = (clean or passing or lost)[0]
+                last = (n, a)
+                line.append(self._choice_text(n, a))
+                if clean or c is None:
+                    break
+                k = c
+            return last
+
+        first = root if root.get("chooser") == self.player else None
+        starts = []
+        if first is not None:
+            for a, c in first["edges"]:
+                if c is not None and opt[c] < INF:
+                    starts.append(([self._choice_text(first, a)], c))
         else:
-            why = Function("horizon", [Number(self.horizon), Number(len(self.states))])
-            out.append(Reason(ev.renderer.reason(why), first, None, f"horizon({self.horizon})", cited))
-        del ev
+            starts.append(([], root["key"]))
+        for line, k in starts:
+            got = refute(k, line)
+            if got is None:
+                continue
+            n, a = got
+            lab = self.kb_label(f"opponent_choice({self._choice_kind(n, a)})")
+            why = Function("defeated", [String("; ".join(line[:-1]) or "in the scenario's state"),
+                                        String(line[-1]), Number(self.horizon)])
+            out.append(Reason(ev.renderer.reason(why), lab.rule if lab else None, None,
+                              f"defeated({self._choice_kind(n, a)})", lab.rules if lab else ()))
+            if len(out) >= 20:
+                break
+        out.append(self._bound_reason(depth))
         return out
 
 
@@ -820,11 +1284,14 @@ def action_text(action: dict) -> str:
             bits.append(f"as {action['part']}")
         if action.get("source") and action["source"] != "own":
             bits.append(f"permission of {action['source']}")
+        if action.get("targets"):
+            bits.append("targeting " + ", ".join(map(str, action["targets"])))
         return f"{action.get('by', '')} casts {action['cast']} ({', '.join(bits)})".strip()
     if "play" in action:
         return f"{action.get('by', '')} plays {action['play']}".strip()
     if "activate" in action:
-        return f"{action.get('by', '')} activates {action['activate']}'s {action['ability']}".strip()
+        aim = f" targeting {', '.join(map(str, action['targets']))}" if action.get("targets") else ""
+        return f"{action.get('by', '')} activates {action['activate']}'s {action['ability']}{aim}".strip()
     if "attack" in action:
         return f"{action.get('by', '')} attacks: " + ", ".join(f"{a} → {d}" for a, d in action["attack"].items())
     if "block" in action:
@@ -844,9 +1311,14 @@ def _whole(value, name: str, low: int, high: int) -> int:
     return value
 
 
-def plan(scenario, goal: str, player: str | None = None, horizon: int | None = None, all: bool = False,
-         explain: bool = False, step: int | None = None, budget: float | None = None, cards=()) -> PlanResult:
-    """The shortest plans from a scenario's state (after its timeline, or its first `step` actions) to `goal`."""
+OPPONENTS = ("pass", "any")
+
+
+def plan(scenario, goal: str | None, player: str | None = None, horizon: int | None = None, all: bool = False,
+         explain: bool = False, step: int | None = None, budget: float | None = None, cards=(),
+         opponents: str | None = None, jobs: int | None = None) -> PlanResult:
+    """The shortest plans from a scenario's state (after its timeline, or its first `step` actions) to `goal` (None:
+    the scenario's own `goal:`)."""
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario, db=with_files(tuple(str(c) for c in cards)))
     horizon = DEFAULT_HORIZON if horizon is None else _whole(horizon, "horizon", 0, MAX_HORIZON)
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
@@ -856,7 +1328,20 @@ def plan(scenario, goal: str, player: str | None = None, horizon: int | None = N
     if step is not None:
         _whole(step, "step", 0, len(sc.actions))
         sc = replace(sc, actions=list(sc.actions[:step]))
+    if goal is None or (isinstance(goal, str) and not goal.strip()):
+        if sc.goal is None:
+            raise ScenarioError("goal", "is required: give a GOAL, or the scenario's goal: field (for example "
+                                        "'bob loses', 'kroxa.zone = battlefield' or 'cast kroxa escape')")
+        goal = sc.goal
     g = parse_goal(goal, sc)
+    opponents = "pass" if opponents is None else opponents
+    if opponents not in OPPONENTS:
+        raise ScenarioError("opponents", f"must be pass or any, not {opponents!r}{_hint(str(opponents), OPPONENTS)}")
+    if opponents == "any" and all:
+        raise ScenarioError("all", "goes with opponents pass: against any opponent, the answer's lines are every "
+                                   "line of play the strategy allows")
+    if jobs is not None:
+        _whole(jobs, "jobs", 1, 64)
     if player is not None and player not in sc.players:
         raise ScenarioError("player", f"unknown player {player!r}{_hint(str(player), sc.players)} (players: {', '.join(sc.players)})")
     root = evaluate(sc, facts=goal_facts(g, sc), query_parts=(GOAL,))
@@ -864,14 +1349,14 @@ def plan(scenario, goal: str, player: str | None = None, horizon: int | None = N
     if root.error:
         return PlanResult(g.text, player or root.turn["priority"], horizon, False, [], error=root.error, complete=False,
                           not_modelled=notes)
-    p = Planner(sc, g, player, horizon, all, budget, root=root)
+    p = Planner(sc, g, player, horizon, all, budget, root=root, opponents=opponents, jobs=jobs)
     res = p.run()
     res.not_modelled = notes
     if notes and not res.found:   # no line found isn't no line: the search plays only the text pyrules models
         n = len(notes)
         why = Function("unmodelled_text", [Number(n)])
         res.why_not.insert(0, Reason(root.renderer.reason(why), None, None, str(why)))
-    if explain and res.found:
+    if explain and res.found and res.plans:
         res.explanation = explain_plan(sc, res.plans[0], g, p.player)
         extra = caveat(notes)
         if extra:
@@ -883,7 +1368,9 @@ def plan_text(res: PlanResult, explain: bool = False) -> str:
     lines = []
     if res.error:
         return f"the scenario's timeline stops at step {res.error['step']}: no plan is searched from an illegal action"
-    if res.found:
+    if res.opponents == "any":
+        lines += _strategy_text(res)
+    elif res.found:
         n = len(res.plans)
         if res.explanation is not None and getattr(res.explanation, "summary", None):
             lines.append(res.explanation.summary)
@@ -901,6 +1388,7 @@ def plan_text(res: PlanResult, explain: bool = False) -> str:
                 why = step.because[0] if step.because else None
                 text = (why.summary or why.claim) if why is not None else ""
                 lines.append(f"  {step.claim}" + (f" — {text}" if text else ""))
+        lines.append("(the other players only pass: --opponents any searches for a plan that holds whatever they do)")
     else:
         # (with card text pyrules doesn't model on the board, no line found isn't no line: docs/guide/json.md)
         head = "no plan found with the card text pyrules models" if res.not_modelled else "no plan"
@@ -911,3 +1399,30 @@ def plan_text(res: PlanResult, explain: bool = False) -> str:
     lines.append(f"({res.states} states searched in {res.seconds:.1f} s{'' if res.complete else ', limit hit'})")
     notes = not_modelled_text(res.not_modelled)
     return "\n".join(lines + ([notes] if notes else []))
+
+
+def _strategy_text(res: PlanResult) -> list[str]:
+    """A strategy against any opponent in words: each line of play it allows, or why there is none."""
+    lines = []
+    if res.found:
+        n = len(res.lines)
+        lines.append(f"strategy for {res.goal!r} whatever the other players do ({res.player}, at most {res.length} "
+                     f"action{'s' if res.length != 1 else ''}): {n}{'+' if res.more else ''} line{'s' if n != 1 else ''} of play")
+        for k, line in enumerate(res.lines, start=1):
+            lines.append(f"  line {k}: " + ("; ".join(action_text(a) for a in line) or "nothing to do: the goal already holds"))
+        if res.more:
+            lines.append(f"  (more lines: the first {n} are listed)")
+        if not res.exhaustive:
+            lines.append("  (some of the other players' choices were too many to search all of them: the strategy "
+                         "holds against those searched)")
+        if res.not_modelled:
+            lines.append("  (with the card text pyrules models: a line of text it doesn't model could give the others "
+                         "another answer)")
+        return lines
+    head = "no strategy found with the card text pyrules models" if res.not_modelled else "no strategy"
+    lines.append(f"{head} for {res.goal!r} whatever the other players do, within {res.horizon} "
+                 f"action{'s' if res.horizon != 1 else ''} ({res.player}):")
+    for r in res.why_not:
+        cite = ", ".join(x for x in (r.rule, r.ruling) if x)
+        lines.append(f"  - {r.reason}" + (f" [{cite}]" if cite else ""))
+    return lines

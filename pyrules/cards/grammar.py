@@ -698,7 +698,7 @@ def parse(text: str, spell: bool) -> T.Ability:
     doesn't read all of it."""
     try:
         raw = parser().parse(text, start="spell_text" if spell else "ability_line")
-    except LarkError as exc:
+    except LarkError:
         raise NotUnderstood(text) from None
     try:
         got = ToTree(text).transform(raw)

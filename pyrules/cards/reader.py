@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, String, Symbol
 
 from pyrules.cards import tree as T
-from pyrules.cards.grammar import COLORS, KEYWORDS, NotUnderstood, number, parse, type_lists
+from pyrules.cards.grammar import COLORS, KEYWORDS, NotUnderstood, parse, type_lists
 from pyrules.cards.mana import ManaSymbolError, parse_mana_cost
 from pyrules.kb.interface import (
     ABILITY,
@@ -655,20 +655,26 @@ def _understood_effect(e: T.Effect) -> str:
     return e.words()
 
 
-def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
-    """An activated ability that could add mana and has no target (CR 605.1a) is a mana ability."""
-    if len(a.effects) != 1 or a.effects[0].kind != "add_mana":
-        return None
-    m = a.effects[0].mana
-    ab = Ab(ctx, f"mana_{ctx.i}")
+def _activated_ability(a, ctx, name: str) -> Ab:
+    """An activated ability with its costs and timing (its effects are added by the caller)."""
+    ab = Ab(ctx, name)
     ab.add(ACTIVATED)
-    ab.add(MANA_ABILITY)
     items, cfacts = cost_items(a.cost, ctx)
     for it in items:
         ab.add(COST, it)
     ab.facts += cfacts
     if a.sorcery:
         ab.add(TIMING, C_("sorcery"))
+    return ab
+
+
+def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
+    """An activated ability that could add mana and has no target (CR 605.1a) is a mana ability."""
+    if len(a.effects) != 1 or a.effects[0].kind != "add_mana":
+        return None
+    m = a.effects[0].mana
+    ab = _activated_ability(a, ctx, f"mana_{ctx.i}")
+    ab.add(MANA_ABILITY)
     if m.kind == "either":
         ab.add(PRODUCES, F("or", C_(m.symbols[0].lower()), C_(m.symbols[1].lower())), F("fixed", 1))
     elif m.kind == "any_color":
@@ -724,14 +730,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         got = _mana_ability(a, ctx)
         if got is not None:
             return got
-        ab = Ab(ctx, f"activated_{ctx.i}")
-        ab.add(ACTIVATED)
-        items, cfacts = cost_items(a.cost, ctx)
-        for it in items:
-            ab.add(COST, it)
-        ab.facts += cfacts
-        if a.sorcery:
-            ab.add(TIMING, C_("sorcery"))
+        ab = _activated_ability(a, ctx, f"activated_{ctx.i}")
         understood = compile_effects(a.effects, ab, ctx)
         return [ab], [f"activated: {a.cost.words()}"] + understood + (["activate only as a sorcery"] if a.sorcery else [])
     if k == "loyalty":

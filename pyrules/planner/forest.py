@@ -28,7 +28,7 @@ import socket
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 
 MAX_LIVE = 192          # live node processes at most (each holds a game: some 10-30 MB of its own memory)

@@ -845,7 +845,6 @@ class Planner:
         return kb().fact_label(fact)
 
     def _why_not(self, depth: int, bound: bool = True) -> list:
-        ev = self.root_ev
         out: list[Reason] = []
         best = self.best
         for c in self.goal.conditions:

@@ -157,9 +157,9 @@ def coverage_json(db: CardDB, top: int = 15) -> dict:
     }
 
 
-# Tokens an effect describes that no card file has (CR 111.4: "create a 2/2 white Knight creature token with
-# vigilance"): made from the words, by name, once per process (pyrules/cards/reader.py makes them; the scenario's
-# facts include those its cards create, pyrules/game/facts.py).
+# Tokens an effect describes that no card file has ("create a 2/2 white Knight creature token with vigilance"):
+# made from the words, by name, once per process (pyrules/cards/reader.py makes them; the scenario's facts include
+# those its cards create, pyrules/game/facts.py).
 MADE_TOKENS: dict[str, Card] = {}
 
 

@@ -20,7 +20,7 @@ from lark.exceptions import LarkError
 
 from pyrules.cards import tree as T
 from pyrules.kb.compile import rules_root
-from pyrules.kb.interface import CARD_TYPE_WORD, SUBTYPE_LIST, SUPERTYPE_WORD
+from pyrules.kb.interface import CARD_TYPE_WORD, KEYWORD_MISSING, PREDEFINED_TOKEN, SUBTYPE_LIST, SUPERTYPE_WORD
 
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -29,7 +29,7 @@ NUMBER_WORDS = {
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
 COLORS = ("white", "blue", "black", "red", "green")   # the five colors; colorless is not a color
 
-# Keyword abilities (CR 702): the printed words, the knowledge base's name, and what follows the words.
+# Keyword abilities: the printed words, the knowledge base's name, and what follows the words.
 KEYWORDS = {
     "living metal": ("living_metal", None),
     "more than meets the eye": ("more_than_meets_the_eye", "cost"),
@@ -55,8 +55,8 @@ KEYWORDS = {
     "reach": ("reach", None),
     "indestructible": ("indestructible", None),
     "prowess": ("prowess", None),
-    # read (the object has the keyword), but their rules aren't in the knowledge base yet: reader.py's
-    # KEYWORDS_NOT_MODELLED says what is missing, and their lines are `read`
+    # read (the object has the keyword), but their rules aren't in the knowledge base yet:
+    # rules/core/keywords_missing.lp says what is missing, and their lines are `read`
     "kicker": ("kicker", "cost"),
     "cycling": ("cycling", "cost"),
     "outlast": ("outlast", "cost"),
@@ -77,16 +77,33 @@ FILTER_MODIFIERS = ("another", "other", "tokens", "token", "nontoken", "tapped",
 def type_lists() -> tuple[frozenset, frozenset, dict]:
     """The CR's lists of words, as the knowledge base states them (rules/core/types.lp): the card types, the
     supertypes and each subtype with its kind."""
-    ctl = clingo.Control(["--warn=none"])
-    ctl.add("base", [], (rules_root() / "core" / "types.lp").read_text(encoding="utf-8"))
-    ctl.ground([("base", [])])
-
-    def atoms(predicate):
-        return predicate.decode(a.symbol for a in ctl.symbolic_atoms.by_signature(*predicate.signature))
-
+    atoms = _stated_in("types.lp")
     return (frozenset(r.word.string for r in atoms(CARD_TYPE_WORD)),
             frozenset(r.word.string for r in atoms(SUPERTYPE_WORD)),
             {r.word.string: r.kind.name for r in atoms(SUBTYPE_LIST)})
+
+
+@cache
+def keywords_missing() -> dict[str, str]:
+    """The keywords read whose rules aren't all in the knowledge base, and what is missing of each, as the rules
+    state it (rules/core/keywords_missing.lp): a line with one is `read`, not `modelled`."""
+    return {r.keyword.name: r.missing.string for r in _stated_in("keywords_missing.lp")(KEYWORD_MISSING)}
+
+
+@cache
+def predefined_tokens() -> dict[str, str]:
+    """The tokens card text creates by name (Treasure, Food, Clue) and each one's ability, as the rules state them
+    (rules/core/predefined_tokens.lp)."""
+    return {r.subtype.name: r.ability.string for r in _stated_in("predefined_tokens.lp")(PREDEFINED_TOKEN)}
+
+
+def _stated_in(name: str):
+    """The facts one file of rules/core states, read by predicate (the file alone is grounded: the card reader
+    doesn't load the whole knowledge base)."""
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], (rules_root() / "core" / name).read_text(encoding="utf-8"))
+    ctl.ground([("base", [])])
+    return lambda predicate: predicate.decode(a.symbol for a in ctl.symbolic_atoms.by_signature(*predicate.signature))
 
 
 def plurals(word: str) -> set[str]:

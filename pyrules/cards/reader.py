@@ -17,7 +17,15 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, String, Symbol
 
 from pyrules.cards import tree as T
-from pyrules.cards.grammar import COLORS, KEYWORDS, NotUnderstood, parse, type_lists
+from pyrules.cards.grammar import (
+    COLORS,
+    KEYWORDS,
+    NotUnderstood,
+    keywords_missing,
+    parse,
+    predefined_tokens,
+    type_lists,
+)
 from pyrules.cards.mana import ManaSymbolError, parse_mana_cost
 from pyrules.kb.interface import (
     ABILITY,
@@ -65,21 +73,6 @@ from pyrules.kb.interface import (
 from pyrules.kb.vocabulary import COLOR_WORDS, symbol_term
 
 __all__ = ["Line", "NotUnderstood", "filter_term", "read_card", "read_face", "unread", "TYPE_WORDS", "SUPERTYPES"]
-
-# Keywords read (the object has them) whose rules the knowledge base doesn't have in full yet: their lines are
-# `read`, with what is missing (ward's triggered ability never triggers; modular's counters are put on the
-# permanent as it enters, but its "when this dies" triggered ability never triggers).
-KEYWORDS_NOT_MODELLED = {"ward": "ward's triggered ability (CR 702.21a)",
-                         "modular": "modular's dies trigger that moves its counters (CR 702.43a)",
-                         "kicker": "kicker, an optional additional cost (CR 702.33)",
-                         "cycling": "cycling, an ability activated from the hand (CR 702.29)",
-                         "outlast": "outlast (CR 702.107)",
-                         "storm": "storm's copies (CR 702.40)",
-                         "rebound": "rebound's exile and recast (CR 702.88)",
-                         "unleash": "unleash (CR 702.98)",
-                         "exalted": "exalted's trigger (CR 702.83)",
-                         "renown": "renown's trigger (CR 702.112)",
-                         "bloodthirst": "bloodthirst (CR 702.54)"}
 
 _REMINDER = re.compile(r"\s*\([^)]*\)")
 _BASIC_REMINDER = re.compile(r"\(\{T\}: Add \{[WUBRG]\}(?:(?:, \{[WUBRG]\})*,? or \{[WUBRG]\})?\.\)")
@@ -193,7 +186,7 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     words = " ".join(phrase.split())
     control = None
     with_kw = None
-    for suffix, lit in CONTROL_SUFFIXES:       # "... you control": who controls each kind (CR 109.5)
+    for suffix, lit in CONTROL_SUFFIXES:       # "... you control": who controls each kind (rules/core/filters.lp)
         if words.lower().endswith(" " + suffix):
             words, control = words[: -len(suffix) - 1], lit
             break
@@ -395,11 +388,12 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
     power and toughness, colors, card types, subtypes and keyword abilities are the ones the words name."""
     types, supertypes, subtypes = type_lists()
     if tok.predefined:
-        # CR 111.10: the predefined tokens whose abilities pyrules reads
+        # a token the rules define by name (rules/core/predefined_tokens.lp), made as if its card printed its ability
         word = tok.words_[0]
-        if word.lower() not in PREDEFINED_TOKENS:
+        ability = predefined_tokens().get(word.lower())
+        if ability is None:
             raise NotUnderstood(tok.words())
-        tok = T.Token("", "", ("colorless", word, "artifact"), (), (PREDEFINED_TOKENS[word.lower()],), creature=False)
+        tok = T.Token("", "", ("colorless", word, "artifact"), (), (ability,), creature=False)
     colors: set[str] = set()
     kinds: set[str] = {"creature"} if tok.creature else set()
     supers: set[str] = set()
@@ -424,13 +418,13 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
     if not colors or len(subs) != 1 or not tok.creature and kinds != {"artifact"}:
         raise NotUnderstood(tok.words())
     kw = list(tok.keywords)
-    named = {KEYWORDS[k][0] for k in kw if k in KEYWORDS and KEYWORDS[k][1] is None and KEYWORDS[k][0] not in KEYWORDS_NOT_MODELLED}
+    named = {KEYWORDS[k][0] for k in kw if k in KEYWORDS and KEYWORDS[k][1] is None and KEYWORDS[k][0] not in keywords_missing()}
     if len(named) != len(kw):
         raise NotUnderstood(tok.words())
     card = ctx.tokens(words[[w.lower() for w in words].index(subs[0])]) if ctx.tokens else None
     if card is not None and card.layout == "token" and not tok.abilities and _token_is(card, tok, colors, kinds | supers, subs, named):
         return card.name           # the token card pyrules has is exactly the one described
-    # CR 111.4: a token the effect describes (its name is its subtype plus "Token"), made from the words
+    # a token the effect describes (its name is its subtype plus "Token"), made from the words
     from pyrules.cards.db import make_token, made_token
 
     letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -452,14 +446,6 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
         raise NotUnderstood(tok.words())
     ctx.made.append(made.name)
     return name
-
-
-# CR 111.10: predefined tokens, and the ability each has
-PREDEFINED_TOKENS = {
-    "treasure": "{T}, Sacrifice this artifact: Add one mana of any color.",
-    "food": "{2}, {T}, Sacrifice this artifact: You gain 3 life.",
-    "clue": "{2}, Sacrifice this artifact: Draw a card.",
-}
 
 
 def _token_is(card, tok: T.Token, colors: set, kinds: set, subs: list, named: set) -> bool:
@@ -498,7 +484,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             ctx.need_self(e.ref, created)
             ref = C_("self")
         if e.keyword and (e.keyword not in KEYWORDS or KEYWORDS[e.keyword][1] is not None
-                          or KEYWORDS[e.keyword][0] in KEYWORDS_NOT_MODELLED):
+                          or KEYWORDS[e.keyword][0] in keywords_missing()):
             raise NotUnderstood(e.words())
         out = []
         if k == "pump":
@@ -694,7 +680,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     """A line's tree -> the abilities' facts and what was understood, in words."""
     k = a.kind
     if k == "keywords" and a.keywords and a.keywords[0].word == "enchant":
-        # CR 303.4a, 702.5a: an Aura spell targets what its enchant ability allows; it enters attached to it (608.3c)
+        # an Aura spell targets what its enchant ability allows, and enters attached to it (the rules of Auras)
         ab = Ab(ctx, "enchant")
         ab.add(KEYWORD, C_("enchant"))
         ab.add(SPELL_ABILITY)
@@ -722,8 +708,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                 understood.append(f"keyword {name} {kw.n}")
             else:
                 understood.append(f"keyword {name}")
-            if name in KEYWORDS_NOT_MODELLED:
-                ab.missing.append(KEYWORDS_NOT_MODELLED[name])
+            if name in keywords_missing():
+                ab.missing.append(keywords_missing()[name])
             out.append(ab)
         return out, understood
     if k == "activated":
@@ -734,7 +720,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         understood = compile_effects(a.effects, ab, ctx)
         return [ab], [f"activated: {a.cost.words()}"] + understood + (["activate only as a sorcery"] if a.sorcery else [])
     if k == "loyalty":
-        # CR 606: a loyalty ability, its cost putting or removing loyalty counters (rules/mechanics/loyalty.lp)
+        # a loyalty ability, its cost putting or removing loyalty counters (rules/mechanics/loyalty.lp)
         ab = Ab(ctx, f"loyalty_{ctx.i}")
         ab.add(ACTIVATED)
         ab.add(COST, F("loyalty", a.n))
@@ -846,7 +832,7 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         if (s.power, s.toughness) != (0, 0):
             ab.add(MOD_PT, s.power, s.toughness)
         for kw in s.keywords:
-            if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in KEYWORDS_NOT_MODELLED:
+            if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in keywords_missing():
                 raise NotUnderstood(kw)
             ab.add(GRANTS, C_(KEYWORDS[kw][0]))
     elif k == "attached_gets":
@@ -857,7 +843,7 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         if (s.power, s.toughness) != (0, 0):
             ab.add(MOD_PT, s.power, s.toughness)
         for kw in s.keywords:
-            if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in KEYWORDS_NOT_MODELLED:
+            if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in keywords_missing():
                 raise NotUnderstood(kw)
             ab.add(GRANTS, C_(KEYWORDS[kw][0]))
     elif k == "enchanted_cant":

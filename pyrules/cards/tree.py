@@ -232,7 +232,7 @@ class Token:
     keywords: tuple[str, ...] = ()
     abilities: tuple[str, ...] = ()  # quoted abilities ("{T}, Sacrifice this artifact: Add one mana of any color.")
     creature: bool = True
-    predefined: bool = False         # "a Treasure token": the token CR 111.10 defines
+    predefined: bool = False         # "a Treasure token": a token the rules define by name
 
     def words(self) -> str:
         with_ = list(self.keywords) + [f'"{a}"' for a in self.abilities]

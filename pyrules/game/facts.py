@@ -171,7 +171,7 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
             eff("until", Function(e["until"]))
     for card in bundled().tokens():   # tokens an effect may create
         cards.setdefault(card.name, card)
-    for card in list(cards.values()):  # and the tokens made from the words of an effect of these cards (CR 111.4)
+    for card in list(cards.values()):  # and the tokens made from the words of an effect of these cards
         for line in card.reading():
             for name in line.tokens:
                 cards.setdefault(name, made_token(name))

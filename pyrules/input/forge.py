@@ -21,7 +21,7 @@ scenario that silently leaves out part of the puzzle would answer another puzzle
 
 Forge's Human and AI players (p0, p1, ...) become alice and bob (carol, dave, ...) unless `players` names them;
 the first is the one the puzzle is for. The puzzle's goal becomes the scenario's `goal:` when the goal language
-can say it (Goal:Win — that player wins, CR 104.2a; "destroy/kill/remove specified ..." — each permanent the
+can say it (Goal:Win — that player wins, as rules/output/goals.lp says; "destroy/kill/remove specified ..." — each permanent the
 Targets filter names has left the battlefield; "put/play the specified permanent" — it is on the battlefield;
 "gain control of specified permanents" — that player controls each); otherwise (Survive: until a later turn)
 the scenario has none and its description says so. Game rules are not decided here: this is a file format.

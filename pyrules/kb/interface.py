@@ -408,7 +408,7 @@ CHAPTER = Predicate("chapter", "ability chapter:int", **_CARD)
 COST = Predicate("cost", "ability item", **_CARD)
 COST_MOD = Predicate("cost_mod", "ability change:const amount:int", **_CARD)
 EFFECT = Predicate("effect", "ability n:int effect", **_CARD)
-ENTERS_TAPPED = Predicate("enters_tapped", "ability", "the permanent enters tapped (a static ability, CR 614.1c)", **_CARD)
+ENTERS_TAPPED = Predicate("enters_tapped", "ability", "the permanent enters tapped (a static ability)", **_CARD)
 ESCAPES_WITH = Predicate("escapes_with", "ability counter:string amount:int", **_CARD)
 FUNCTIONS_IN = Predicate("functions_in", "ability zone:const", **_CARD)
 GRANT_COST = Predicate("grant_cost", "source item", **_CARD)
@@ -437,6 +437,10 @@ TRIGGERED_ABILITY = Predicate("triggered", "ability", **_CARD)
 CARD_TYPE_WORD = Predicate("card_type_word", "word:string type:const")
 SUPERTYPE_WORD = Predicate("supertype_word", "word:string supertype:const")
 SUBTYPE_LIST = Predicate("subtype_list", "word:string kind:const", "a subtype and the kind of object it is of")
+PREDEFINED_TOKEN = Predicate("predefined_token", "subtype:const ability:string",
+                             "a token card text creates by name, and its ability (rules/core/predefined_tokens.lp)")
+KEYWORD_MISSING = Predicate("keyword_missing", "keyword:const missing:string",
+                            "a keyword read whose rules aren't all there: what is missing (rules/core/keywords_missing.lp)")
 
 # ------------------------------------------------------------------------------------------------ the engine
 # (what Python reads to sequence the grounding: pyrules/game/engine.py)

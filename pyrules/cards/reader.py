@@ -654,6 +654,17 @@ def _activated_ability(a, ctx, name: str) -> Ab:
     return ab
 
 
+def _static_pt_and_keywords(ab: Ab, s) -> None:
+    """What a static ability gives (an anthem's creatures, an Aura's or Equipment's creature): +N/+N and the
+    keywords it grants, each one whose rules the knowledge base has in full (else the line isn't understood)."""
+    if (s.power, s.toughness) != (0, 0):
+        ab.add(MOD_PT, s.power, s.toughness)
+    for kw in s.keywords:
+        if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in keywords_missing():
+            raise NotUnderstood(kw)
+        ab.add(GRANTS, C_(KEYWORDS[kw][0]))
+
+
 def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
     """An activated ability that could add mana and has no target (CR 605.1a) is a mana ability."""
     if len(a.effects) != 1 or a.effects[0].kind != "add_mana":
@@ -829,23 +840,13 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         term = ab.filter(s.filter)
         ab.add(STATIC)
         ab.add(SCOPE, F("each", term))
-        if (s.power, s.toughness) != (0, 0):
-            ab.add(MOD_PT, s.power, s.toughness)
-        for kw in s.keywords:
-            if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in keywords_missing():
-                raise NotUnderstood(kw)
-            ab.add(GRANTS, C_(KEYWORDS[kw][0]))
+        _static_pt_and_keywords(ab, s)
     elif k == "attached_gets":
         if s.filter.text not in ("creature", "permanent") or s.who == "equipped" and s.filter.text != "creature":
             raise NotUnderstood(s.text)
         ab.add(STATIC)
         ab.add(SCOPE, C_(s.who))
-        if (s.power, s.toughness) != (0, 0):
-            ab.add(MOD_PT, s.power, s.toughness)
-        for kw in s.keywords:
-            if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in keywords_missing():
-                raise NotUnderstood(kw)
-            ab.add(GRANTS, C_(KEYWORDS[kw][0]))
+        _static_pt_and_keywords(ab, s)
     elif k == "enchanted_cant":
         for kind in s.keywords:
             ab.add(RESTRICTION, F(kind, C_("enchanted")))

@@ -11,6 +11,7 @@ have is never understood: the line doesn't parse.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -55,6 +56,7 @@ KEYWORDS = {
     "reach": ("reach", None),
     "indestructible": ("indestructible", None),
     "prowess": ("prowess", None),
+    "undying": ("undying", None),
     # read (the object has the keyword), but their rules aren't in the knowledge base yet:
     # rules/core/keywords_missing.lp says what is missing, and their lines are `read`
     "kicker": ("kicker", "cost"),
@@ -323,6 +325,33 @@ class ToTree(Transformer):
 
     def e_damage_any(self, meta, ch):
         return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), target=T.Target("any"))
+
+    # older wordings and X (issue 29) -------------------------------------------------------
+    def e_damage_any_x(self, meta, ch):
+        return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("any"))
+
+    def e_damage_target_x(self, meta, ch):
+        return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_damage_each_creature_player(self, meta, ch):
+        nums = _tokens(ch, "NUM")
+        return T.Effect("damage_each_creature_player", n=number(nums[0]) if nums else "X", ref=_one(ch, T.SelfRef))
+
+    def e_gain_life_x(self, meta, ch):
+        return T.Effect("gain_life", n="X")
+
+    def e_spend_only(self, meta, ch):
+        return T.Effect("spend_only", who=str(_tokens(ch, "COLOR")[0]).lower())
+
+    def s_where_x(self, meta, ch):
+        """"..., where X is the number of [filter]": each X of the sentence's effects is that number."""
+        f = [c for c in ch if isinstance(c, T.Filter)][-1]
+        effs = [c for c in ch if isinstance(c, T.Effect)]
+        if not any(e.n == "X" for e in effs):
+            raise NotUnderstood("where X is")
+        out = [replace(e, x=f) if e.n == "X" else e for e in effs]
+        out[-1] = replace(out[-1], where=True) if out[-1].x is not None else out[-1]
+        return out
 
     def e_tap(self, meta, ch):
         return T.Effect("tap", target=T.Target("permanent", _one(ch, T.Filter)))

@@ -61,6 +61,7 @@ from pyrules.kb.interface import (
     SETS_CREATURE_TYPE,
     SETS_PT,
     SPELL_ABILITY,
+    SPEND_ONLY,
     STATIC,
     TARGET,
     TARGET_EACH_OPPONENT,
@@ -496,10 +497,35 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     return [] if term is None else [term]
 
 
+X_EFFECTS = ("damage", "gain_life", "damage_each_creature_player")   # the effects whose amount may be X
+MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
+
+
+def _amount(e: T.Effect, ab: Ab):
+    """An effect's amount: a number; x, the value of X announced as the cost was paid (rules/timeline/effects.lp);
+    or count(Filter), "where X is the number of [filter]"."""
+    if e.n != "X":
+        return e.n
+    if e.x is not None:
+        return F("count", ab.filter(e.x))
+    return C_("x")
+
+
 def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     """One effect as the vocabulary's term (its targets and filters added to the ability); None for words that
     change nothing pyrules models."""
     k = e.kind
+    if e.n == "X" and k not in X_EFFECTS:
+        raise NotUnderstood(e.words())
+    if k == "spend_only":
+        # "Spend only black mana this way": a restriction on paying the ability's own cost (CR 106.6)
+        if not any(f.name == "cost" for f in ab.facts):
+            raise NotUnderstood(e.words())
+        ab.add(SPEND_ONLY, C_(MANA_LETTER[e.who]))
+        return None
+    if k == "damage_each_creature_player":
+        ctx.need_self(e.ref, created)
+        return F("damage", C_("each_creature_and_player"), _amount(e, ab))
     if k == "destroy":
         return F("destroy", F("target", _permanent_target(e, ab)))
     if k == "tap_enchanted":
@@ -512,7 +538,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage" and e.target.kind in ("permanent", "player", "player_or_planeswalker"):
         ctx.need_self(e.ref, created)
         t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_(e.target.kind))
-        return F("damage", F("target", t), e.n)
+        return F("damage", F("target", t), _amount(e, ab))
     if k == "regrowth":
         term = ab.filter(e.target.filter, "card")
         t = ab.target(F("card_in_graveyard", term))
@@ -532,7 +558,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             return F("draw", F("target", t), e.n)
         return F("draw", C_("you"), e.n)
     if k == "gain_life":
-        return F("gain_life", C_("you"), e.n)
+        return F("gain_life", C_("you"), _amount(e, ab))
     if k == "lose_life" and e.who.startswith("target_"):
         t = ab.target(C_(e.who.removeprefix("target_")))
         return F("lose_life", F("target", t), e.n)
@@ -545,7 +571,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage":
         ctx.need_self(e.ref, created)
         t = ab.target(C_("any"))
-        return F("damage", F("target", t), e.n)
+        return F("damage", F("target", t), _amount(e, ab))
     if k == "damage_divided":
         ctx.need_self(e.ref, created)
         ab.target(C_("any"))

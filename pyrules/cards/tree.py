@@ -120,8 +120,14 @@ class Effect:
     cost: Cost | None = None
     mana: "Mana | None" = None
     pt: tuple[int, int] = (0, 0)     # pump: +P/+T
+    x: "Filter | None" = None        # n is "X": "where X is the number of [filter]" (None: X as chosen, CR 107.3a)
+    where: bool = False              # the effect that prints the "where X is ..." clause (the sentence's last)
 
     def words(self) -> str:
+        text = self._words()
+        return f"{text}, where X is the number of {self.x.words()}" if self.where and self.x is not None else text
+
+    def _words(self) -> str:
         k = self.kind
         src = self.ref.words() if self.ref else ""
         who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent",
@@ -134,6 +140,10 @@ class Effect:
             return f"{who} lose{'s' if who != 'you' else ''} {self.n} life"
         if k == "damage":
             return f"{src} deals {self.n} damage to {self.target.words()}"
+        if k == "damage_each_creature_player":
+            return f"{src} deals {self.n} damage to each creature and each player"
+        if k == "spend_only":
+            return f"spend only {self.who} mana this way"
         if k == "damage_divided":
             return f"{src} deals {self.n} damage divided as you choose among one or two targets"
         if k == "damage_to_spell_controller":

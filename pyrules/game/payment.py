@@ -37,6 +37,7 @@ from pyrules.kb.interface import (
     OPT_GENERIC,
     OPT_LIFE,
     OPT_REDUCTION_LEFT,
+    OPT_SPEND_ONLY,
     OPT_SYMBOL,
     PAY_ADDS,
     PAY_EXCLUDED,
@@ -54,6 +55,7 @@ from pyrules.kb.interface import (
     SEARCH_LIFE,
     SEARCH_LIFE_COST,
     SEARCH_LIFE_N,
+    SEARCH_SPEND_ONLY,
     SEARCH_MADE_KIND,
     SEARCH_MANA_KIND,
     SEARCH_OWE,
@@ -116,6 +118,7 @@ class Cost:
     symbols: tuple[Symbol, ...]     # the other symbols, in printed order (x included)
     life: int = 0
     spare: int = 0                  # reduction the printed generic mana left unused: it reduces what X adds
+    spend_only: tuple[str, ...] = ()  # the only kinds of mana that may pay it ("Spend only black mana this way")
 
     @property
     def x_count(self) -> int:
@@ -222,10 +225,13 @@ def option_costs(game, t: int) -> dict[Symbol, Cost]:
     life: dict[Symbol, int] = {}
     for r in OPT_LIFE.read(game, t):
         life[r.option] = life.get(r.option, 0) + r.amount
+    only: dict[Symbol, set] = {}
+    for r in OPT_SPEND_ONLY.read(game, t):
+        only.setdefault(r.option, set()).add(str(r.kind))
     out = {}
     for x in set(generic) | set(symbols):
         syms = tuple(sym for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0]))
-        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0), spare.get(x, 0))
+        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0), spare.get(x, 0), tuple(sorted(only.get(x, ()))))
     return out
 
 
@@ -281,6 +287,7 @@ def search(base: KnowledgeBase, cost: Cost, wallet: Wallet, *, x: int | None = N
             if sig in last:
                 facts.append(SEARCH_TWIN(last[sig], o))
             last[sig] = o
+    facts += [SEARCH_SPEND_ONLY(k) for k in cost.spend_only]
     facts.append(SEARCH_LIFE(wallet.life))
     if cost.life:
         facts.append(SEARCH_LIFE_COST(cost.life))

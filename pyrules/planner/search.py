@@ -637,7 +637,7 @@ class Planner:
         for o in legal:
             if o.action in ("attack", "block"):
                 continue
-            out.append(self._own_action(o, opts))
+            out += self._x_values(self._own_action(o, opts))
         out += self._combat(ev, doc, legal)
         # passing alone over a non-empty stack is left out: the other players only pass, so it leads where
         # resolving does, a step later (it would matter only to a goal about who has priority in between)
@@ -652,6 +652,14 @@ class Planner:
                 and p.part == o.part for p in opts):
             a["source"] = "own"    # the card's own permission, where another object grants the same way
         return a
+
+    @staticmethod
+    def _x_values(a: dict) -> list[dict]:
+        """An option whose cost has {X}: one action for each value of X its controller could pay, the largest
+        first (the option carries the largest; CR 107.3a: the player announces any value they can pay)."""
+        if "x" not in a:
+            return [a]
+        return [dict(a, x=v) for v in range(a["x"], -1, -1)]
 
     def _mana_ability(self, ev, o) -> bool:
         """An activation of a mana ability (the knowledge base's mana_ability/1 of the ability it activates)."""
@@ -910,10 +918,10 @@ class Planner:
                  and o.action not in ("attack", "block") and not self._mana_ability(ev, o)]
         out = []
         for o in legal:
-            a = self._own_action(o, opts)
-            out.append(a)
-            for x in self._target_candidates(ev, o, s.doc):
-                out.append(dict(a, targets=[x]))
+            for a in self._x_values(self._own_action(o, opts)):
+                out.append(a)
+                for x in self._target_candidates(ev, o, s.doc):
+                    out.append(dict(a, targets=[x]))
         out.append({"pass": holder})
         s.actions = out
 

@@ -488,7 +488,10 @@ HAS_SUBTYPE = Predicate("has_subtype", "object:object subtype:string t:moment")
 HAS_KEYWORD = Predicate("has_keyword", "object:object keyword:const t:moment")
 HAS_COLOR = Predicate("has_color", "object:object color:const t:moment")
 COUNTER = Predicate("counter", "object:object kind:string amount:int t:moment")
+X_VALUE = Predicate("x_value", "object:object value:int t:moment", "the value of X for a spell or ability on the stack")
 CAN_ATTACK = Predicate("can_attack", "object:object key:key", view=True)
+LEGAL_TARGET = Predicate("legal_target", "context slot target key:key", "a legal target of an option's target slot",
+                         view=True)
 CANNOT_ATTACK = Predicate("cannot_attack", "object:object reason:const key:key", view=True)
 SUMMONING_SICK = Predicate("summoning_sick", "object:object t:moment")
 ESCAPED = Predicate("escaped", "object:object t:moment")
@@ -598,6 +601,8 @@ SEARCH_LIFE = Predicate("life", "amount:int", "the payer's life", written=True, 
 SEARCH_LIFE_COST = Predicate("life_cost", "amount:int", written=True, read=False, **_SEARCH)
 SEARCH_SPEND_ONLY = Predicate("spend_only", "kind:const", "only mana of this kind may be spent", written=True,
                               read=False, **_SEARCH)
+SEARCH_AVOID = Predicate("avoid", "kind:const", "a variant of the payment: spare the sources of this kind of mana",
+                         written=True, read=False, **_SEARCH)
 SEARCH_RESTRICTED = Predicate("restricted", "", "only the sources named may pay", written=True, read=False, **_SEARCH)
 SEARCH_POOL_ALLOWED = Predicate("pool_allowed", "", written=True, read=False, **_SEARCH)
 SEARCH_ALLOWED = Predicate("allowed", "object:object", written=True, read=False, **_SEARCH)

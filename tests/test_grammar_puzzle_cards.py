@@ -97,3 +97,29 @@ def test_x_in_an_effect_that_has_no_rules_for_x_is_not_modelled():
 def test_undying_is_modelled():
     [wolf] = lines("Young Wolf")
     assert wolf["status"] == "modelled" and wolf["parse"] == "undying"
+
+
+def test_fight_exile_until_it_leaves_and_control_are_read():
+    # Prey Upon, Journey to Nowhere, Oblivion Ring, Act of Treason, Burst of Speed: every line modelled
+    for name in ("Prey Upon", "Journey to Nowhere", "Oblivion Ring", "Act of Treason", "Burst of Speed"):
+        assert {ln["status"] for ln in lines(name)} == {"modelled"}, name
+    [prey] = lines("Prey Upon")
+    assert prey["parse"] == "target creature you control fights target creature you don't control"
+    enters, leaves = lines("Oblivion Ring")
+    assert enters["parse"] == "when Oblivion Ring enters, exile another target nonland permanent"
+    assert leaves["parse"].startswith("when Oblivion Ring leaves the battlefield, return the exiled card")
+    [treason] = lines("Act of Treason")
+    assert treason["parse"] == ("gain control of target creature until end of turn; untap that creature; it gains haste "
+                                "until end of turn")
+
+
+def test_act_of_treason_s_it_is_the_target():
+    # "Untap that creature. It gains haste": both refer to the creature targeted, not to the spell
+    f = facts(read_line("Gain control of target creature until end of turn. Untap that creature. It gains haste until "
+                        "end of turn.", "Sorcery", "Act of Treason"))
+    assert 'effect(ab("Act of Treason",front,1,spell_1),2,untap(target(1)))' in f
+    assert 'effect(ab("Act of Treason",front,1,spell_1),3,apply(gains(haste),target(1),end_of_turn))' in f
+
+
+def test_untap_that_creature_without_a_target_before_it_is_not_modelled():
+    assert read_line("Untap that creature.", "Instant", "Test Card").status == "not_modelled"

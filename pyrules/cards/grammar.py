@@ -353,6 +353,30 @@ class ToTree(Transformer):
         out[-1] = replace(out[-1], where=True) if out[-1].x is not None else out[-1]
         return out
 
+    def e_fight(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("fight", target=T.Target("permanent", f1), filter=f2)
+
+    def e_exile_linked(self, meta, ch):
+        return T.Effect("exile_linked", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_exile_linked_other(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("exile_linked", target=T.Target("permanent", T.Filter(f.text, f.kind, f.and_or, ("other",))))
+
+    e_return_exiled = _eff("return_exiled")
+
+    def e_gain_control_eot(self, meta, ch):
+        return T.Effect("gain_control_eot", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    e_untap_it = _eff("untap_it")
+
+    def e_gains_each(self, meta, ch):
+        return T.Effect("gains_until_eot", filter=_one(ch, T.Filter), keyword=str(_tokens(ch, "KW")[0]).lower())
+
+    def ev_leaves(self, meta, ch):
+        return T.Event("leaves", ref=_one(ch, T.SelfRef), text="when ~ leaves the battlefield")
+
     def e_tap(self, meta, ch):
         return T.Effect("tap", target=T.Target("permanent", _one(ch, T.Filter)))
 

@@ -315,6 +315,7 @@ class Ab:
         self.effects = 0
         self.defs = 0
         self.missing: list[str] = []
+        self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
 
     def add(self, predicate: Predicate, *args) -> None:
         self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
@@ -481,6 +482,8 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             ref = F("target", _permanent_target(e, ab))
         elif k == "gains_until_eot" and created and e.ref is not None and e.ref.word == "it":
             ref = C_("created")                      # "It gains haste": the token just created
+        elif e.ref is not None and e.ref.word == "it" and ab.it_target is not None:
+            ref = F("target", ab.it_target)          # "It gains haste": the creature the spell took control of
         else:
             ctx.need_self(e.ref, created)
             ref = C_("self")
@@ -523,6 +526,24 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             raise NotUnderstood(e.words())
         ab.add(SPEND_ONLY, C_(MANA_LETTER[e.who]))
         return None
+    if k == "fight":
+        # CR 701.12a: each deals damage equal to its power to the other
+        t1 = _permanent_target(e, ab)
+        t2 = ab.target(F("permanent", ab.filter(e.filter)))
+        return F("fight", F("target", t1), F("target", t2))
+    if k == "exile_linked":
+        # exiled "with" the source, for its leaves-the-battlefield ability to return (CR 607.2a)
+        return F("exile_linked", F("target", _permanent_target(e, ab)))
+    if k == "return_exiled":
+        return F("return_exiled", C_("self"))
+    if k == "gain_control_eot":
+        t = _permanent_target(e, ab)
+        ab.it_target = t
+        return F("gain_control", F("target", t), C_("end_of_turn"))
+    if k == "untap_it":
+        if ab.it_target is None:
+            raise NotUnderstood(e.words())
+        return F("untap", F("target", ab.it_target))
     if k == "damage_each_creature_player":
         ctx.need_self(e.ref, created)
         return F("damage", C_("each_creature_and_player"), _amount(e, ab))
@@ -781,7 +802,9 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ctx.need_self(ev.ref)
             kinds = {"enters_or_attacks": ["enters", "attacks"]}.get(ev.kind, [ev.kind])
             for kind in kinds:
-                if kind == "becomes_target":
+                if kind == "leaves":
+                    ab.add(TRIGGER, F("leaves", C_("self")))
+                elif kind == "becomes_target":
                     ab.add(TRIGGER, F("becomes_target", C_("self"), C_("spell")))
                 else:
                     ab.add(TRIGGER, F(kind, C_("self")))

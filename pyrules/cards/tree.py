@@ -142,6 +142,19 @@ class Effect:
             return f"{src} deals {self.n} damage to {self.target.words()}"
         if k == "damage_each_creature_player":
             return f"{src} deals {self.n} damage to each creature and each player"
+        if k == "fight":
+            return f"{self.target.words()} fights target {self.filter.words()}"
+        if k == "exile_linked":
+            other = "another " if "other" in self.target.filter.extra else ""
+            return f"exile {other}{self.target.words()}"
+        if k == "return_exiled":
+            return "return the exiled card to the battlefield under its owner's control"
+        if k == "gain_control_eot":
+            return f"gain control of {self.target.words()} until end of turn"
+        if k == "untap_it":
+            return "untap that creature"
+        if k == "gains_until_eot" and self.filter is not None:
+            return f"{self.filter.words()} gain {self.keyword} until end of turn"
         if k == "spend_only":
             return f"spend only {self.who} mana this way"
         if k == "damage_divided":

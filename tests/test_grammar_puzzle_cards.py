@@ -123,3 +123,17 @@ def test_act_of_treason_s_it_is_the_target():
 
 def test_untap_that_creature_without_a_target_before_it_is_not_modelled():
     assert read_line("Untap that creature.", "Instant", "Test Card").status == "not_modelled"
+
+
+def test_the_choices_a_player_makes_as_it_resolves_and_older_token_wording_are_read():
+    for name in ("Sign in Blood", "Chainer's Edict", "Exhume", "Skred", "Fists of Ironwood"):
+        assert {ln["status"] for ln in lines(name)} == {"modelled"}, name
+    [sign] = lines("Sign in Blood")
+    assert sign["parse"] == "target player draws 2 cards; that player loses 2 life"
+    [exhume] = lines("Exhume")      # "his or her", the older wording of "their"
+    assert exhume["parse"] == "each player puts a creature card from their graveyard onto the battlefield"
+    old = read_line("When Fists of Ironwood enters the battlefield, put two 1/1 green Saproling creature tokens onto "
+                    "the battlefield.", "Enchantment — Aura", "Fists of Ironwood")
+    new = read_line("When Fists of Ironwood enters, create two 1/1 green Saproling creature tokens.",
+                    "Enchantment — Aura", "Fists of Ironwood")
+    assert old.status == "modelled" and facts(old) == facts(new)

@@ -353,6 +353,21 @@ class ToTree(Transformer):
         out[-1] = replace(out[-1], where=True) if out[-1].x is not None else out[-1]
         return out
 
+    def e_draw_lose_target(self, meta, ch):
+        n, m = (number(t) for t in _tokens(ch, "NUM"))
+        return [T.Effect("draw", who="target_player", n=n), T.Effect("lose_life", who="that_player", n=m)]
+
+    def e_edict(self, meta, ch):
+        who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
+        return T.Effect("edict", who=f"target_{who}", filter=_one(ch, T.Filter))
+
+    def e_exhume(self, meta, ch):
+        return T.Effect("exhume", filter=_one(ch, T.Filter))
+
+    def e_damage_target_count(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("permanent", f1), x=f2, where=True)
+
     def e_fight(self, meta, ch):
         f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
         return T.Effect("fight", target=T.Target("permanent", f1), filter=f2)

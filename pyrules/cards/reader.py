@@ -526,6 +526,16 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             raise NotUnderstood(e.words())
         ab.add(SPEND_ONLY, C_(MANA_LETTER[e.who]))
         return None
+    if k == "lose_life" and e.who == "that_player":
+        # "target player draws two cards and loses 2 life": the player targeted just before
+        if not ab.targets:
+            raise NotUnderstood(e.words())
+        return F("lose_life", F("target", ab.targets), e.n)
+    if k == "edict":
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("sacrifice_chosen", F("target", t), ab.filter(e.filter))
+    if k == "exhume":
+        return F("exhume", ab.filter(e.filter, "card"))
     if k == "fight":
         # CR 701.12a: each deals damage equal to its power to the other
         t1 = _permanent_target(e, ab)

@@ -131,7 +131,7 @@ class Effect:
         k = self.kind
         src = self.ref.words() if self.ref else ""
         who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent",
-               "target_opponent": "target opponent"}.get(self.who, self.who)
+               "target_opponent": "target opponent", "that_player": "that player"}.get(self.who, self.who)
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
         if k == "gain_life":
@@ -142,6 +142,10 @@ class Effect:
             return f"{src} deals {self.n} damage to {self.target.words()}"
         if k == "damage_each_creature_player":
             return f"{src} deals {self.n} damage to each creature and each player"
+        if k == "edict":
+            return f"{who} sacrifices a {self.filter.words()}"
+        if k == "exhume":
+            return f"each player puts a {self.filter.words()} card from their graveyard onto the battlefield"
         if k == "fight":
             return f"{self.target.words()} fights target {self.filter.words()}"
         if k == "exile_linked":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import clingo
@@ -780,7 +780,23 @@ def _color_letter(tok) -> str:
 
 def parse(text: str, spell: bool) -> T.Ability:
     """A line (reminder text removed, the card's name written ~) as a typed tree; NotUnderstood if the grammar
-    doesn't read all of it."""
+    doesn't read all of it. The trees are immutable and kept per line text: many cards share a line (a keyword,
+    "Flying", "Draw a card."), and the grammar's parser takes milliseconds a line."""
+    got = _parsed(text, spell)
+    if isinstance(got, NotUnderstood):
+        raise NotUnderstood(*got.args)
+    return got
+
+
+@lru_cache(maxsize=8192)
+def _parsed(text: str, spell: bool) -> T.Ability | NotUnderstood:
+    try:
+        return _parse(text, spell)
+    except NotUnderstood as exc:
+        return exc
+
+
+def _parse(text: str, spell: bool) -> T.Ability:
     try:
         raw = parser().parse(text, start="spell_text" if spell else "ability_line")
     except LarkError:

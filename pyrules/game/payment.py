@@ -479,7 +479,7 @@ def payment_variants(ev, option) -> list[list[str]]:
     sig = wallet.signatures()
 
     def left(p: Payment) -> tuple:      # what the payment leaves: the untapped sources, by what they add
-        return tuple(sorted(sig[o] for o in sig if o not in p.taps)) + tuple(sorted(p.spends.items()))
+        return tuple(sorted(sig[o] for o in sig if o not in p.taps))
 
     default = search(g.kb, cost, wallet, deadline=g.deadline)
     if not default.payable:
@@ -489,7 +489,7 @@ def payment_variants(ev, option) -> list[list[str]]:
         p = search(g.kb, cost, wallet, deadline=g.deadline, avoid=kind)
         if p.payable and left(p) not in seen:
             seen.add(left(p))
-            out.append([ev.ident(o) for o in p.taps] + (["pool"] if p.spends else []))
+            out.append([ev.ident(o) for o in p.taps] + (["pool"] if wallet.pool else []))
     return out
 
 

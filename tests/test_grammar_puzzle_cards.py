@@ -137,3 +137,14 @@ def test_the_choices_a_player_makes_as_it_resolves_and_older_token_wording_are_r
     new = read_line("When Fists of Ironwood enters, create two 1/1 green Saproling creature tokens.",
                     "Enchantment — Aura", "Fists of Ironwood")
     assert old.status == "modelled" and facts(old) == facts(new)
+
+
+def test_investigate_once_each_turn_and_enters_or_leaves_are_read():
+    [inspector] = lines("Thraben Inspector")
+    assert inspector["status"] == "modelled" and inspector["parse"].endswith("investigate (create a Clue token)")
+    [leech] = lines("Putrid Leech")
+    assert leech["status"] == "modelled" and leech["parse"].endswith("(only once each turn)")
+    rift = lines("Aven Riftwatcher")
+    assert rift[2]["status"] == "modelled"
+    assert rift[2]["parse"] == "when Aven Riftwatcher enters or leaves the battlefield, you gain 2 life"
+    assert rift[1]["status"] == "not_modelled"          # vanishing has no rules yet

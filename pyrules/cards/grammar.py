@@ -389,6 +389,16 @@ class ToTree(Transformer):
     def e_gains_each(self, meta, ch):
         return T.Effect("gains_until_eot", filter=_one(ch, T.Filter), keyword=str(_tokens(ch, "KW")[0]).lower())
 
+    def e_investigate(self, meta, ch):
+        return T.Effect("create_token", n=1, token=T.Token("", "", ("Clue",), (), (), creature=False, predefined=True),
+                        who="investigate")
+
+    def ev_enters_or_leaves(self, meta, ch):
+        return T.Event("enters_or_leaves", ref=_one(ch, T.SelfRef), text="when ~ enters or leaves the battlefield")
+
+    def once_each_turn(self, meta, ch):
+        return "once_each_turn"
+
     def ev_leaves(self, meta, ch):
         return T.Event("leaves", ref=_one(ch, T.SelfRef), text="when ~ leaves the battlefield")
 
@@ -684,7 +694,8 @@ class ToTree(Transformer):
     def activated(self, meta, ch):
         cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
         effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
-        return T.Ability("activated", cost=_cost(cost), effects=effs[1], sorcery="sorcery" in ch)
+        return T.Ability("activated", cost=_cost(cost), effects=effs[1], sorcery="sorcery" in ch,
+                         once="once_each_turn" in ch)
 
     def loyalty_ability(self, meta, ch):
         n = int(str(_tokens(ch, "LOYALTY")[0]).replace("−", "-"))

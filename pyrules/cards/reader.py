@@ -708,6 +708,8 @@ def _activated_ability(a, ctx, name: str) -> Ab:
     ab.facts += cfacts
     if a.sorcery:
         ab.add(TIMING, C_("sorcery"))
+    if a.once:
+        ab.add(TIMING, C_("once_each_turn"))
     return ab
 
 
@@ -786,7 +788,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             return got
         ab = _activated_ability(a, ctx, f"activated_{ctx.i}")
         understood = compile_effects(a.effects, ab, ctx)
-        return [ab], [f"activated: {a.cost.words()}"] + understood + (["activate only as a sorcery"] if a.sorcery else [])
+        return [ab], ([f"activated: {a.cost.words()}"] + understood + (["activate only as a sorcery"] if a.sorcery else [])
+                      + (["activate only once each turn"] if a.once else []))
     if k == "loyalty":
         # a loyalty ability, its cost putting or removing loyalty counters (rules/mechanics/loyalty.lp)
         ab = Ab(ctx, f"loyalty_{ctx.i}")
@@ -810,7 +813,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
         else:
             ctx.need_self(ev.ref)
-            kinds = {"enters_or_attacks": ["enters", "attacks"]}.get(ev.kind, [ev.kind])
+            kinds = {"enters_or_attacks": ["enters", "attacks"], "enters_or_leaves": ["enters", "leaves"]}.get(ev.kind, [ev.kind])
             for kind in kinds:
                 if kind == "leaves":
                     ab.add(TRIGGER, F("leaves", C_("self")))

@@ -177,6 +177,8 @@ class Effect:
             return f"put {self.n} {self.counter} counter(s) on {self.target.words() if self.target else src}"
         if k == "convert":
             return f"convert {src}"
+        if k == "create_token" and self.who == "investigate":
+            return "investigate (create a Clue token)"
         if k == "create_token":
             return f"create {self.n} {self.token.words()}"
         if k == "gains_until_eot":
@@ -315,6 +317,7 @@ class Ability:
     event: Event | None = None
     chapters: tuple[int, ...] = ()
     sorcery: bool = False            # "Activate only as a sorcery."
+    once: bool = False               # "Activate this ability only once each turn."
     static: "Static | None" = None
     ref: SelfRef | None = None
     restrictions: tuple[str, ...] = ()
@@ -327,7 +330,8 @@ class Ability:
         if k == "keywords":
             return ", ".join(kw.words() for kw in self.keywords)
         if k == "activated":
-            return f"{self.cost.words()}: {eff}" + (" (only as a sorcery)" if self.sorcery else "")
+            return (f"{self.cost.words()}: {eff}" + (" (only as a sorcery)" if self.sorcery else "")
+                    + (" (only once each turn)" if self.once else ""))
         if k == "triggered":
             return f"{self.event.words()}, {eff}"
         if k == "loyalty":

@@ -189,6 +189,8 @@ class Game:
         self.messages = messages
         self.ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg), message_limit=5)
         self.present: set[tuple[str, int]] = set()   # predicates known to have atoms (Game._select)
+        self.absent: set[tuple[str, int]] = set()    # and known to have none
+        self.satisfied: set[str] = set()             # the groups each of whose needed predicates has atoms
         self.loaded: set[str] = set()   # the parts (and shadow parts) added to the Control so far
         self.added: set[Symbol] = set()
         self.history: list[tuple[str, list]] = []   # every part instance grounded, in order
@@ -250,17 +252,21 @@ class Game:
         """The part instances of a grounding call, each part replaced by those of its groups (_groups) that can
         conclude something: a group is in if each predicate its positive body needs has atoms already, or gets
         some in this call (a fact given, or the head of a group in), until nothing more comes in. A group left
-        out has no instance whose body holds, so the call's answer is the same."""
+        out has no instance whose body holds, so the call's answer is the same. Which predicates have atoms is
+        kept between calls: one without any stays so until a call takes a group that concludes it, or a fact
+        of it is added."""
         groups = _groups(self.kb)[1]
-        avail = self.present
-        ctl = self.ctl
+        present, absent, ctl = self.present, self.absent, self.ctl
 
         def has(sig) -> bool:
-            if sig in avail:
+            if sig in present:
                 return True
+            if sig in absent:
+                return False
             if any_atom(ctl, *sig):
-                avail.add(sig)
+                present.add(sig)
                 return True
+            absent.add(sig)
             return False
 
         out: list[tuple[str, list]] = []
@@ -273,21 +279,46 @@ class Game:
                 out.append((name, args))
             elif name in groups:
                 cands += [(args, g, needed, heads) for g, needed, heads in groups[name]]
-            else:
+            else:                   # a part without statements
                 out.append((name, args))
+        # each group waits for the predicates it needs that have no atom yet; a group taken makes its heads
+        missing = [0] * len(cands)
+        waiting: dict[tuple[str, int], list[int]] = {}
+        ready = []
+        satisfied = self.satisfied
+        for k, (_args, g, needed, _heads) in enumerate(cands):
+            if g in satisfied:
+                ready.append(k)
+                continue
+            lacking = [n for n in needed if not has(n)]
+            if not lacking:
+                satisfied.add(g)      # (for good: a predicate with atoms keeps them)
+            lacking = [n for n in lacking if n not in made]
+            missing[k] = len(lacking)
+            for n in lacking:
+                waiting.setdefault(n, []).append(k)
+            if not lacking:
+                ready.append(k)
         chosen = [False] * len(cands)
-        changed = True
-        while changed:
-            changed = False
-            for i, (args, g, needed, heads) in enumerate(cands):
-                if not chosen[i] and all(n in made or has(n) for n in needed):
-                    chosen[i] = changed = True
-                    if ANY_HEAD in heads:   # a head of another shape: it could conclude anything
-                        chosen = [True] * len(cands)
-                        break
-                    made |= heads
-        picked = [(g, args) for (args, g, _n, _h), c in zip(cands, chosen) if c]
-        return out + picked
+        while ready:
+            i = ready.pop()
+            if chosen[i]:
+                continue
+            chosen[i] = True
+            heads = cands[i][3]
+            if ANY_HEAD in heads:   # a head of another shape: it could conclude anything
+                chosen = [True] * len(cands)
+                absent.clear()
+                break
+            for h in heads:
+                if h not in made:
+                    made.add(h)
+                    for j in waiting.pop(h, ()):
+                        missing[j] -= 1
+                        if missing[j] == 0:
+                            ready.append(j)
+        absent.difference_update(made)
+        return out + [(g, args) for (args, g, _n, _h), c in zip(cands, chosen) if c]
 
     def ground_explanations(self) -> None:
         """Explanation mode, switched on after the fact. The shadow rules record which rule instances fired
@@ -336,6 +367,7 @@ class Game:
             t0 = time.perf_counter()
             self._load("shadows", (name for name, _args in todo))
             self.ctl.ground(todo)
+            self.absent.clear()
             self.shadowed.update((sub, tuple(args)) for sub, args in todo)
             self.timings["explain"] = self.timings.get("explain", 0.0) + time.perf_counter() - t0
         return cone
@@ -370,6 +402,7 @@ class Game:
         with self.ctl.backend() as backend:
             add_facts(backend, facts)
         self.added.update(facts)
+        self.absent.clear()
 
     def fact_parts(self, facts: list[Symbol]) -> list[tuple[str, list]]:
         """Facts as part instances of the grounding call that needs them, rather than through the backend:

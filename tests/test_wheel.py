@@ -34,7 +34,8 @@ def test_the_wheel_in_a_fresh_venv_outside_the_checkout(tmp_path):
     from test_docs import blocks, matches, samples
 
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYRULES_CARDS")}
-    env["PYRULES_CACHE_DIR"] = str(tmp_path / "cache")   # (a cache of its own: the knowledge base compiled anew)
+    # (the cache folder is this environment's: the compiled knowledge base's key is the content of the wheel's own
+    # rule files and compiler, so a wheel that lacked or changed one would compile its own)
     dist = tmp_path / "dist"
     _run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(dist)], tmp_path, env)
     wheels = list(dist.glob("*.whl"))

@@ -55,6 +55,11 @@ KEYWORDS = {
     "reach": ("reach", None),
     "indestructible": ("indestructible", None),
     "prowess": ("prowess", None),
+    "plainswalk": ("plainswalk", None),       # landwalk (rules/casting/combat.lp)
+    "islandwalk": ("islandwalk", None),
+    "swampwalk": ("swampwalk", None),
+    "mountainwalk": ("mountainwalk", None),
+    "forestwalk": ("forestwalk", None),
     # read (the object has the keyword), but their rules aren't in the knowledge base yet:
     # rules/core/keywords_missing.lp says what is missing, and their lines are `read`
     "kicker": ("kicker", "cost"),
@@ -685,6 +690,50 @@ class ToTree(Transformer):
         has = f"{' and' if gets else ''} have {', '.join(kws)}" if kws else ""
         return T.Ability("static", static=T.Static("anthem", f, power=p, toughness=t, keywords=kws,
                                                    text=f"{f.text}{gets}{has}"))
+
+    # -------------------------------------------------------------------------------- evasion
+    def effect(self, meta, ch):          # an alternative of `effect` defined in a block of its own
+        return ch[0]
+
+    def evasion_effect(self, meta, ch):
+        return ch[0]
+
+    def e_unblockable_self(self, meta, ch):
+        return T.Effect("restricted_this_turn", keyword="cant_be_blocked", ref=_one(ch, T.SelfRef))
+
+    def e_unblockable_target(self, meta, ch):
+        return T.Effect("restricted_this_turn", keyword="cant_be_blocked", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_cant_block_target(self, meta, ch):
+        return T.Effect("restricted_this_turn", keyword="cant_block", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_unblockable_each(self, meta, ch):
+        return T.Effect("restricted_this_turn", keyword="cant_be_blocked", filter=_one(ch, T.Filter))
+
+    def e_unblockable_same(self, meta, ch):
+        return T.Effect("restricted_this_turn", keyword="cant_be_blocked", who="same")
+
+    def _evasion(self, ch, name, text, keyword=""):
+        f = _one(ch, T.Filter)
+        return T.Ability("static", ref=_one(ch, T.SelfRef),
+                         static=T.Static("evasion", f, who=name, keywords=(keyword,) if keyword else (),
+                                         text=text.format(f=f.text if f else "")))
+
+    def r_blocked_by_one(self, meta, ch):
+        return self._evasion(ch, "cant_be_blocked_by_more_than_one", "~ can't be blocked by more than one creature")
+
+    def r_blocked_except_by(self, meta, ch):
+        return self._evasion(ch, "cant_be_blocked_except_by", "~ can't be blocked except by {f}")
+
+    def r_blocked_by(self, meta, ch):
+        return self._evasion(ch, "cant_be_blocked_by", "~ can't be blocked by {f}")
+
+    def r_block_only_kw(self, meta, ch):
+        kw = str(_tokens(ch, "KW")[0]).lower()
+        return self._evasion(ch, "can_block_only_with", f"~ can block only creatures with {kw}", kw)
+
+    def r_must_attack(self, meta, ch):
+        return self._evasion(ch, "attacks_each_combat", "~ attacks each combat if able")
 
     def static(self, meta, ch):
         return ch[0]

@@ -492,6 +492,20 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if e.keyword:
             out.append(F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn")))
         return out
+    if k == "restricted_this_turn":
+        # "can't be blocked this turn", "can't block this turn": a continuous effect until the turn ends (rules/casting/combat.lp)
+        if e.who == "same":                          # "Target creature gets +1/+0 ... and can't be blocked this turn"
+            if not ab.targets:
+                raise NotUnderstood(e.words())
+            ref = F("target", ab.targets)
+        elif e.target is not None:
+            ref = F("target", _permanent_target(e, ab))
+        elif e.filter is not None:                   # "Creatures you control can't be blocked this turn"
+            ref = F("each", ab.filter(e.filter))
+        else:
+            ctx.need_self(e.ref, created)
+            ref = C_("self")
+        return [F("apply", C_(e.keyword), ref, C_("end_of_turn"))]
     term = effect_term(e, ab, ctx, created)
     return [] if term is None else [term]
 
@@ -850,6 +864,17 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "enchanted_cant":
         for kind in s.keywords:
             ab.add(RESTRICTION, F(kind, C_("enchanted")))
+    elif k == "evasion":
+        # a creature's own evasion or combat restriction (rules/casting/combat.lp)
+        if s.who in ("cant_be_blocked_by", "cant_be_blocked_except_by"):
+            ab.add(RESTRICTION, F(s.who, C_("self"), ab.filter(s.filter)))
+        elif s.who == "can_block_only_with":
+            kw = s.keywords[0]
+            if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in keywords_missing():
+                raise NotUnderstood(kw)
+            ab.add(RESTRICTION, F(s.who, C_("self"), C_(KEYWORDS[kw][0])))
+        else:
+            ab.add(RESTRICTION, F(s.who, C_("self")))
     elif k == "opponents_cant_cast_in_combat":
         ab.add(STATIC)
         ab.add(RESTRICTION, F("cant_cast", C_("opponents"), C_("during_combat")))

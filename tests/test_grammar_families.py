@@ -53,3 +53,73 @@ def test_a_blocking_restriction_by_a_word_outside_the_lists_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("Test Card can't be blocked by creatures with power 2 or less.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ dies and block triggers
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Poison-Tip Archer", 3, "whenever another creature dies, each opponent loses 1 life",
+     'trigger(ab("Poison-Tip Archer",front,3,trigger_3),dies(f("another creature")))'),
+    ("Open the Graves", 1, "whenever a nontoken creature you control dies, create 1 2/2 black Zombie creature token",
+     'dies(f("nontoken creature you control"))'),
+    ("Moldervine Reclamation", 1, "whenever a creature you control dies, you gain 1 life; you draw a card",
+     'dies(f("creature you control"))'),
+    ("Deeproot Warrior", 1, "whenever Deeproot Warrior becomes blocked, it gets +1/+1 until end of turn",
+     "becomes_blocked(self)"),
+    ("Sustainer of the Realm", 2, "whenever Sustainer of the Realm blocks, it gets +0/+2 until end of turn", "blocks(self)"),
+])
+def test_dies_and_block_triggers_are_read(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_a_dies_trigger_on_a_noncreature_kind_is_not_read():
+    # only creatures die (CR 700.4): "Whenever a creature or planeswalker you control dies" (Ajani's Last Stand)
+    # isn't read as a dies trigger
+    from tests.test_grammar import read_line
+
+    assert read_line("Whenever a creature or planeswalker you control dies, you gain 1 life.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ keyword filters
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Plummet", 1, "destroy target creature with flying",
+     'filter_lit(f("creature with flying"),1,pos(keyword(flying)))'),
+    ("Tectonic Rift", 1, "destroy target land; Creatures without flying can't block this turn",
+     'filter_lit(f("creatures without flying"),1,neg(keyword(flying)))'),
+    ("Netcaster Spider", 2, "whenever Netcaster Spider blocks a creature with flying, Netcaster Spider gets +2/+0 until end "
+     "of turn", 'trigger(ab("Netcaster Spider",front,2,trigger_2),blocks(self,f("creature with flying")))'),
+])
+def test_a_keyword_in_a_filter_is_read(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_a_list_filter_gives_the_keyword_to_its_last_kind():
+    # Vivien Reid's "−3: Destroy target artifact, enchantment, or creature with flying.": an artifact or an
+    # enchantment of any kind, or a creature with flying
+    from tests.test_grammar import read_line
+
+    ln = read_line("−3: Destroy target artifact, enchantment, or creature with flying.", "Legendary Planeswalker — Vivien")
+    lits = {str(f) for f in ln.facts if f.name == "filter_lit"}
+    assert ln.status == "modelled"
+    assert 'filter_lit(f("artifact, enchantment, or creature with flying"),3,pos(keyword(flying)))' in lits
+    assert not any("keyword" in x for x in lits if ",1," in x or ",2," in x)
+
+
+def test_a_static_scope_by_keyword_is_read_with_what_is_missing():
+    # Favorable Winds: "Creatures you control with flying get +1/+1." — which creatures have flying is known only
+    # after layer 6 (CR 613.8): `read`, never a silently wrong P/T
+    ln = line("Favorable Winds", 1)
+    assert ln.status == "read" and "613.8" in ln.missing[0]
+
+
+def test_a_keyword_with_no_rules_in_a_filter_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("Destroy target creature with rebound.", "Instant").status == "not_modelled"

@@ -691,6 +691,26 @@ class ToTree(Transformer):
         return T.Ability("static", static=T.Static("anthem", f, power=p, toughness=t, keywords=kws,
                                                    text=f"{f.text}{gets}{has}"))
 
+    # -------------------------------------------------------------------------------- dies and block events
+    def combat_or_dies_event(self, meta, ch):
+        return ch[0]
+
+    def event(self, meta, ch):           # an alternative of `event` defined in a block of its own
+        return ch[0]
+
+    def ev_filter_dies(self, meta, ch):
+        f = _one(ch, T.Filter)
+        art = _tokens(ch, "ARTICLE")
+        return T.Event("dies_filter", filter=f, text=f"whenever {str(art[0]) + ' ' if art else ''}{f.text} dies")
+
+    ev_blocks = _ev("blocks", "whenever ~ blocks")
+
+    def ev_blocks_filter(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("blocks_filter", ref=_one(ch, T.SelfRef), filter=f,
+                       text=f"whenever ~ blocks {str(_tokens(ch, 'ARTICLE')[0])} {f.text}")
+    ev_becomes_blocked = _ev("becomes_blocked", "whenever ~ becomes blocked")
+
     # -------------------------------------------------------------------------------- evasion
     def effect(self, meta, ch):          # an alternative of `effect` defined in a block of its own
         return ch[0]
@@ -709,6 +729,12 @@ class ToTree(Transformer):
 
     def e_unblockable_each(self, meta, ch):
         return T.Effect("restricted_this_turn", keyword="cant_be_blocked", filter=_one(ch, T.Filter))
+
+    def e_cant_block_each(self, meta, ch):
+        return T.Effect("restricted_this_turn", keyword="cant_block", filter=_one(ch, T.Filter))
+
+    def with_kw(self, meta, ch):
+        return None
 
     def e_unblockable_same(self, meta, ch):
         return T.Effect("restricted_this_turn", keyword="cant_be_blocked", who="same")

@@ -186,6 +186,12 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     words = " ".join(phrase.split())
     control = None
     with_kw = None
+    m = re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
+    if m:                                      # "creature with flying": a keyword in a filter (rules/core/filters.lp)
+        kw = KEYWORDS.get(m[3].lower())
+        if kw is None or kw[1] is not None or kw[0] in keywords_missing():
+            raise NotUnderstood(phrase)
+        words, with_kw = m[1], F("pos" if m[2].lower() == "with" else "neg", F("keyword", C_(kw[0])))
     for suffix, lit in CONTROL_SUFFIXES:       # "... you control": who controls each kind (rules/core/filters.lp)
         if words.lower().endswith(" " + suffix):
             words, control = words[: -len(suffix) - 1], lit
@@ -196,8 +202,7 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     connectors = {"or", "and/or"} | ({"and"} if and_or else set())
     clauses: list[list[Symbol]] = [[]]
     nouns = [0]            # words that name a kind in each clause
-    common: list[Symbol] = [F("pos", C_(x)) for x in extra] + ([control] if control is not None else []) + \
-        ([with_kw] if with_kw is not None else [])
+    common: list[Symbol] = [F("pos", C_(x)) for x in extra] + ([control] if control is not None else [])
     commas = after_last_comma = 0
     prev = None
     for t in toks:
@@ -225,7 +230,7 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         prev = lw
         first = len(clauses) == 1 and not nouns[0]   # before the first kind: applies to every kind
         into = common if first else clauses[-1]
-        if lw in ("a", "an") and not clauses[-1] and not nouns[-1] and not (first and len(common) > len(extra) + (control is not None) + (with_kw is not None)):
+        if lw in ("a", "an") and not clauses[-1] and not nouns[-1] and not (first and len(common) > len(extra) + (control is not None)):
             continue
         if lw in KIND_NOUNS.get(kind, ()):
             nouns[-1] += 1
@@ -255,6 +260,11 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         raise NotUnderstood(phrase)
     if len(clauses) > 1 and any(not c and not n for c, n in zip(clauses, nouns)):
         raise NotUnderstood(phrase)
+    if with_kw is not None:                   # "artifact, enchantment, or creature with flying": the last kind's
+        if len(clauses) > 1:
+            clauses[-1].append(with_kw)
+        else:
+            common.append(with_kw)
     text = " ".join(phrase.split())
     key = text.lower() + "".join(f" [{x}]" for x in extra)
     term = FILTER(key)
@@ -761,6 +771,14 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter)))
         elif ev.kind == "enters_filter":
             ab.add(TRIGGER, F("enters", ab.filter(ev.filter)))
+        elif ev.kind == "dies_filter":
+            # "Whenever another creature you control dies": only creatures die (CR 700.4)
+            if re.search(r"\b(planeswalkers?|artifacts?|enchantments?|lands?|permanents?)\b", ev.filter.text, re.I):
+                raise NotUnderstood(ev.filter.text)
+            ab.add(TRIGGER, F("dies", ab.filter(ev.filter)))
+        elif ev.kind == "blocks_filter":
+            ctx.need_self(ev.ref)
+            ab.add(TRIGGER, F("blocks", C_("self"), ab.filter(ev.filter)))
         elif ev.kind == "gains_life":
             ab.add(TRIGGER, F("gains_life", C_("you")))
         elif ev.kind == "at":
@@ -852,6 +870,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(ENTERS_TAPPED)
     elif k == "anthem":
         term = ab.filter(s.filter)
+        if re.search(r"\bwith(?:out)? \w+$", s.filter.text, re.I):
+            # "Creatures you control with flying get +1/+1": which creatures have a keyword is known only after
+            # layer 6, which this effect is applied in or after (CR 613.1f, 613.8): the rules don't ask it there
+            ab.missing.append("a static ability's scope by keyword (which creatures have it is known only after layer 6, CR 613.8)")
         ab.add(STATIC)
         ab.add(SCOPE, F("each", term))
         _static_pt_and_keywords(ab, s)

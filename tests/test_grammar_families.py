@@ -123,3 +123,24 @@ def test_a_keyword_with_no_rules_in_a_filter_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("Destroy target creature with rebound.", "Instant").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ mana shapes
+
+def test_a_painland_is_a_mana_ability_with_damage_to_its_controller():
+    # Battlefield Forge: "{T}: Add {R} or {W}. Battlefield Forge deals 1 damage to you." — one mana ability (CR
+    # 605.1a) whose effect also deals the damage; `read`: the automatic payment doesn't activate it
+    ln = line("Battlefield Forge", 2)
+    assert ln.status == "read" and "605.3a" in ln.missing[0]
+    assert ln.parse == "{T}: add {R} or {W}; Battlefield Forge deals 1 damage to you"
+    f = facts(ln)
+    assert "mana_ability(" in f and "produces(" in f and "damage(self_controller,1)" in f
+    assert line("Battlefield Forge", 1).status == "modelled"
+
+
+def test_damage_to_you_is_an_effect_of_any_ability():
+    # Sleeper Agent's "At the beginning of your upkeep, Sleeper Agent deals 2 damage to you." in made-up form
+    from tests.test_grammar import read_line
+
+    ln = read_line("At the beginning of your upkeep, Test Card deals 2 damage to you.")
+    assert ln.status == "modelled" and "damage(self_controller,2)" in facts(ln)

@@ -727,6 +727,12 @@ class ToTree(Transformer):
     def e_cant_block_target(self, meta, ch):
         return T.Effect("restricted_this_turn", keyword="cant_block", target=T.Target("permanent", _one(ch, T.Filter)))
 
+    def mana_shape_effect(self, meta, ch):
+        return ch[0]
+
+    def e_damage_you(self, meta, ch):
+        return T.Effect("damage_you", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))
+
     def e_unblockable_each(self, meta, ch):
         return T.Effect("restricted_this_turn", keyword="cant_be_blocked", filter=_one(ch, T.Filter))
 

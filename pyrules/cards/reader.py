@@ -530,6 +530,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("tap", C_("enchanted"))
     if k == "bounce":
         return F("bounce", F("target", _permanent_target(e, ab)))
+    if k == "damage_you":                           # "~ deals 3 damage to you": the ability's controller
+        ctx.need_self(e.ref, created)
+        return F("damage", C_("self_controller"), e.n)
     if k == "damage_each_opponent":
         ctx.need_self(e.ref, created)
         return F("damage", C_("each_opponent"), e.n)
@@ -691,11 +694,17 @@ def _static_pt_and_keywords(ab: Ab, s) -> None:
 
 def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
     """An activated ability that could add mana and has no target (CR 605.1a) is a mana ability."""
-    if len(a.effects) != 1 or a.effects[0].kind != "add_mana":
+    if not a.effects or a.effects[0].kind != "add_mana" or any(e.kind != "damage_you" for e in a.effects[1:]):
         return None
     m = a.effects[0].mana
     ab = _activated_ability(a, ctx, f"mana_{ctx.i}")
     ab.add(MANA_ABILITY)
+    for e in a.effects[1:]:
+        # "{T}: Add {R} or {G}. ~ deals 1 damage to you.": the damage is part of the mana ability's effect (CR 605.3b)
+        ctx.need_self(e.ref)
+        ab.effect(F("damage", C_("self_controller"), e.n))
+        ab.missing.append("paying a cost with it: the automatic payment doesn't activate a mana ability that also deals "
+                          "damage (activate it first, CR 605.3a)")
     if m.kind == "either":
         ab.add(PRODUCES, F("or", C_(m.symbols[0].lower()), C_(m.symbols[1].lower())), F("fixed", 1))
     elif m.kind == "any_color":
@@ -708,7 +717,7 @@ def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
             ab.add(PRODUCES, C_(s.lower()), F("fixed", n))
     else:
         ab.add(PRODUCES, C_(m.symbols[0].lower()), F("count", ab.filter(m.filter)))
-    return [ab], [f"mana ability: {a.cost.words()}: {a.effects[0].words()}"]
+    return [ab], [f"mana ability: {a.cost.words()}: {'; '.join(e.words() for e in a.effects)}"]
 
 
 def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:

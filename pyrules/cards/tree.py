@@ -201,6 +201,8 @@ class Effect:
                     f"{self.counter} artifact creature with {self.keyword} for as long as you control this Saga")
         if k == "add_mana":
             return f"add {self.mana.words()}"
+        if k == "damage_you":
+            return f"{src} deals {self.n} damage to you"
         if k == "restricted_this_turn":
             who = self.target.words() if self.target else self.filter.words() if self.filter else (src or "it")
             return f"{who} can't {'be blocked' if self.keyword == 'cant_be_blocked' else 'block'} this turn"

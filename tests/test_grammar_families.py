@@ -144,3 +144,30 @@ def test_damage_to_you_is_an_effect_of_any_ability():
 
     ln = read_line("At the beginning of your upkeep, Test Card deals 2 damage to you.")
     assert ln.status == "modelled" and "damage(self_controller,2)" in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ more shapes
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Steel Overseer", 1, "{T}: put 1 +1/+1 counter(s) on each artifact creature you control",
+     'counters(each(f("artifact creature you control")),"+1/+1",1)'),
+    ("Fiery Cannonade", 1, "Fiery Cannonade deals 2 damage to each non-Pirate creature",
+     'damage(each(f("non-pirate creature")),2)'),
+    ("Ravenous Daggertooth", 1, "whenever Ravenous Daggertooth is dealt damage, you gain 2 life", "dealt_damage(self)"),
+    ("Jaddi Offshoot", 2, "whenever land you control enters, you gain 1 life", 'enters(f("land you control"))'),
+    ("Storm Fleet Spy", 1, "when Storm Fleet Spy enters, if you attacked with a creature this turn, you draw a card",
+     "intervening_if(ab(\"Storm Fleet Spy\",front,1,trigger_1),attacked_this_turn(you))"),
+])
+def test_more_shapes_are_read(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_an_ability_word_outside_the_crs_list_is_not_read():
+    # ability words come from the CR's list (207.2c): a made-up one isn't skipped
+    from tests.test_grammar import read_line
+
+    assert read_line("Zzzfall — Whenever a land enters the battlefield under your control, you gain 1 life.").status \
+        == "not_modelled"

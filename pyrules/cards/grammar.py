@@ -630,7 +630,8 @@ class ToTree(Transformer):
 
     def triggered(self, meta, ch):
         effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
-        return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[1])
+        cond = [c[1] for c in ch if isinstance(c, tuple) and c[0] == "if"]
+        return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[1], condition=cond[0] if cond else "")
 
     def spell(self, meta, ch):
         return T.Ability("spell", effects=ch[0][1])
@@ -710,6 +711,10 @@ class ToTree(Transformer):
         return T.Event("blocks_filter", ref=_one(ch, T.SelfRef), filter=f,
                        text=f"whenever ~ blocks {str(_tokens(ch, 'ARTICLE')[0])} {f.text}")
     ev_becomes_blocked = _ev("becomes_blocked", "whenever ~ becomes blocked")
+    ev_dealt_damage = _ev("dealt_damage", "whenever ~ is dealt damage")
+
+    def ability_word_line(self, meta, ch):     # the ability word adds nothing (CR 207.2c)
+        return [c for c in ch if isinstance(c, T.Ability)][0]
 
     # -------------------------------------------------------------------------------- evasion
     def effect(self, meta, ch):          # an alternative of `effect` defined in a block of its own
@@ -727,11 +732,24 @@ class ToTree(Transformer):
     def e_cant_block_target(self, meta, ch):
         return T.Effect("restricted_this_turn", keyword="cant_block", target=T.Target("permanent", _one(ch, T.Filter)))
 
+    def if_attacked(self, meta, ch):
+        return ("if", "attacked_this_turn")
+
     def mana_shape_effect(self, meta, ch):
         return ch[0]
 
     def e_damage_you(self, meta, ch):
         return T.Effect("damage_you", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))
+
+    def each_effect(self, meta, ch):
+        return ch[0]
+
+    def e_counters_each(self, meta, ch):
+        return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                        filter=_one(ch, T.Filter))
+
+    def e_damage_each(self, meta, ch):
+        return T.Effect("damage_each", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), filter=_one(ch, T.Filter))
 
     def e_unblockable_each(self, meta, ch):
         return T.Effect("restricted_this_turn", keyword="cant_be_blocked", filter=_one(ch, T.Filter))

@@ -49,6 +49,7 @@ from pyrules.kb.interface import (
     GRANTS,
     GRANTS_ESCAPE,
     GRANTS_EXILE_PLAY,
+    INTERVENING_IF,
     GRANT_COST,
     KEYWORD,
     KEYWORD_N,
@@ -591,6 +592,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "sacrifice":
         ctx.need_self(e.ref, created)
         return F("sacrifice", C_("self"))
+    if k == "counters" and e.filter is not None:   # "on each creature you control"
+        return F("counters", F("each", ab.filter(e.filter)), String(e.counter), e.n)
+    if k == "damage_each":                          # "to each creature without flying"
+        ctx.need_self(e.ref, created)
+        return F("damage", F("each", ab.filter(e.filter)), e.n)
     if k == "counters" and e.target is not None:
         return F("counters", F("target", _permanent_target(e, ab)), String(e.counter), e.n)
     if k == "counters":
@@ -800,8 +806,10 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                     ab.add(TRIGGER, F("becomes_target", C_("self"), C_("spell")))
                 else:
                     ab.add(TRIGGER, F(kind, C_("self")))
+        if a.condition:                  # an intervening "if" clause (CR 603.4: rules/timeline/triggers.lp)
+            ab.add(INTERVENING_IF, F(a.condition, C_("you")))
         understood = compile_effects(a.effects, ab, ctx)
-        return [ab], [f"trigger: {ev.words()}"] + understood
+        return [ab], [f"trigger: {ev.words()}"] + ([f"if {a.condition}"] if a.condition else []) + understood
     if k == "chapter":
         out, understood = [], []
         for n in a.chapters:     # "I, II — [effect]" is two chapter abilities, one for each symbol

@@ -146,8 +146,12 @@ class Effect:
             return f"sacrifice {src}"
         if k == "sacrifice_unless_escaped":
             return f"sacrifice {src} unless it escaped"
+        if k == "counters" and self.filter is not None:
+            return f"put {self.n} {self.counter} counter(s) on each {self.filter.words()}"
         if k == "counters":
             return f"put {self.n} {self.counter} counter(s) on {self.target.words() if self.target else src}"
+        if k == "damage_each":
+            return f"{src} deals {self.n} damage to each {self.filter.words()}"
         if k == "convert":
             return f"convert {src}"
         if k == "create_token":
@@ -296,6 +300,7 @@ class Ability:
     static: "Static | None" = None
     ref: SelfRef | None = None
     restrictions: tuple[str, ...] = ()
+    condition: str = ""              # triggered: an intervening "if" clause (CR 603.4), by name
     counter: str = ""
     n: int = 0
 
@@ -307,7 +312,8 @@ class Ability:
         if k == "activated":
             return f"{self.cost.words()}: {eff}" + (" (only as a sorcery)" if self.sorcery else "")
         if k == "triggered":
-            return f"{self.event.words()}, {eff}"
+            cond = {"attacked_this_turn": "if you attacked with a creature this turn, "}.get(self.condition, "")
+            return f"{self.event.words()}, {cond}{eff}"
         if k == "loyalty":
             return f"{self.n:+d}: {eff}" if self.n else f"0: {eff}"
         if k == "chapter":

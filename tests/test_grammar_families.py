@@ -157,6 +157,9 @@ def test_damage_to_you_is_an_effect_of_any_ability():
     ("Jaddi Offshoot", 2, "whenever land you control enters, you gain 1 life", 'enters(f("land you control"))'),
     ("Storm Fleet Spy", 1, "when Storm Fleet Spy enters, if you attacked with a creature this turn, you draw a card",
      "intervening_if(ab(\"Storm Fleet Spy\",front,1,trigger_1),attacked_this_turn(you))"),
+    ("Blessed Light", 1, "exile target creature or enchantment", "exile(target(1))"),
+    ("Lightning-Rig Crew", 2, "whenever you cast a Pirate spell, untap Lightning-Rig Crew", "untap(self)"),
+    ("Voltaic Servant", 1, "at the beginning of your end step, untap target artifact", "untap(target(1))"),
 ])
 def test_more_shapes_are_read(card, n, parse, fact):
     ln = line(card, n)
@@ -171,3 +174,10 @@ def test_an_ability_word_outside_the_crs_list_is_not_read():
 
     assert read_line("Zzzfall — Whenever a land enters the battlefield under your control, you gain 1 life.").status \
         == "not_modelled"
+
+
+def test_an_opening_hand_ability_is_read_and_does_nothing_in_a_game_begun():
+    # Leyline of Sanctity's line 1 (CR 103.6a): modelled, no fact (a scenario is a game already begun)
+    ln = line("Leyline of Sanctity", 1)
+    assert ln.status == "modelled" and "103.6a" in ln.parse
+    assert not [f for f in ln.facts if f.name not in ("face_ability",)]

@@ -741,6 +741,20 @@ class ToTree(Transformer):
     def e_damage_you(self, meta, ch):
         return T.Effect("damage_you", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))
 
+    def e_untap_self(self, meta, ch):
+        return T.Effect("untap", ref=_one(ch, T.SelfRef))
+
+    def e_untap_target(self, meta, ch):
+        return T.Effect("untap", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_exile_target(self, meta, ch):
+        return T.Effect("exile", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def opening_hand(self, meta, ch):
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "opening_hand", text="if ~ is in your opening hand, you may begin the game with it on the battlefield "
+                                 "(it does something only as the game begins, CR 103.6a: nothing in a game already begun)"))
+
     def each_effect(self, meta, ch):
         return ch[0]
 

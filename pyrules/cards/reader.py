@@ -618,6 +618,13 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("put_land", C_("you"))
     if k in ("surveil", "scry"):
         return F(k, e.n)
+    if k == "exile" and e.target.kind == "permanent":   # "Exile target creature or enchantment."
+        return F("exile", F("target", _permanent_target(e, ab)))
+    if k == "untap" and e.target is not None:
+        return F("untap", F("target", _permanent_target(e, ab)))
+    if k == "untap":
+        ctx.need_self(e.ref, created)
+        return F("untap", C_("self"))
     if k == "exile":
         term = ab.filter(e.target.filter, "card")
         t = ab.target(F("card_in_graveyard", term))
@@ -914,6 +921,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(RESTRICTION, F(s.who, C_("self"), C_(KEYWORDS[kw][0])))
         else:
             ab.add(RESTRICTION, F(s.who, C_("self")))
+    elif k == "opening_hand":
+        # CR 103.6a: it applies only as the game begins; every answer pyrules gives is about a game already begun,
+        # so the ability does nothing in any of them (no fact)
+        pass
     elif k == "opponents_cant_cast_in_combat":
         ab.add(STATIC)
         ab.add(RESTRICTION, F("cant_cast", C_("opponents"), C_("during_combat")))

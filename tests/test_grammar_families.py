@@ -181,3 +181,34 @@ def test_an_opening_hand_ability_is_read_and_does_nothing_in_a_game_begun():
     ln = line("Leyline of Sanctity", 1)
     assert ln.status == "modelled" and "103.6a" in ln.parse
     assert not [f for f in ln.facts if f.name not in ("face_ability",)]
+
+
+# ------------------------------------------------------------------------------------------------ modal spells
+
+def test_a_modal_spell_reads_its_header_and_each_mode():
+    # Crushing Canopy: "Choose one —" / "• Destroy target creature with flying." / "• Destroy target enchantment."
+    head, one, two = (line("Crushing Canopy", n) for n in (1, 2, 3))
+    assert [x.status for x in (head, one, two)] == ["modelled"] * 3
+    assert head.parse == "choose one (the mode is chosen as the spell is cast)"
+    assert 'modal(ab("Crushing Canopy",front,1,modal_1),1)' in facts(head)
+    assert 'mode(ab("Crushing Canopy",front,2,mode_1),1)' in facts(one)
+    assert 'mode(ab("Crushing Canopy",front,3,mode_2),2)' in facts(two)
+    assert two.parse == "• destroy target enchantment"
+
+
+def test_a_bullet_without_its_choose_line_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("• Destroy target enchantment.", "Instant").status == "not_modelled"
+
+
+def test_modes_must_be_a_list_of_mode_numbers():
+    import pyrules
+    from pyrules.errors import ScenarioError
+
+    sc = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"},
+          "objects": [{"id": "light", "card": "Grizzly Bears", "zone": "hand", "owner": "alice"}],
+          "actions": [{"cast": "light", "modes": [0]}]}
+    with pytest.raises(ScenarioError) as e:
+        pyrules.load(sc)
+    assert "actions[0].modes" in str(e.value) or "modes" in str(e.value)

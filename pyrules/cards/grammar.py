@@ -750,6 +750,13 @@ class ToTree(Transformer):
     def e_exile_target(self, meta, ch):
         return T.Effect("exile", target=T.Target("permanent", _one(ch, T.Filter)))
 
+    def modal_header(self, meta, ch):
+        return T.Ability("modal", n=1)
+
+    def mode_line(self, meta, ch):
+        effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
+        return T.Ability("mode", effects=effs[1])
+
     def opening_hand(self, meta, ch):
         return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
             "opening_hand", text="if ~ is in your opening hand, you may begin the game with it on the battlefield "

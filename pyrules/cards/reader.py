@@ -56,6 +56,8 @@ from pyrules.kb.interface import (
     KNOWN_DEF,
     MANA_ABILITY,
     MOD_PT,
+    MODAL,
+    MODE,
     PRODUCES,
     RESTRICTION,
     SCOPE,
@@ -830,6 +832,19 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         if a.ref is not None:
             ctx.need_self(a.ref)
         return _static(a.static, ctx)
+    if k == "modal":                     # "Choose one —" (CR 700.2): its modes are the bullet lines that follow
+        modes = _modes_after(ctx)
+        if not modes:
+            raise NotUnderstood("choose one")
+        ab = Ab(ctx, f"modal_{ctx.i}")
+        ab.add(MODAL, Number(a.n))
+        return [ab], [f"choose {a.n} of {len(modes)} modes"]
+    if k == "mode":                      # "• [effects]": mode N of the "Choose one —" before it
+        n = _mode_number(ctx)
+        ab = Ab(ctx, f"mode_{n}")
+        ab.add(SPELL_ABILITY)
+        ab.add(MODE, Number(n))
+        return [ab], [f"mode {n}"] + compile_effects(a.effects, ab, ctx)
     if k == "spell":
         ab = Ab(ctx, f"spell_{ctx.i}")
         ab.add(SPELL_ABILITY)
@@ -854,6 +869,30 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(ESCAPES_WITH, String(a.counter), Number(a.n))
         return [ab], [f"escapes with {a.n} {a.counter} counter(s)"]
     raise NotUnderstood(k)
+
+
+def _modes_after(ctx: Ctx) -> list[int]:
+    """The line numbers of the bullet lines that follow a "Choose one —" line (its modes)."""
+    out = []
+    for j, raw in enumerate(ctx.face.lines[ctx.i:], start=ctx.i + 1):
+        if not raw.startswith("• "):
+            break
+        out.append(j)
+    return out
+
+
+def _mode_number(ctx: Ctx) -> int:
+    """A bullet line's mode number: its place among the bullets after the face's "Choose one —" line (CR 700.2)."""
+    n = 0
+    for j in range(ctx.i - 1, 0, -1):
+        raw = ctx.face.lines[j - 1]
+        if raw.startswith("• "):
+            n += 1
+            continue
+        if raw.strip() == "Choose one —":
+            return n + 1
+        break
+    raise NotUnderstood("a mode without its \"Choose one —\"")
 
 
 def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:

@@ -324,6 +324,10 @@ class Ability:
             return self.static.words()
         if k == "spell":
             return eff
+        if k == "modal":
+            return "choose one (the mode is chosen as the spell is cast)"
+        if k == "mode":
+            return f"• {eff}"
         if k == "restriction":
             return f"{self.ref.words()} can't {' or '.join(r.removeprefix('cant_').replace('_', ' ') for r in self.restrictions)}"
         if k == "additional_cost":

@@ -217,6 +217,7 @@ def action_facts(action: dict, t: int, priority: str, players: list[str]) -> lis
             choices("target" if key == "targets" else key, action.get(key, []))
         if "x" in action:
             choices("x", [action["x"]])
+        choices("mode", action.get("modes", []))
     elif kind == "resolve":
         occurs(ACTION_PASS_ALL())
     elif kind == "pass":

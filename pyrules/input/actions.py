@@ -24,7 +24,8 @@ GEN = re.compile(r"^(trigger|token|effect)_(\d+)(?:_(\d+))?$")
 # true, top, choose (the other choices an ability asks for, by kind: {color: red})
 ACTIONS: dict[str, dict[str, str]] = {
     "cast": {"cast": "id", "by": "player", "method": "method", "part": "part", "source": "source",
-             "targets": "targets", "exile": "ids", "discard": "ids", "sacrifice": "ids", "pay": "ids", "x": "count"},
+             "targets": "targets", "exile": "ids", "discard": "ids", "sacrifice": "ids", "pay": "ids", "x": "count",
+             "modes": "modes"},
     "resolve": {"resolve": "top"},
     "pass": {"pass": "player"},
     "convert": {"convert": "id"},
@@ -148,6 +149,12 @@ def check_actions(sc) -> None:
             elif spec == "count":
                 if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 1000000:
                     raise ScenarioError(path, f"must be a whole number from 0 to 1000000, not {short(v)}")
+            elif spec == "modes":
+                if (not isinstance(v, list) or not v or len(v) > 10
+                        or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 20 for n in v)):
+                    raise ScenarioError(path, f"must list the modes chosen, numbered from 1 in the order the card prints them (700.2): [1], not {short(v)}")
+                if len(set(v)) != len(v):
+                    raise ScenarioError(path, f"names a mode twice: {short(v)}")
             elif spec == "method":
                 if v not in METHODS:
                     raise ScenarioError(path, f"{short(v)} is not one of: {', '.join(METHODS)}{did_you_mean(v, METHODS)}")

@@ -433,6 +433,8 @@ TARGET_OPTIONAL = Predicate("target_optional", "ability n:int", **_CARD)
 TIMING = Predicate("timing", "ability timing:const", **_CARD)
 TRIGGER = Predicate("trigger", "ability event", **_CARD)
 INTERVENING_IF = Predicate("intervening_if", "ability condition", **_CARD)
+MODAL = Predicate("modal", "ability n:int", **_CARD)
+MODE = Predicate("mode", "ability n:int", **_CARD)
 TRIGGERED_ABILITY = Predicate("triggered", "ability", **_CARD)
 # the CR's lists of words (rules/core/types.lp), read by the card-text reader
 CARD_TYPE_WORD = Predicate("card_type_word", "word:string type:const")

@@ -48,11 +48,10 @@ def test_evasion_and_restrictions_are_read(card, n, parse, fact):
 
 
 def test_a_blocking_restriction_by_a_word_outside_the_lists_is_not_read():
-    # "can't be blocked by creatures with power 2 or less" (Steel Leaf Champion) needs a power filter the
-    # grammar doesn't have: the line is not modelled, not guessed at
+    # "can't be blocked by creatures with zzz" — a word no list has: the line is not modelled, not guessed at
     from tests.test_grammar import read_line
 
-    assert read_line("Test Card can't be blocked by creatures with power 2 or less.").status == "not_modelled"
+    assert read_line("Test Card can't be blocked by creatures with zzz.").status == "not_modelled"
 
 
 # ------------------------------------------------------------------------------------------------ dies and block triggers
@@ -92,6 +91,10 @@ def test_a_dies_trigger_on_a_noncreature_kind_is_not_read():
      'filter_lit(f("creatures without flying"),1,neg(keyword(flying)))'),
     ("Netcaster Spider", 2, "whenever Netcaster Spider blocks a creature with flying, Netcaster Spider gets +2/+0 until end "
      "of turn", 'trigger(ab("Netcaster Spider",front,2,trigger_2),blocks(self,f("creature with flying")))'),
+    ("Vanquish the Weak", 1, "destroy target creature with power 3 or less",
+     'filter_lit(f("creature with power 3 or less"),1,pos(power_le(3)))'),
+    ("Steel Leaf Champion", 1, "Steel Leaf Champion can't be blocked by creatures with power 2 or less",
+     'filter_lit(f("creatures with power 2 or less"),1,pos(power_le(2)))'),
 ])
 def test_a_keyword_in_a_filter_is_read(card, n, parse, fact):
     ln = line(card, n)

@@ -781,6 +781,9 @@ class ToTree(Transformer):
     def with_kw(self, meta, ch):
         return None
 
+    def with_number(self, meta, ch):
+        return None
+
     def e_unblockable_same(self, meta, ch):
         return T.Effect("restricted_this_turn", keyword="cant_be_blocked", who="same")
 

@@ -189,7 +189,11 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     words = " ".join(phrase.split())
     control = None
     with_kw = None
-    m = re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
+    num = re.fullmatch(r"(.+?) with (power|toughness|converted mana cost|mana value) (\d+) or (less|greater)", words, re.I)
+    m = None if num else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
+    if num:                                    # "creature with power 2 or less" (rules/core/filters.lp)
+        prop = {"power": "power", "toughness": "toughness"}.get(num[2].lower(), "mana_value")
+        words, with_kw = num[1], F("pos", F(f"{prop}_{'le' if num[4].lower() == 'less' else 'ge'}", int(num[3])))
     if m:                                      # "creature with flying": a keyword in a filter (rules/core/filters.lp)
         kw = KEYWORDS.get(m[3].lower())
         if kw is None or kw[1] is not None or kw[0] in keywords_missing():
@@ -933,10 +937,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(ENTERS_TAPPED)
     elif k == "anthem":
         term = ab.filter(s.filter)
-        if re.search(r"\bwith(?:out)? \w+$", s.filter.text, re.I):
-            # "Creatures you control with flying get +1/+1": which creatures have a keyword is known only after
-            # layer 6, which this effect is applied in or after (CR 613.1f, 613.8): the rules don't ask it there
-            ab.missing.append("a static ability's scope by keyword (which creatures have it is known only after layer 6, CR 613.8)")
+        if re.search(r"\bwith(?:out)? (?:\w+$|power |toughness )", s.filter.text, re.I):
+            # "Creatures you control with flying get +1/+1": which creatures have a keyword (or a power) is known
+            # only after the layer this effect is applied in (CR 613.1f, 613.8): the rules don't ask it there
+            ab.missing.append("a static ability's scope by keyword, power or toughness (known only after the layer it applies in, CR 613.8)")
         ab.add(STATIC)
         ab.add(SCOPE, F("each", term))
         _static_pt_and_keywords(ab, s)

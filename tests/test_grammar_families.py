@@ -215,3 +215,21 @@ def test_modes_must_be_a_list_of_mode_numbers():
     with pytest.raises(ScenarioError) as e:
         pyrules.load(sc)
     assert "actions[0].modes" in str(e.value) or "modes" in str(e.value)
+
+
+# ------------------------------------------------------------------------------------------------ "you may"
+
+def test_you_may_wraps_the_effect():
+    # Reclamation Sage: "When Reclamation Sage enters the battlefield, you may destroy target artifact or enchantment."
+    ln = line("Reclamation Sage", 1)
+    assert ln.status == "modelled"
+    assert ln.parse == "when Reclamation Sage enters, you may destroy target artifact or enchantment"
+    assert "may(destroy(target(1)))" in facts(ln)
+
+
+def test_you_may_around_an_effect_on_each_permanent_is_not_read():
+    # the effect's objects are asked as it resolves, which a "you may" wrapper doesn't do yet: not modelled
+    from tests.test_grammar import read_line
+
+    assert read_line("When Test Card enters the battlefield, you may put a +1/+1 counter on each creature you "
+                     "control.").status == "not_modelled"

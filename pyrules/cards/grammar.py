@@ -762,6 +762,12 @@ class ToTree(Transformer):
             "opening_hand", text="if ~ is in your opening hand, you may begin the game with it on the battlefield "
                                  "(it does something only as the game begins, CR 103.6a: nothing in a game already begun)"))
 
+    def may_effect(self, meta, ch):
+        return ch[0]
+
+    def e_may(self, meta, ch):
+        return T.Effect("may", then=_one(ch, T.Effect))
+
     def each_effect(self, meta, ch):
         return ch[0]
 

@@ -509,6 +509,12 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if e.keyword:
             out.append(F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn")))
         return out
+    if k == "may":
+        # "you may [effect]": done unless the player declines as it resolves (rules/timeline/effects.lp)
+        inner = effect_terms(e.then, ab, ctx, created)
+        if len(inner) != 1 or re.search(r"\b(each|bounce_chosen|destroy_all|if_was|created)\b", str(inner[0])):
+            raise NotUnderstood(e.words())
+        return [F("may", inner[0])]
     if k == "restricted_this_turn":
         # "can't be blocked this turn", "can't block this turn": a continuous effect until the turn ends (rules/casting/combat.lp)
         if e.who == "same":                          # "Target creature gets +1/+0 ... and can't be blocked this turn"

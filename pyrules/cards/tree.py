@@ -205,6 +205,8 @@ class Effect:
                     f"{self.counter} artifact creature with {self.keyword} for as long as you control this Saga")
         if k == "add_mana":
             return f"add {self.mana.words()}"
+        if k == "may":
+            return f"you may {self.then.words()}"
         if k == "untap":
             return f"untap {self.target.words() if self.target else src}"
         if k == "damage_you":

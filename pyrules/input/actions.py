@@ -26,8 +26,8 @@ ACTIONS: dict[str, dict[str, str]] = {
     "cast": {"cast": "id", "by": "player", "method": "method", "part": "part", "source": "source",
              "targets": "targets", "exile": "ids", "discard": "ids", "sacrifice": "ids", "pay": "ids", "x": "count",
              "modes": "modes"},
-    "resolve": {"resolve": "top"},
-    "pass": {"pass": "player"},
+    "resolve": {"resolve": "top", "choose": "choose"},
+    "pass": {"pass": "player", "choose": "choose"},
     "convert": {"convert": "id"},
     "transform": {"transform": "id"},
     "move": {"move": "id", "to": "zone"},
@@ -183,6 +183,8 @@ def check_actions(sc) -> None:
                         close = difflib.get_close_matches(str(key), list(CHOICES), n=1)
                         hint = f" — did you mean {close[0]!r}?" if close else ""
                         raise ScenarioError(path, f"unknown kind of choice {short(key)}{hint} (kinds: {', '.join(CHOICES)})")
+                    if key == "may" and not isinstance(x, bool):
+                        raise ScenarioError(f"{path}.{key}", f"must be true (the player does it) or false (they don't), not {short(x)}")
                     if x not in CHOICES[key]:
                         raise ScenarioError(f"{path}.{key}", f"{short(x)} is not one of: {', '.join(CHOICES[key])}{did_you_mean(x, CHOICES[key])}")
             elif spec == "new_id":
@@ -253,6 +255,7 @@ def _check_pay(sc, pay: list, path: str) -> None:
 
 # The kinds of choice `choose` names, and what may be chosen: a color for "one mana of any color" or "{U} or {R}"
 # (docs/guide/cards.md), written as a color's name.
-CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}}
+CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"},
+           "may": {True: "yes", False: "no"}}   # "you may": whether the player does it (default: they do)
 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")   # each has an intrinsic mana ability

@@ -233,3 +233,19 @@ def test_you_may_around_an_effect_on_each_permanent_is_not_read():
 
     assert read_line("When Test Card enters the battlefield, you may put a +1/+1 counter on each creature you "
                      "control.").status == "not_modelled"
+
+
+def test_more_events_are_read():
+    from tests.test_grammar import read_line
+
+    # the older wording of "dies" (CR 700.4)
+    ln = read_line("When Test Card is put into a graveyard from the battlefield, it deals 5 damage to any target.")
+    assert ln.status == "modelled" and "dies(self)" in facts(ln)
+    ln = read_line("At the beginning of each upkeep, create a 1/1 green Saproling creature token.", "Enchantment")
+    assert ln.status == "modelled" and "at(beginning,upkeep,each)" in facts(ln)
+    # a keyword filter before "under your control" (the older wording of "you control")
+    ln = read_line("Whenever a creature with defender enters the battlefield under your control, draw a card.")
+    assert ln.status == "modelled" and "pos(keyword(defender))" in facts(ln)
+    ln = line("Rogue's Gloves", 1)
+    assert ln.status == "modelled" and "combat_damage_to_player(equipped)" in facts(ln)
+    assert ln.parse == "whenever equipped creature deals combat damage to a player, you may draw a card"

@@ -712,6 +712,8 @@ class ToTree(Transformer):
                        text=f"whenever ~ blocks {str(_tokens(ch, 'ARTICLE')[0])} {f.text}")
     ev_becomes_blocked = _ev("becomes_blocked", "whenever ~ becomes blocked")
     ev_dealt_damage = _ev("dealt_damage", "whenever ~ is dealt damage")
+    ev_each_upkeep = _ev("at", "at the beginning of each upkeep", ("beginning", "upkeep", "each"))
+    ev_equipped_combat_damage = _ev("equipped_combat_damage", "whenever equipped creature deals combat damage to a player")
 
     def ability_word_line(self, meta, ch):     # the ability word adds nothing (CR 207.2c)
         return [c for c in ch if isinstance(c, T.Ability)][0]

@@ -203,6 +203,12 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         if words.lower().endswith(" " + suffix):
             words, control = words[: -len(suffix) - 1], lit
             break
+    m = None if with_kw is not None else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
+    if m:                                      # "creature with defender you control"
+        kw = KEYWORDS.get(m[3].lower())
+        if kw is None or kw[1] is not None or kw[0] in keywords_missing():
+            raise NotUnderstood(phrase)
+        words, with_kw = m[1], F("pos" if m[2].lower() == "with" else "neg", F("keyword", C_(kw[0])))
     toks = list(re.finditer(r"[^\s,]+|,", words))
     if not toks:
         raise NotUnderstood(phrase)
@@ -813,6 +819,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         elif ev.kind == "blocks_filter":
             ctx.need_self(ev.ref)
             ab.add(TRIGGER, F("blocks", C_("self"), ab.filter(ev.filter)))
+        elif ev.kind == "equipped_combat_damage":
+            ab.add(TRIGGER, F("combat_damage_to_player", C_("equipped")))
         elif ev.kind == "gains_life":
             ab.add(TRIGGER, F("gains_life", C_("you")))
         elif ev.kind == "at":

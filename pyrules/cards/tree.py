@@ -206,7 +206,7 @@ class Effect:
         if k == "add_mana":
             return f"add {self.mana.words()}"
         if k == "may":
-            return f"you may {self.then.words()}"
+            return f"you may {self.then.words().removeprefix('you ')}"
         if k == "untap":
             return f"untap {self.target.words() if self.target else src}"
         if k == "damage_you":

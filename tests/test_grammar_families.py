@@ -163,6 +163,9 @@ def test_damage_to_you_is_an_effect_of_any_ability():
     ("Blessed Light", 1, "exile target creature or enchantment", "exile(target(1))"),
     ("Lightning-Rig Crew", 2, "whenever you cast a Pirate spell, untap Lightning-Rig Crew", "untap(self)"),
     ("Voltaic Servant", 1, "at the beginning of your end step, untap target artifact", "untap(target(1))"),
+    ("Millstone", 1, "{2}, {T}: target player puts the top 2 card(s) of their library into their graveyard",
+     "mill(target(1),2)"),
+    ("Phyrexian Rager", 1, "when Phyrexian Rager enters, you draw a card; you lose 1 life", "lose_life(you,1)"),
 ])
 def test_more_shapes_are_read(card, n, parse, fact):
     ln = line(card, n)
@@ -249,3 +252,11 @@ def test_more_events_are_read():
     ln = line("Rogue's Gloves", 1)
     assert ln.status == "modelled" and "combat_damage_to_player(equipped)" in facts(ln)
     assert ln.parse == "whenever equipped creature deals combat damage to a player, you may draw a card"
+
+
+def test_the_older_wording_of_activate_only_as_a_sorcery_is_read():
+    from tests.test_grammar import read_line
+
+    old = read_line("{1}: Put a +1/+1 counter on Test Card. Activate this ability only any time you could cast a sorcery.")
+    new = read_line("{1}: Put a +1/+1 counter on Test Card. Activate only as a sorcery.")
+    assert old.status == new.status == "modelled" and facts(old) == facts(new)

@@ -743,6 +743,15 @@ class ToTree(Transformer):
     def e_damage_you(self, meta, ch):
         return T.Effect("damage_you", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))
 
+    def e_lose_life_you(self, meta, ch):
+        return T.Effect("lose_life", who="you", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_mill_target(self, meta, ch):
+        return T.Effect("mill", who="target_player", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_mill_you(self, meta, ch):
+        return T.Effect("mill", who="you", n=number(_tokens(ch, "NUM")[0]))
+
     def e_untap_self(self, meta, ch):
         return T.Effect("untap", ref=_one(ch, T.SelfRef))
 

@@ -515,6 +515,11 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if e.keyword:
             out.append(F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn")))
         return out
+    if k == "lose_life" and e.who == "you":         # "you lose 1 life"
+        return [F("lose_life", C_("you"), e.n)]
+    if k == "mill":                                 # "target player puts the top two cards of their library into ..."
+        who = C_("you") if e.who == "you" else F("target", ab.target(C_("player")))
+        return [F("mill", who, e.n)]
     if k == "may":
         # "you may [effect]": done unless the player declines as it resolves (rules/timeline/effects.lp)
         inner = effect_terms(e.then, ab, ctx, created)

@@ -205,6 +205,10 @@ class Effect:
                     f"{self.counter} artifact creature with {self.keyword} for as long as you control this Saga")
         if k == "add_mana":
             return f"add {self.mana.words()}"
+        if k == "mill":
+            if self.who == "you":
+                return f"put the top {self.n} card(s) of your library into your graveyard"
+            return f"{who} puts the top {self.n} card(s) of their library into their graveyard"
         if k == "may":
             return f"you may {self.then.words().removeprefix('you ')}"
         if k == "untap":

@@ -260,3 +260,10 @@ def test_the_older_wording_of_activate_only_as_a_sorcery_is_read():
     old = read_line("{1}: Put a +1/+1 counter on Test Card. Activate this ability only any time you could cast a sorcery.")
     new = read_line("{1}: Put a +1/+1 counter on Test Card. Activate only as a sorcery.")
     assert old.status == new.status == "modelled" and facts(old) == facts(new)
+
+
+def test_kicker_is_modelled_as_an_optional_additional_cost():
+    # Baloth Gorger's "Kicker {4}": its rules are there (702.33), so the line is modelled
+    ln = line("Baloth Gorger", 1)
+    assert ln.status == "modelled" and ln.parse == "kicker {4}"
+    assert "keyword(" in facts(ln) and "kicker" in facts(ln)

@@ -218,6 +218,7 @@ def action_facts(action: dict, t: int, priority: str, players: list[str]) -> lis
         if "x" in action:
             choices("x", [action["x"]])
         choices("mode", action.get("modes", []))
+        choices("optional", action.get("optional", []))
     elif kind == "resolve":
         occurs(ACTION_PASS_ALL())
     elif kind == "pass":

@@ -25,7 +25,7 @@ GEN = re.compile(r"^(trigger|token|effect)_(\d+)(?:_(\d+))?$")
 ACTIONS: dict[str, dict[str, str]] = {
     "cast": {"cast": "id", "by": "player", "method": "method", "part": "part", "source": "source",
              "targets": "targets", "exile": "ids", "discard": "ids", "sacrifice": "ids", "pay": "ids", "x": "count",
-             "modes": "modes"},
+             "modes": "modes", "optional": "optional"},
     "resolve": {"resolve": "top", "choose": "choose"},
     "pass": {"pass": "player", "choose": "choose"},
     "convert": {"convert": "id"},
@@ -149,6 +149,12 @@ def check_actions(sc) -> None:
             elif spec == "count":
                 if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 1000000:
                     raise ScenarioError(path, f"must be a whole number from 0 to 1000000, not {short(v)}")
+            elif spec == "optional":
+                if not isinstance(v, list) or not v or not all(isinstance(n, str) for n in v):
+                    raise ScenarioError(path, f"must list the optional additional costs paid (601.2b): [kicker], not {short(v)}")
+                for k, n in enumerate(v):
+                    if n not in OPTIONAL_COSTS:
+                        raise ScenarioError(f"{path}[{k}]", f"{short(n)} is not one of: {', '.join(OPTIONAL_COSTS)}{did_you_mean(n, OPTIONAL_COSTS)}")
             elif spec == "modes":
                 if (not isinstance(v, list) or not v or len(v) > 10
                         or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 20 for n in v)):
@@ -255,6 +261,7 @@ def _check_pay(sc, pay: list, path: str) -> None:
 
 # The kinds of choice `choose` names, and what may be chosen: a color for "one mana of any color" or "{U} or {R}"
 # (docs/guide/cards.md), written as a color's name.
+OPTIONAL_COSTS = ("kicker",)   # the optional additional costs a cast may pay (601.2b; kicker 702.33)
 CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"},
            "may": {True: "yes", False: "no"}}   # "you may": whether the player does it (default: they do)
 

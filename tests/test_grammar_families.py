@@ -267,3 +267,12 @@ def test_kicker_is_modelled_as_an_optional_additional_cost():
     ln = line("Baloth Gorger", 1)
     assert ln.status == "modelled" and ln.parse == "kicker {4}"
     assert "keyword(" in facts(ln) and "kicker" in facts(ln)
+
+
+def test_kicked_lines_are_read():
+    # Baloth Gorger line 2, Krosan Druid line 2 (Dominaria)
+    ln = line("Baloth Gorger", 2)
+    assert ln.status == "modelled" and 'kicked_enters_with(ab("Baloth Gorger",front,2,kicked_enters),"+1/+1",3)' in facts(ln)
+    ln = line("Krosan Druid", 2)
+    assert ln.status == "modelled" and ln.parse == "when Krosan Druid enters, if it was kicked, you gain 10 life"
+    assert "kicked(self)" in facts(ln)

@@ -144,15 +144,17 @@ def _misfits(p, symbols) -> list[str]:
 
 
 # real cards of tests/data/real_sets_sample.json: a modal spell cast with its second mode (700.2), a creature with
-# an intervening "if you attacked" trigger (603.4) cast after an attack
+# an intervening "if you attacked" trigger (603.4) cast after an attack, a kicked creature spell (702.33)
 MODAL_RAID = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "combat", "step": "declare_attackers"},
               "objects": [{"id": "bears", "card": "Grizzly Bears", "owner": "alice", "zone": "battlefield"},
                           {"id": "spy", "card": "Storm Fleet Spy", "owner": "alice", "zone": "hand"},
                           {"id": "canopy", "card": "Crushing Canopy", "owner": "alice", "zone": "hand"},
-                          {"id": "graves", "card": "Open the Graves", "owner": "bob", "zone": "battlefield"}],
+                          {"id": "graves", "card": "Open the Graves", "owner": "bob", "zone": "battlefield"},
+                          {"id": "gorger", "card": "Baloth Gorger", "owner": "alice", "zone": "hand"}],
               "actions": [{"attack": {"bears": "bob"}}, {"advance": {"phase": "postcombat_main"}},
                           {"cast": "canopy", "modes": [2], "targets": ["graves"]}, {"resolve": "top"},
-                          {"cast": "spy"}, {"resolve": "top"}]}
+                          {"cast": "spy"}, {"resolve": "top"}, {"cast": "gorger", "optional": ["kicker"]},
+                          {"resolve": "top"}]}
 
 # a timeline that tracks mana: a cast paid by tapping Forests, then a cast its lands can't pay (refused)
 PAID = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"}, "track_mana": True,

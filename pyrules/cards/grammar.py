@@ -737,6 +737,13 @@ class ToTree(Transformer):
     def if_attacked(self, meta, ch):
         return ("if", "attacked_this_turn")
 
+    def if_kicked(self, meta, ch):
+        return ("if", "kicked")
+
+    def kicked_enters(self, meta, ch):
+        return T.Ability("kicked_enters", ref=_one(ch, T.SelfRef), n=number(_tokens(ch, "NUM")[0]),
+                         counter=str(_tokens(ch, "PT")[0]).replace("−", "-"))
+
     def mana_shape_effect(self, meta, ch):
         return ch[0]
 

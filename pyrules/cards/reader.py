@@ -53,6 +53,7 @@ from pyrules.kb.interface import (
     GRANT_COST,
     KEYWORD,
     KEYWORD_N,
+    KICKED_ENTERS_WITH,
     KNOWN_DEF,
     MANA_ABILITY,
     MOD_PT,
@@ -839,7 +840,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                 else:
                     ab.add(TRIGGER, F(kind, C_("self")))
         if a.condition:                  # an intervening "if" clause (CR 603.4: rules/timeline/triggers.lp)
-            ab.add(INTERVENING_IF, F(a.condition, C_("you")))
+            ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition == "kicked" else "you")))
         understood = compile_effects(a.effects, ab, ctx)
         return [ab], [f"trigger: {ev.words()}"] + ([f"if {a.condition}"] if a.condition else []) + understood
     if k == "chapter":
@@ -886,6 +887,11 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(COST, it)
         ab.facts += facts
         return [ab], [f"additional cost: {a.cost.words()}"]
+    if k == "kicked_enters":             # "If ~ was kicked, it enters with three +1/+1 counters on it." (702.33d)
+        ctx.need_self(a.ref)
+        ab = Ab(ctx, "kicked_enters")
+        ab.add(KICKED_ENTERS_WITH, String(a.counter), Number(a.n))
+        return [ab], [f"if kicked, enters with {a.n} {a.counter} counter(s)"]
     if k == "escapes_with":
         ctx.need_self(a.ref)
         ab = Ab(ctx, "escapes_with")

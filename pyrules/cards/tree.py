@@ -320,7 +320,8 @@ class Ability:
         if k == "activated":
             return f"{self.cost.words()}: {eff}" + (" (only as a sorcery)" if self.sorcery else "")
         if k == "triggered":
-            cond = {"attacked_this_turn": "if you attacked with a creature this turn, "}.get(self.condition, "")
+            cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
+                    "kicked": "if it was kicked, "}.get(self.condition, "")
             return f"{self.event.words()}, {cond}{eff}"
         if k == "loyalty":
             return f"{self.n:+d}: {eff}" if self.n else f"0: {eff}"
@@ -338,6 +339,8 @@ class Ability:
             return f"{self.ref.words()} can't {' or '.join(r.removeprefix('cant_').replace('_', ' ') for r in self.restrictions)}"
         if k == "additional_cost":
             return f"as an additional cost to cast this spell, {self.cost.words()}"
+        if k == "kicked_enters":
+            return f"if {self.ref.words()} was kicked, it enters with {self.n} {self.counter} counter(s) on it"
         if k == "escapes_with":
             return f"{self.ref.words()} escapes with {self.n} {self.counter} counter(s) on it"
         return k

@@ -86,7 +86,7 @@ def answers(entry: dict) -> dict:
         extra = [a for c in cards for a in ("--cards", c)]
         if entry["kind"] == "plan":
             args = ["plan", path, entry["goal"]] + extra
-            for k in ("player", "horizon", "step"):
+            for k in ("player", "horizon", "step", "opponents"):
                 if entry.get(k) is not None:
                     args += [f"--{k}", str(entry[k])]
             if entry.get("all"):

@@ -135,11 +135,12 @@ def _record_scenarios(folder: str) -> None:
     scenario_module.from_dict = from_dict
     original_plan = plan_module.plan
 
-    def plan(scenario, goal, player=None, horizon=None, all=False, explain=False, step=None, budget=None, cards=()):
-        res = original_plan(scenario, goal, player, horizon, all, explain, step, budget, cards)
+    def plan(scenario, goal, player=None, horizon=None, all=False, explain=False, step=None, budget=None, cards=(),
+             opponents=None, jobs=None):
+        res = original_plan(scenario, goal, player, horizon, all, explain, step, budget, cards, opponents, jobs)
         if isinstance(scenario, dict) and not res.error:
             write("plan", scenario, carddata.with_files(tuple(str(c) for c in cards)), goal=goal, player=player,
-                  horizon=horizon, all=all, step=step)
+                  horizon=horizon, all=all, step=step, opponents=opponents)
         return res
 
     plan_module.plan = plan

@@ -856,8 +856,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         pass
     if argv is None:
-        # the answer is written and nothing is left to save: end the process without tearing down clingo's
-        # program and every module one by one (tens of milliseconds for nothing)
+        # the answer is written: save the card lines the grammar read (if it read any), then end the process
+        # without tearing down clingo's program and every module one by one (tens of milliseconds for nothing)
+        grammar = sys.modules.get("pyrules.cards.grammar")
+        if grammar is not None:
+            grammar.save_parsed()
         os._exit(code)
     return code
 

@@ -10,8 +10,9 @@ have is never understood: the line doesn't parse.
 
 from __future__ import annotations
 
+import atexit
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import clingo
@@ -859,7 +860,100 @@ def _color_letter(tok) -> str:
 
 def parse(text: str, spell: bool) -> T.Ability:
     """A line (reminder text removed, the card's name written ~) as a typed tree; NotUnderstood if the grammar
-    doesn't read all of it."""
+    doesn't read all of it. The trees are immutable and kept per line text: many cards share a line (a keyword,
+    "Flying", "Draw a card."), and the grammar's parser takes milliseconds a line."""
+    got = _parsed(text, spell)
+    if isinstance(got, NotUnderstood):
+        raise NotUnderstood(*got.args)
+    return got
+
+
+@lru_cache(maxsize=8192)
+def _parsed(text: str, spell: bool) -> T.Ability | NotUnderstood:
+    disk = _disk()
+    hit = disk.get((text, spell), _MISSING)
+    if hit is not _MISSING:
+        return NotUnderstood(text) if hit is None else hit
+    try:
+        got = _parse(text, spell)
+    except NotUnderstood as exc:
+        got = exc
+    _NEW[(text, spell)] = None if isinstance(got, NotUnderstood) else got
+    return got
+
+
+# The trees are kept on disk too, in the knowledge base's cache directory, one file per version of the grammar
+# (its text with the word lists, this module and the tree's): a new process reads the cards it met before without
+# building lark's parser (~0.2 s) or parsing their lines again (2-4 ms a line). Written when the process ends,
+# merged with what other processes wrote since; a file that can't be read or written is only a slower start.
+_MISSING = object()
+_DISK: dict | None = None
+_NEW: dict = {}
+MAX_KEPT = 100_000   # lines kept on disk
+
+
+def _disk_path() -> Path | None:
+    from pyrules.kb.compile import cache_dir, checksum
+
+    directory = cache_dir()
+    if directory is None:
+        return None
+    here = Path(__file__)
+    version = checksum([grammar_text().encode(), here.read_bytes(), Path(T.__file__).read_bytes()])
+    return directory / f"lines-{version}.pickle"
+
+
+def _read_disk(path: Path | None) -> dict:
+    if path is None or not path.is_file():
+        return {}
+    try:
+        import pickle
+
+        with path.open("rb") as fh:
+            got = pickle.load(fh)
+        return got if isinstance(got, dict) else {}
+    except Exception:   # a corrupt or foreign file is rebuilt, never fatal
+        return {}
+
+
+def _disk() -> dict:
+    global _DISK
+    if _DISK is None:
+        _DISK = _read_disk(_disk_path())
+        atexit.register(save_parsed)
+    return _DISK
+
+
+def save_parsed() -> None:
+    """The trees parsed in this process added to the file on disk (at exit; the command line, which ends its
+    process without running exit handlers, calls it itself)."""
+    if not _NEW:
+        return
+    try:
+        import os
+        import pickle
+        import tempfile
+
+        path = _disk_path()
+        if path is None:
+            return
+        kept = _read_disk(path)
+        kept.update(_NEW)
+        if len(kept) > MAX_KEPT:
+            kept = dict(list(kept.items())[-MAX_KEPT:])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".lines-", suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump(kept, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+        _NEW.clear()
+        for stale in sorted(path.parent.glob("lines-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)[4:]:
+            stale.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def _parse(text: str, spell: bool) -> T.Ability:
     try:
         raw = parser().parse(text, start="spell_text" if spell else "ability_line")
     except LarkError:

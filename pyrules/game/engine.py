@@ -7,7 +7,8 @@ event_* parts: what kind of event it is, what that kind does, the changes it mak
 follows in the new state (the state_* parts).
 Each part uses only what earlier parts concluded, so every part is stratified and grounding alone decides
 every atom; a part whose gate (gate/2) doesn't hold, or that the event doesn't need, would conclude nothing
-and is not grounded. When the rules say the game doesn't stop at a moment (state-based actions to perform,
+and is not grounded; of the parts grounded, only the groups of statements whose positive bodies can hold are
+(Game._select), as clingo prepares every statement it is given on every call. When the rules say the game doesn't stop at a moment (state-based actions to perform,
 triggered abilities to put on the stack, a step to move through: auto/2), Python grounds the next moment
 with no action, until the rules say the game has settled (settled/1). Python only sequences the grounding
 and reads atoms; it never rebuilds a state.
@@ -30,7 +31,7 @@ from clingo import Function, Number, Symbol, SymbolType
 from pyrules.errors import KnowledgeBaseError
 from pyrules.input.limits import current as current_limits
 from pyrules.input.limits import out_of_memory, over_time
-from pyrules.kb.compile import KnowledgeBase
+from pyrules.kb.compile import ANY_HEAD, KnowledgeBase
 from pyrules.kb.compile import kb as load_kb
 from pyrules.kb.interface import AUTO, GATE, SETTLED, STEP_NO
 from pyrules.kb.pipeline import Part, view_copy
@@ -39,6 +40,7 @@ from pyrules.kb.terms import facts as read_facts
 
 _NAME = re.compile(r"[a-z][A-Za-z0-9_]*")
 FACT_PART = "pyrules_fact_"   # the parts that bring a moment's facts into the grounding call (Game.fact_parts)
+GROUPED = os.environ.get("PYRULES_UNGROUPED") != "1"   # ground only the groups of a part that can conclude something
 PRUNE_SHADOWS = True   # ground only the shadow rules an explanation needs (Game.explain_cone)
 MAX_AUTO = 400   # automatic moments after one action before the engine gives up (a loop in the rules)
 
@@ -64,11 +66,19 @@ _PARSED_LOCK = _thread.allocate_lock()   # the trees are shared: one thread at a
 
 
 def _texts(kb: KnowledgeBase, which: str) -> dict[str, tuple[tuple, str]]:
-    """Part name -> (parameters, program text): the knowledge base's parts, or their shadow parts: one for
-    each part and signature of the heads of its rules (NAME_why_K, shadow_heads)."""
+    """Part name -> (parameters, program text): the knowledge base's parts, their groups (_groups), or their
+    shadow parts: one for each part and signature of the heads of its rules (NAME_why_K, shadow_heads)."""
     if which == "parts":
         return kb.parts
+    if which == "groups":
+        return _groups(kb)[0]
     return _shadow_split(kb)[0]
+
+
+def _groups(kb: KnowledgeBase):
+    """(group -> (parameters, text), part -> [(group, needed, heads)]): each part's statements grouped by the
+    predicates their positive body atoms need atoms of (compiled: pyrules/kb/compile.py, group_parts)."""
+    return kb.group_texts, kb.groups
 
 
 def _shadow_split(kb: KnowledgeBase):
@@ -178,6 +188,9 @@ class Game:
         messages: list[str] = []       # (no reference back to the game: a cycle would keep the Control alive)
         self.messages = messages
         self.ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg), message_limit=5)
+        self.present: set[tuple[str, int]] = set()   # predicates known to have atoms (Game._select)
+        self.absent: set[tuple[str, int]] = set()    # and known to have none
+        self.satisfied: set[str] = set()             # the groups each of whose needed predicates has atoms
         self.loaded: set[str] = set()   # the parts (and shadow parts) added to the Control so far
         self.added: set[Symbol] = set()
         self.history: list[tuple[str, list]] = []   # every part instance grounded, in order
@@ -202,16 +215,26 @@ class Game:
     def load_all_parts(self) -> None:
         """Every part of the knowledge base added to the Control (none is grounded): a game about to be copied
         (a plan's search forks it, pyrules/planner/forest.py) parses them once rather than in each copy."""
-        self._load("parts", list(self.kb.parts))
+        if GROUPED:
+            groups = _groups(self.kb)
+            self._load("parts", [p for p in self.kb.parts if p not in groups[1]])
+            self._load("groups", list(groups[0]))
+        else:
+            self._load("parts", list(self.kb.parts))
 
     def _ground(self, parts: list[tuple[str, list]]) -> None:
         todo = [(name, args) for name, args in parts if name in self.kb.parts or name.startswith(FACT_PART)]
         if not todo:
             return
         t0 = time.perf_counter()
-        self._load("parts", (name for name, _args in todo if not name.startswith(FACT_PART)))
+        calls = self._select(todo) if GROUPED else todo
+        groups = _groups(self.kb)[1] if GROUPED else {}
+        self._load("parts", (name for name, _args in calls if not name.startswith(FACT_PART) and name not in groups
+                             and name in self.kb.parts))
+        self._load("groups", (name for name, _args in calls if not name.startswith(FACT_PART)
+                              and name not in self.kb.parts))
         try:
-            self.ctl.ground(todo)
+            self.ctl.ground(calls)
         except MemoryError:
             raise out_of_memory() from None
         except RuntimeError as exc:
@@ -224,6 +247,78 @@ class Game:
         self.timings["ground"] += time.perf_counter() - t0
         self.timings["calls"] += 1
         self.history += todo
+
+    def _select(self, todo: list[tuple[str, list]]) -> list[tuple[str, list]]:
+        """The part instances of a grounding call, each part replaced by those of its groups (_groups) that can
+        conclude something: a group is in if each predicate its positive body needs has atoms already, or gets
+        some in this call (a fact given, or the head of a group in), until nothing more comes in. A group left
+        out has no instance whose body holds, so the call's answer is the same. Which predicates have atoms is
+        kept between calls: one without any stays so until a call takes a group that concludes it, or a fact
+        of it is added."""
+        groups = _groups(self.kb)[1]
+        present, absent, ctl = self.present, self.absent, self.ctl
+
+        def has(sig) -> bool:
+            if sig in present:
+                return True
+            if sig in absent:
+                return False
+            if any_atom(ctl, *sig):
+                present.add(sig)
+                return True
+            absent.add(sig)
+            return False
+
+        out: list[tuple[str, list]] = []
+        cands: list[tuple[list, str, frozenset, frozenset]] = []
+        made: set = set()
+        for name, args in todo:
+            if name.startswith(FACT_PART):
+                fact, arity = name[len(FACT_PART):].rsplit("_", 1)
+                made.add((fact, int(arity)))
+                out.append((name, args))
+            elif name in groups:
+                cands += [(args, g, needed, heads) for g, needed, heads in groups[name]]
+            else:                   # a part without statements
+                out.append((name, args))
+        # each group waits for the predicates it needs that have no atom yet; a group taken makes its heads
+        missing = [0] * len(cands)
+        waiting: dict[tuple[str, int], list[int]] = {}
+        ready = []
+        satisfied = self.satisfied
+        for k, (_args, g, needed, _heads) in enumerate(cands):
+            if g in satisfied:
+                ready.append(k)
+                continue
+            lacking = [n for n in needed if not has(n)]
+            if not lacking:
+                satisfied.add(g)      # (for good: a predicate with atoms keeps them)
+            lacking = [n for n in lacking if n not in made]
+            missing[k] = len(lacking)
+            for n in lacking:
+                waiting.setdefault(n, []).append(k)
+            if not lacking:
+                ready.append(k)
+        chosen = [False] * len(cands)
+        while ready:
+            i = ready.pop()
+            if chosen[i]:
+                continue
+            chosen[i] = True
+            heads = cands[i][3]
+            if ANY_HEAD in heads:   # a head of another shape: it could conclude anything
+                chosen = [True] * len(cands)
+                absent.clear()
+                break
+            for h in heads:
+                if h not in made:
+                    made.add(h)
+                    for j in waiting.pop(h, ()):
+                        missing[j] -= 1
+                        if missing[j] == 0:
+                            ready.append(j)
+        absent.difference_update(made)
+        return out + [(g, args) for (args, g, _n, _h), c in zip(cands, chosen) if c]
 
     def ground_explanations(self) -> None:
         """Explanation mode, switched on after the fact. The shadow rules record which rule instances fired
@@ -272,6 +367,7 @@ class Game:
             t0 = time.perf_counter()
             self._load("shadows", (name for name, _args in todo))
             self.ctl.ground(todo)
+            self.absent.clear()
             self.shadowed.update((sub, tuple(args)) for sub, args in todo)
             self.timings["explain"] = self.timings.get("explain", 0.0) + time.perf_counter() - t0
         return cone
@@ -306,6 +402,7 @@ class Game:
         with self.ctl.backend() as backend:
             add_facts(backend, facts)
         self.added.update(facts)
+        self.absent.clear()
 
     def fact_parts(self, facts: list[Symbol]) -> list[tuple[str, list]]:
         """Facts as part instances of the grounding call that needs them, rather than through the backend:

@@ -68,7 +68,7 @@ PACKAGE = Path(__file__).resolve().parent.parent   # the pyrules package
 
 WHY = PYRULES_WHY.name
 AGG = PYRULES_AGG.name
-COMPILER = "14"   # bump when the compiled form changes
+COMPILER = "15"   # bump when the compiled form changes
 SEARCH = "search_"   # `#program search_NAME.`: a program solved on its own (choices, optimisation), never in a moment
 
 # Prohibitions are atoms with reasons; each atom of the predicates CITED names gets one more argument, the label
@@ -157,6 +157,10 @@ class KnowledgeBase:
     # the case predicates (`%: case`), as compiled (with the label argument): bookkeeping, and no step of a derivation
     cases: set[tuple[str, int]] = field(default_factory=set)
     pipeline: Pipeline | None = None   # the grounding pipeline rules/pipeline.lp declares (kb/pipeline.py)
+    # each part's statements in groups, by the predicates their positive bodies need atoms of (group_parts):
+    # group -> (parameters, program text); part -> [(group, the predicates needed, the predicates concluded)]
+    group_texts: dict[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
+    groups: dict[str, list[tuple[str, frozenset, frozenset]]] = field(default_factory=dict)
 
     def label(self, k: int) -> Label:
         return self.labels[k]
@@ -458,9 +462,66 @@ def compile_kb(files: list[tuple[str, str]] | None = None, rulings_text: str | N
     rulings = {r["id"]: r for r in data["rulings"]}
     searches = {part: "\n".join(text) for part, text in search_text.items()}
     compiled_cases = {(name, n + 1) for name, n in cases}
+    group_texts, groups = group_parts(parts)
     return KnowledgeBase([n for n, _ in files], labels, parts, shadow_text, templates, hidden | compiled_cases,
                          hidden_absent, rulings, data.get("source", ""), unlabelled, count, searches, deps, background,
-                         compiled_cases, pipeline)
+                         compiled_cases, pipeline, group_texts, groups)
+
+
+GROUP = "_g"   # the groups of a part are PART_g0, PART_g1, ...
+ANY_HEAD = ("", -1)   # what a head that isn't one plain atom concludes: it could be anything
+
+
+def group_parts(parts: dict[str, tuple[tuple[str, ...], str]]):
+    """Each part's statements grouped by the predicates the positive atoms of their bodies need atoms of, each
+    group with the predicates its heads conclude: (group -> (parameters, program text), part -> [(group,
+    needed, heads)]). A group none of whose instances can have a body that holds concludes nothing; the
+    engine leaves it out of a grounding call (pyrules/game/engine.py, Game._select), and so doesn't pay for
+    clingo's preparation of its statements, some 30 microseconds a statement a call (bench/moments.py)."""
+    from clingo import ast
+
+    def signature(atom):
+        if atom.ast_type == ast.ASTType.SymbolicAtom and atom.symbol.ast_type == ast.ASTType.Function \
+                and not atom.symbol.external and atom.symbol.name:
+            return (atom.symbol.name, len(atom.symbol.arguments))
+        return None
+
+    class Heads(ast.Transformer):
+        def __init__(self):
+            self.found: set = set()
+
+        def visit_SymbolicAtom(self, node):
+            sig = signature(node)
+            self.found.add(sig if sig is not None else ANY_HEAD)
+            return node
+
+    texts: dict[str, tuple[tuple[str, ...], str]] = {}
+    groups: dict[str, list[tuple[str, frozenset, frozenset]]] = {}
+    for part, (params, text) in parts.items():
+        statements: list = []
+        ast.parse_string(text, statements.append)
+        by_need: dict[frozenset, tuple[list[str], set]] = {}
+        for stm in statements:
+            if stm.ast_type == ast.ASTType.Program:
+                continue
+            needed: frozenset = frozenset()
+            if stm.ast_type == ast.ASTType.Rule:
+                needed = frozenset(sig for lit in stm.body if lit.ast_type == ast.ASTType.Literal
+                                   and lit.sign == ast.Sign.NoSign and (sig := signature(lit.atom)) is not None)
+                found = Heads()
+                found(stm.head)
+                heads = found.found
+            else:
+                heads = {ANY_HEAD}
+            stms, concluded = by_need.setdefault(needed, ([], set()))
+            stms.append(str(stm))
+            concluded.update(heads)
+        header = f"({', '.join(params)})" if params else ""
+        for k, (needed, (stms, concluded)) in enumerate(by_need.items()):
+            name = f"{part}{GROUP}{k}"
+            texts[name] = (params, f"#program {name}{header}.\n" + "\n".join(stms))
+            groups.setdefault(part, []).append((name, needed, frozenset(concluded)))
+    return texts, groups
 
 
 class _Views:

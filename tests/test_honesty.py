@@ -5,7 +5,7 @@ incomplete board says so; a short answer names the lines that could change it; a
 pyrules doesn't read a line is bad input naming the line, never a rule of the game; a cast the rules allow but
 the player can't pay now is never a bare yes.
 
-Cards from tests/data/unread.json (Deep Freeze, Blanchwood Armor, Act of Treason, Radiating Lightning, Elvish Clancaller:
+Cards from tests/data/unread.json (Deep Freeze, Blanchwood Armor, Radiating Lightning, Elvish Clancaller — and Act of Treason, read since issue 29:
 real Scryfall objects of Dominaria and Core Set 2019 with a line pyrules doesn't read; the cards these tests used
 before — Pacifism, Giant Growth, Shivan Dragon, Glorious Anthem — are read since issue 27). Each answer here is
 stated from the card's text: what it says and pyrules doesn't read."""
@@ -149,17 +149,17 @@ def test_show_of_an_object_under_unread_text_notes_it(write_yaml):
 
 
 def test_targets_for_a_spell_line_pyrules_doesnt_read_are_bad_input_naming_the_line(write_yaml):
-    # Act of Treason: "Gain control of target creature until end of turn. ..." — unread, so pyrules can't say how
-    # many targets it has; naming one isn't refused by CR 601.2c, it is a naming pyrules can't check: exit 2,
-    # naming the line
-    d = scenario(obj("bears", "Grizzly Bears"), obj("gg", "Act of Treason", zone="hand"),
-                 actions=[{"cast": "gg", "targets": ["bears"]}])
+    # Radiating Lightning: "... deals 3 damage to target player and 1 damage to each creature that player controls."
+    # — unread, so pyrules can't say how many targets it has; naming one isn't refused by CR 601.2c, it is a naming
+    # pyrules can't check: exit 2, naming the line (Act of Treason was the example until issue 29 read it)
+    d = scenario(obj("bears", "Grizzly Bears"), obj("gg", "Radiating Lightning", zone="hand"),
+                 actions=[{"cast": "gg", "targets": ["bob"]}])
     r = cli("show", write_yaml(d), "--cards", HONESTY)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.startswith("pyrules: error: actions[0].targets:")
-    assert "Act of Treason's line 1 “Gain control of target creature until end of turn." in r.stderr and "CR " not in r.stderr
+    assert "Radiating Lightning's line 1 “Radiating Lightning deals 3 damage to target player" in r.stderr and "CR " not in r.stderr
     # the same spell on the stack with a target the scenario states
-    d = scenario(obj("bears", "Grizzly Bears"), obj("gg", "Act of Treason", zone="stack", targets=["bears"]))
+    d = scenario(obj("bears", "Grizzly Bears"), obj("gg", "Radiating Lightning", zone="stack", targets=["bob"]))
     r = cli("show", write_yaml(d, "stack.yaml"), "--cards", HONESTY)
     assert r.returncode == 2 and "objects[1].targets" in r.stderr and "line 1" in r.stderr and "CR " not in r.stderr
 

@@ -183,7 +183,19 @@ def played() -> list:
         except pyrules.ScenarioError:   # (a query this state has no answer for still grounds what it asks)
             pass
         out.append(ev)
+    # Crypt Rats with X = 1, paid with black mana only (spend_only, x_value): a card of the Pauper Puzzles
+    ev = pyrules.evaluate(RATS, cards=[str(ROOT / "tests" / "data" / "pauper_puzzles.json")])
+    ev.to_json()
+    ev.actions("alice", include_illegal=True)
+    out.append(ev)
     return out
+
+
+RATS = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"}, "track_mana": True,
+        "objects": [{"id": "swamp", "card": "Swamp", "owner": "alice", "zone": "battlefield"},
+                    {"id": "island", "card": "Island", "owner": "alice", "zone": "battlefield"},
+                    {"id": "rats", "card": "Crypt Rats", "owner": "alice", "zone": "battlefield"}],
+        "actions": [{"activate": "rats", "ability": 1, "by": "alice", "x": 1}]}
 
 
 def test_the_atoms_of_real_games_have_the_declared_types():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import atexit
 import re
+from dataclasses import replace
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -61,6 +62,7 @@ KEYWORDS = {
     "swampwalk": ("swampwalk", None),
     "mountainwalk": ("mountainwalk", None),
     "forestwalk": ("forestwalk", None),
+    "undying": ("undying", None),
     # read (the object has the keyword), but their rules aren't in the knowledge base yet:
     # rules/core/keywords_missing.lp says what is missing, and their lines are `read`
     "kicker": ("kicker", "cost"),
@@ -329,6 +331,82 @@ class ToTree(Transformer):
 
     def e_damage_any(self, meta, ch):
         return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), target=T.Target("any"))
+
+    # older wordings and X (issue 29) -------------------------------------------------------
+    def e_damage_any_x(self, meta, ch):
+        return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("any"))
+
+    def e_damage_target_x(self, meta, ch):
+        return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_damage_each_creature_player(self, meta, ch):
+        nums = _tokens(ch, "NUM")
+        return T.Effect("damage_each_creature_player", n=number(nums[0]) if nums else "X", ref=_one(ch, T.SelfRef))
+
+    def e_gain_life_x(self, meta, ch):
+        return T.Effect("gain_life", n="X")
+
+    def e_spend_only(self, meta, ch):
+        return T.Effect("spend_only", who=str(_tokens(ch, "COLOR")[0]).lower())
+
+    def s_where_x(self, meta, ch):
+        """"..., where X is the number of [filter]": each X of the sentence's effects is that number."""
+        f = [c for c in ch if isinstance(c, T.Filter)][-1]
+        effs = [c for c in ch if isinstance(c, T.Effect)]
+        if not any(e.n == "X" for e in effs):
+            raise NotUnderstood("where X is")
+        out = [replace(e, x=f) if e.n == "X" else e for e in effs]
+        out[-1] = replace(out[-1], where=True) if out[-1].x is not None else out[-1]
+        return out
+
+    def e_draw_lose_target(self, meta, ch):
+        n, m = (number(t) for t in _tokens(ch, "NUM"))
+        return [T.Effect("draw", who="target_player", n=n), T.Effect("lose_life", who="that_player", n=m)]
+
+    def e_edict(self, meta, ch):
+        who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
+        return T.Effect("edict", who=f"target_{who}", filter=_one(ch, T.Filter))
+
+    def e_exhume(self, meta, ch):
+        return T.Effect("exhume", filter=_one(ch, T.Filter))
+
+    def e_damage_target_count(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("permanent", f1), x=f2, where=True)
+
+    def e_fight(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("fight", target=T.Target("permanent", f1), filter=f2)
+
+    def e_exile_linked(self, meta, ch):
+        return T.Effect("exile_linked", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_exile_linked_other(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("exile_linked", target=T.Target("permanent", T.Filter(f.text, f.kind, f.and_or, ("other",))))
+
+    e_return_exiled = _eff("return_exiled")
+
+    def e_gain_control_eot(self, meta, ch):
+        return T.Effect("gain_control_eot", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    e_untap_it = _eff("untap_it")
+
+    def e_gains_each(self, meta, ch):
+        return T.Effect("gains_until_eot", filter=_one(ch, T.Filter), keyword=str(_tokens(ch, "KW")[0]).lower())
+
+    def e_investigate(self, meta, ch):
+        return T.Effect("create_token", n=1, token=T.Token("", "", ("Clue",), (), (), creature=False, predefined=True),
+                        who="investigate")
+
+    def ev_enters_or_leaves(self, meta, ch):
+        return T.Event("enters_or_leaves", ref=_one(ch, T.SelfRef), text="when ~ enters or leaves the battlefield")
+
+    def once_each_turn(self, meta, ch):
+        return "once_each_turn"
+
+    def ev_leaves(self, meta, ch):
+        return T.Event("leaves", ref=_one(ch, T.SelfRef), text="when ~ leaves the battlefield")
 
     def e_tap(self, meta, ch):
         return T.Effect("tap", target=T.Target("permanent", _one(ch, T.Filter)))
@@ -622,7 +700,8 @@ class ToTree(Transformer):
     def activated(self, meta, ch):
         cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
         effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
-        return T.Ability("activated", cost=_cost(cost), effects=effs[1], sorcery="sorcery" in ch)
+        return T.Ability("activated", cost=_cost(cost), effects=effs[1], sorcery="sorcery" in ch,
+                         once="once_each_turn" in ch)
 
     def loyalty_ability(self, meta, ch):
         n = int(str(_tokens(ch, "LOYALTY")[0]).replace("−", "-"))

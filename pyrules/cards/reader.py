@@ -65,6 +65,7 @@ from pyrules.kb.interface import (
     SETS_CREATURE_TYPE,
     SETS_PT,
     SPELL_ABILITY,
+    SPEND_ONLY,
     STATIC,
     TARGET,
     TARGET_EACH_OPPONENT,
@@ -338,6 +339,7 @@ class Ab:
         self.effects = 0
         self.defs = 0
         self.missing: list[str] = []
+        self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
 
     def add(self, predicate: Predicate, *args) -> None:
         self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
@@ -504,6 +506,8 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             ref = F("target", _permanent_target(e, ab))
         elif k == "gains_until_eot" and created and e.ref is not None and e.ref.word == "it":
             ref = C_("created")                      # "It gains haste": the token just created
+        elif e.ref is not None and e.ref.word == "it" and ab.it_target is not None:
+            ref = F("target", ab.it_target)          # "It gains haste": the creature the spell took control of
         else:
             ctx.need_self(e.ref, created)
             ref = C_("self")
@@ -545,10 +549,63 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     return [] if term is None else [term]
 
 
+X_EFFECTS = ("damage", "gain_life", "damage_each_creature_player")   # the effects whose amount may be X
+MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
+
+
+def _amount(e: T.Effect, ab: Ab):
+    """An effect's amount: a number; x, the value of X announced as the cost was paid (rules/timeline/effects.lp);
+    or count(Filter), "where X is the number of [filter]"."""
+    if e.n != "X":
+        return e.n
+    if e.x is not None:
+        return F("count", ab.filter(e.x))
+    return C_("x")
+
+
 def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     """One effect as the vocabulary's term (its targets and filters added to the ability); None for words that
     change nothing pyrules models."""
     k = e.kind
+    if e.n == "X" and k not in X_EFFECTS:
+        raise NotUnderstood(e.words())
+    if k == "spend_only":
+        # "Spend only black mana this way": a restriction on paying the ability's own cost (CR 106.6)
+        if not any(f.name == "cost" for f in ab.facts):
+            raise NotUnderstood(e.words())
+        ab.add(SPEND_ONLY, C_(MANA_LETTER[e.who]))
+        return None
+    if k == "lose_life" and e.who == "that_player":
+        # "target player draws two cards and loses 2 life": the player targeted just before
+        if not ab.targets:
+            raise NotUnderstood(e.words())
+        return F("lose_life", F("target", ab.targets), e.n)
+    if k == "edict":
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("sacrifice_chosen", F("target", t), ab.filter(e.filter))
+    if k == "exhume":
+        return F("exhume", ab.filter(e.filter, "card"))
+    if k == "fight":
+        # CR 701.12a: each deals damage equal to its power to the other
+        t1 = _permanent_target(e, ab)
+        t2 = ab.target(F("permanent", ab.filter(e.filter)))
+        return F("fight", F("target", t1), F("target", t2))
+    if k == "exile_linked":
+        # exiled "with" the source, for its leaves-the-battlefield ability to return (CR 607.2a)
+        return F("exile_linked", F("target", _permanent_target(e, ab)))
+    if k == "return_exiled":
+        return F("return_exiled", C_("self"))
+    if k == "gain_control_eot":
+        t = _permanent_target(e, ab)
+        ab.it_target = t
+        return F("gain_control", F("target", t), C_("end_of_turn"))
+    if k == "untap_it":
+        if ab.it_target is None:
+            raise NotUnderstood(e.words())
+        return F("untap", F("target", ab.it_target))
+    if k == "damage_each_creature_player":
+        ctx.need_self(e.ref, created)
+        return F("damage", C_("each_creature_and_player"), _amount(e, ab))
     if k == "destroy":
         return F("destroy", F("target", _permanent_target(e, ab)))
     if k == "tap_enchanted":
@@ -564,7 +621,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage" and e.target.kind in ("permanent", "player", "player_or_planeswalker"):
         ctx.need_self(e.ref, created)
         t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_(e.target.kind))
-        return F("damage", F("target", t), e.n)
+        return F("damage", F("target", t), _amount(e, ab))
     if k == "regrowth":
         term = ab.filter(e.target.filter, "card")
         t = ab.target(F("card_in_graveyard", term))
@@ -584,7 +641,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             return F("draw", F("target", t), e.n)
         return F("draw", C_("you"), e.n)
     if k == "gain_life":
-        return F("gain_life", C_("you"), e.n)
+        return F("gain_life", C_("you"), _amount(e, ab))
     if k == "lose_life" and e.who.startswith("target_"):
         t = ab.target(C_(e.who.removeprefix("target_")))
         return F("lose_life", F("target", t), e.n)
@@ -597,7 +654,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage":
         ctx.need_self(e.ref, created)
         t = ab.target(C_("any"))
-        return F("damage", F("target", t), e.n)
+        return F("damage", F("target", t), _amount(e, ab))
     if k == "damage_divided":
         ctx.need_self(e.ref, created)
         ab.target(C_("any"))
@@ -715,6 +772,8 @@ def _activated_ability(a, ctx, name: str) -> Ab:
     ab.facts += cfacts
     if a.sorcery:
         ab.add(TIMING, C_("sorcery"))
+    if a.once:
+        ab.add(TIMING, C_("once_each_turn"))
     return ab
 
 
@@ -799,7 +858,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             return got
         ab = _activated_ability(a, ctx, f"activated_{ctx.i}")
         understood = compile_effects(a.effects, ab, ctx)
-        return [ab], [f"activated: {a.cost.words()}"] + understood + (["activate only as a sorcery"] if a.sorcery else [])
+        return [ab], ([f"activated: {a.cost.words()}"] + understood + (["activate only as a sorcery"] if a.sorcery else [])
+                      + (["activate only once each turn"] if a.once else []))
     if k == "loyalty":
         # a loyalty ability, its cost putting or removing loyalty counters (rules/mechanics/loyalty.lp)
         ab = Ab(ctx, f"loyalty_{ctx.i}")
@@ -833,9 +893,11 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
         else:
             ctx.need_self(ev.ref)
-            kinds = {"enters_or_attacks": ["enters", "attacks"]}.get(ev.kind, [ev.kind])
+            kinds = {"enters_or_attacks": ["enters", "attacks"], "enters_or_leaves": ["enters", "leaves"]}.get(ev.kind, [ev.kind])
             for kind in kinds:
-                if kind == "becomes_target":
+                if kind == "leaves":
+                    ab.add(TRIGGER, F("leaves", C_("self")))
+                elif kind == "becomes_target":
                     ab.add(TRIGGER, F("becomes_target", C_("self"), C_("spell")))
                 else:
                     ab.add(TRIGGER, F(kind, C_("self")))

@@ -120,12 +120,18 @@ class Effect:
     cost: Cost | None = None
     mana: "Mana | None" = None
     pt: tuple[int, int] = (0, 0)     # pump: +P/+T
+    x: "Filter | None" = None        # n is "X": "where X is the number of [filter]" (None: X as chosen, CR 107.3a)
+    where: bool = False              # the effect that prints the "where X is ..." clause (the sentence's last)
 
     def words(self) -> str:
+        text = self._words()
+        return f"{text}, where X is the number of {self.x.words()}" if self.where and self.x is not None else text
+
+    def _words(self) -> str:
         k = self.kind
         src = self.ref.words() if self.ref else ""
         who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent",
-               "target_opponent": "target opponent"}.get(self.who, self.who)
+               "target_opponent": "target opponent", "that_player": "that player"}.get(self.who, self.who)
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
         if k == "gain_life":
@@ -134,6 +140,27 @@ class Effect:
             return f"{who} lose{'s' if who != 'you' else ''} {self.n} life"
         if k == "damage":
             return f"{src} deals {self.n} damage to {self.target.words()}"
+        if k == "damage_each_creature_player":
+            return f"{src} deals {self.n} damage to each creature and each player"
+        if k == "edict":
+            return f"{who} sacrifices a {self.filter.words()}"
+        if k == "exhume":
+            return f"each player puts a {self.filter.words()} card from their graveyard onto the battlefield"
+        if k == "fight":
+            return f"{self.target.words()} fights target {self.filter.words()}"
+        if k == "exile_linked":
+            other = "another " if "other" in self.target.filter.extra else ""
+            return f"exile {other}{self.target.words()}"
+        if k == "return_exiled":
+            return "return the exiled card to the battlefield under its owner's control"
+        if k == "gain_control_eot":
+            return f"gain control of {self.target.words()} until end of turn"
+        if k == "untap_it":
+            return "untap that creature"
+        if k == "gains_until_eot" and self.filter is not None:
+            return f"{self.filter.words()} gain {self.keyword} until end of turn"
+        if k == "spend_only":
+            return f"spend only {self.who} mana this way"
         if k == "damage_divided":
             return f"{src} deals {self.n} damage divided as you choose among one or two targets"
         if k == "damage_to_spell_controller":
@@ -154,6 +181,8 @@ class Effect:
             return f"{src} deals {self.n} damage to each {self.filter.words()}"
         if k == "convert":
             return f"convert {src}"
+        if k == "create_token" and self.who == "investigate":
+            return "investigate (create a Clue token)"
         if k == "create_token":
             return f"create {self.n} {self.token.words()}"
         if k == "gains_until_eot":
@@ -305,6 +334,7 @@ class Ability:
     event: Event | None = None
     chapters: tuple[int, ...] = ()
     sorcery: bool = False            # "Activate only as a sorcery."
+    once: bool = False               # "Activate this ability only once each turn."
     static: "Static | None" = None
     ref: SelfRef | None = None
     restrictions: tuple[str, ...] = ()
@@ -318,7 +348,8 @@ class Ability:
         if k == "keywords":
             return ", ".join(kw.words() for kw in self.keywords)
         if k == "activated":
-            return f"{self.cost.words()}: {eff}" + (" (only as a sorcery)" if self.sorcery else "")
+            return (f"{self.cost.words()}: {eff}" + (" (only as a sorcery)" if self.sorcery else "")
+                    + (" (only once each turn)" if self.once else ""))
         if k == "triggered":
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
                     "kicked": "if it was kicked, "}.get(self.condition, "")

@@ -37,6 +37,7 @@ from pyrules.kb.interface import (
     OPT_GENERIC,
     OPT_LIFE,
     OPT_REDUCTION_LEFT,
+    OPT_SPEND_ONLY,
     OPT_SYMBOL,
     PAY_ADDS,
     PAY_EXCLUDED,
@@ -49,11 +50,13 @@ from pyrules.kb.interface import (
     Predicate,
     SEARCH_ACT,
     SEARCH_ALLOWED,
+    SEARCH_AVOID,
     SEARCH_GENERIC_OWED,
     SEARCH_GENERIC_PAID,
     SEARCH_LIFE,
     SEARCH_LIFE_COST,
     SEARCH_LIFE_N,
+    SEARCH_SPEND_ONLY,
     SEARCH_MADE_KIND,
     SEARCH_MANA_KIND,
     SEARCH_OWE,
@@ -116,6 +119,7 @@ class Cost:
     symbols: tuple[Symbol, ...]     # the other symbols, in printed order (x included)
     life: int = 0
     spare: int = 0                  # reduction the printed generic mana left unused: it reduces what X adds
+    spend_only: tuple[str, ...] = ()  # the only kinds of mana that may pay it ("Spend only black mana this way")
 
     @property
     def x_count(self) -> int:
@@ -222,10 +226,13 @@ def option_costs(game, t: int) -> dict[Symbol, Cost]:
     life: dict[Symbol, int] = {}
     for r in OPT_LIFE.read(game, t):
         life[r.option] = life.get(r.option, 0) + r.amount
+    only: dict[Symbol, set] = {}
+    for r in OPT_SPEND_ONLY.read(game, t):
+        only.setdefault(r.option, set()).add(str(r.kind))
     out = {}
     for x in set(generic) | set(symbols):
         syms = tuple(sym for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0]))
-        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0), spare.get(x, 0))
+        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0), spare.get(x, 0), tuple(sorted(only.get(x, ()))))
     return out
 
 
@@ -237,7 +244,7 @@ def owes_nothing(cost: Cost) -> bool:
 
 
 def search(base: KnowledgeBase, cost: Cost, wallet: Wallet, *, x: int | None = None,
-           named: list | None = None, deadline: float | None = None) -> Payment:
+           named: list | None = None, deadline: float | None = None, avoid: str | None = None) -> Payment:
     """One payment of `cost` from `wallet`, the best by the program's preference.
 
     x: the value announced for X (None: the largest X that can be paid). named: the ids the timeline names
@@ -281,6 +288,9 @@ def search(base: KnowledgeBase, cost: Cost, wallet: Wallet, *, x: int | None = N
             if sig in last:
                 facts.append(SEARCH_TWIN(last[sig], o))
             last[sig] = o
+    facts += [SEARCH_SPEND_ONLY(k) for k in cost.spend_only]
+    if avoid is not None:
+        facts.append(SEARCH_AVOID(avoid))
     facts.append(SEARCH_LIFE(wallet.life))
     if cost.life:
         facts.append(SEARCH_LIFE_COST(cost.life))
@@ -453,6 +463,34 @@ def pay_options(ev, options) -> None:
                      for e in p.entries] if p.payable else None
         o.x = p.x if cost.x_count else None
         o.payment_why_not = [] if p.payable else ev.reasons(p.reasons)
+
+
+def payment_variants(ev, option) -> list[list[str]]:
+    """Other ways to pay an option than the default payment (which taps the fewest sources, those with the earliest timestamps first):
+    for each kind of mana the player's sources add, the payment that taps the sources of that kind last — each
+    a different set of sources left untapped, as the ids to name in the action's `pay:` (the planner tries them:
+    which mana is left can decide what the player does next). None for an option with {X} (the largest X is
+    paid by default) or nothing to pay."""
+    g, t = ev.game, ev.t
+    cost = option_costs(g, t).get(option.term)
+    if cost is None or owes_nothing(cost) or cost.x_count:
+        return []
+    wallet = Wallet(g, option.player, t, exclude=_tapped_by_cost(g, option.term, t))
+    sig = wallet.signatures()
+
+    def left(p: Payment) -> tuple:      # what the payment leaves: the untapped sources, by what they add
+        return tuple(sorted(sig[o] for o in sig if o not in p.taps))
+
+    default = search(g.kb, cost, wallet, deadline=g.deadline)
+    if not default.payable:
+        return []
+    seen, out = {left(default)}, []
+    for kind in sorted({str(s.kind) for s in wallet.sources}):
+        p = search(g.kb, cost, wallet, deadline=g.deadline, avoid=kind)
+        if p.payable and left(p) not in seen:
+            seen.add(left(p))
+            out.append([ev.ident(o) for o in p.taps] + (["pool"] if wallet.pool else []))
+    return out
 
 
 def _search_all(base: KnowledgeBase, todo: dict[tuple, tuple], deadline: float) -> dict[tuple, Payment]:

@@ -426,6 +426,7 @@ SCOPE = Predicate("scope", "ability scope", **_CARD)
 SETS_CREATURE_TYPE = Predicate("sets_creature_type", "source subtype:string", **_CARD)
 SETS_PT = Predicate("sets_pt", "source value", **_CARD)
 SPELL_ABILITY = Predicate("spell_ability", "ability", **_CARD)
+SPEND_ONLY = Predicate("spend_only", "ability kind:const", "only mana of this kind may pay the ability's cost", **_CARD)
 STATIC = Predicate("static", "ability", **_CARD)
 TARGET = Predicate("target", "ability n:int spec", **_CARD)
 TARGET_EACH_OPPONENT = Predicate("target_each_opponent", "ability n:int", **_CARD)
@@ -491,7 +492,10 @@ HAS_SUBTYPE = Predicate("has_subtype", "object:object subtype:string t:moment")
 HAS_KEYWORD = Predicate("has_keyword", "object:object keyword:const t:moment")
 HAS_COLOR = Predicate("has_color", "object:object color:const t:moment")
 COUNTER = Predicate("counter", "object:object kind:string amount:int t:moment")
+X_VALUE = Predicate("x_value", "object:object value:int t:moment", "the value of X for a spell or ability on the stack")
 CAN_ATTACK = Predicate("can_attack", "object:object key:key", view=True)
+LEGAL_TARGET = Predicate("legal_target", "context slot target key:key", "a legal target of an option's target slot",
+                         view=True)
 CANNOT_ATTACK = Predicate("cannot_attack", "object:object reason:const key:key", view=True)
 SUMMONING_SICK = Predicate("summoning_sick", "object:object t:moment")
 ESCAPED = Predicate("escaped", "object:object t:moment")
@@ -558,6 +562,8 @@ CREW_N = Predicate("crew_n", "option:option power:int t:moment", "the total powe
 OPT_GENERIC = Predicate("opt_generic", "option:option amount:int t:moment", "the total cost's generic mana")
 OPT_REDUCTION_LEFT = Predicate("opt_reduction_left", "option:option amount:int t:moment",
                                "reduction the generic mana left unused (it reduces what X adds)")
+OPT_SPEND_ONLY = Predicate("opt_spend_only", "option:option kind:const t:moment",
+                           "only mana of this kind may pay the option's cost")
 OPT_SYMBOL = Predicate("opt_symbol", "option:option position:int symbol t:moment",
                        "a mana symbol of the total cost, at its printed position")
 PAY_EXCLUDED = Predicate("pay_excluded", "option:option object:object t:moment",
@@ -597,6 +603,10 @@ SEARCH_TWIN = Predicate("twin", "earlier:object later:object", "interchangeable 
                         **_SEARCH)
 SEARCH_LIFE = Predicate("life", "amount:int", "the payer's life", written=True, read=False, **_SEARCH)
 SEARCH_LIFE_COST = Predicate("life_cost", "amount:int", written=True, read=False, **_SEARCH)
+SEARCH_SPEND_ONLY = Predicate("spend_only", "kind:const", "only mana of this kind may be spent", written=True,
+                              read=False, **_SEARCH)
+SEARCH_AVOID = Predicate("avoid", "kind:const", "a variant of the payment: spare the sources of this kind of mana",
+                         written=True, read=False, **_SEARCH)
 SEARCH_RESTRICTED = Predicate("restricted", "", "only the sources named may pay", written=True, read=False, **_SEARCH)
 SEARCH_POOL_ALLOWED = Predicate("pool_allowed", "", written=True, read=False, **_SEARCH)
 SEARCH_ALLOWED = Predicate("allowed", "object:object", written=True, read=False, **_SEARCH)

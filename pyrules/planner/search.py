@@ -64,6 +64,7 @@ from pyrules.cards.db import with_files
 from pyrules.cards.reader import SUPERTYPES, TYPE_WORDS
 from pyrules.errors import ScenarioError
 from pyrules.game.facts import oid, scenario_facts
+from pyrules.game.payment import payment_variants
 from pyrules.game.state import Reason
 from pyrules.input.actions import GEN
 from pyrules.input.scenario import Scenario
@@ -78,6 +79,8 @@ from pyrules.kb.interface import (
     CONDITION_TEST,
     CONDITION_UNMET,
     COULD_BLOCK,
+    LEGAL_TARGET,
+    X_VALUE,
     GOAL_CAST,
     GOAL_COUNTERS,
     GOAL_OBJECT,
@@ -564,7 +567,9 @@ class Planner:
         holding = frozenset(r.condition.string for r in CONDITION_MET.read(game, T))
         flow = sorted(str(r.state) for r in PLAN_STATE.read(game, T))
         casts = sorted({c.text for c in self.goal.casts() if c.text in holding})
-        key = json.dumps([doc, casts, flow], sort_keys=True)
+        # (the X of each spell or ability on the stack: two activations that differ only by X are two states)
+        xs = sorted((ev.ident(r.object), r.value) for r in X_VALUE.read(game, T))
+        key = json.dumps([doc, casts, flow, xs], sort_keys=True)
         # why each condition that doesn't hold doesn't, in the words of its template, said of this state
         unmet = {}
         for why in CONDITION_UNMET.read(game, T):
@@ -637,7 +642,7 @@ class Planner:
         for o in legal:
             if o.action in ("attack", "block"):
                 continue
-            out.append(self._own_action(o, opts))
+            out += self._payments(ev, o, self._x_values(o, self._own_action(o, opts)))
         out += self._combat(ev, doc, legal)
         # passing alone over a non-empty stack is left out: the other players only pass, so it leads where
         # resolving does, a step later (it would matter only to a goal about who has priority in between)
@@ -652,6 +657,21 @@ class Planner:
                 and p.part == o.part for p in opts):
             a["source"] = "own"    # the card's own permission, where another object grants the same way
         return a
+
+    @staticmethod
+    def _x_values(o, a: dict) -> list[dict]:
+        """An option whose cost has {X}: one action for each value of X its controller could pay, the largest
+        first (the option's payment found the largest; CR 107.3a: the player announces any value they can pay)."""
+        if o.x is None or o.action not in ("cast", "activate"):
+            return [a]
+        return [dict(a, x=v) for v in range(o.x, -1, -1)]
+
+    def _payments(self, ev, o, acts: list[dict]) -> list[dict]:
+        """With mana tracked, the actions that pay an option's cost otherwise than by default: one for each set of
+        sources a different kind of mana would leave untapped (pyrules/game/payment.py: payment_variants)."""
+        if not self.sc.track_mana or o.action not in ("cast", "activate") or len(acts) != 1 or "x" in acts[0]:
+            return acts
+        return acts + [dict(acts[0], pay=v) for v in payment_variants(ev, o)]
 
     def _mana_ability(self, ev, o) -> bool:
         """An activation of a mana ability (the knowledge base's mana_ability/1 of the ability it activates)."""
@@ -910,10 +930,11 @@ class Planner:
                  and o.action not in ("attack", "block") and not self._mana_ability(ev, o)]
         out = []
         for o in legal:
-            a = self._own_action(o, opts)
-            out.append(a)
-            for x in self._target_candidates(ev, o, s.doc):
-                out.append(dict(a, targets=[x]))
+            acts = self._x_values(o, self._own_action(o, opts))
+            for a in self._payments(ev, o, acts) if holder == self.player else acts:
+                out.append(a)
+                for x in self._target_candidates(ev, o, s.doc):
+                    out.append(dict(a, targets=[x]))
         out.append({"pass": holder})
         s.actions = out
 
@@ -971,7 +992,10 @@ class Planner:
         zones = ("battlefield", "stack") + (("graveyard",) if any("graveyard" in t for t in texts) else ())
         out = [p for p in self.sc.players if not ev.players[p].get("lost")]
         out += [i for i, x in doc["objects"].items() if x["zone"] in zones and i != o.object]
-        return out
+        # (where the rules worked out the option's legal targets, only those: the others would be refused)
+        keys = (Function("c", [Number(ev.t)]), Function("ab", [Number(ev.t)]))
+        legal = {ev.ident(r.target) for r in LEGAL_TARGET.read(ev.game) if r.context == o.term and r.key in keys}
+        return [x for x in out if x in legal] if legal else out
 
     def _run_any(self, forest, root_summary) -> PlanResult:
         """An AND-OR search, breadth first: every state the planning player's choices and every other player's lead

@@ -160,7 +160,7 @@ def test_damage_to_you_is_an_effect_of_any_ability():
     ("Jaddi Offshoot", 2, "whenever land you control enters, you gain 1 life", 'enters(f("land you control"))'),
     ("Storm Fleet Spy", 1, "when Storm Fleet Spy enters, if you attacked with a creature this turn, you draw a card",
      "intervening_if(ab(\"Storm Fleet Spy\",front,1,trigger_1),attacked_this_turn(you))"),
-    ("Blessed Light", 1, "exile target creature or enchantment", "exile(target(1))"),
+    ("Blessed Light", 1, "exile target creature or enchantment", "exile_linked(target(1))"),
     ("Lightning-Rig Crew", 2, "whenever you cast a Pirate spell, untap Lightning-Rig Crew", "untap(self)"),
     ("Voltaic Servant", 1, "at the beginning of your end step, untap target artifact", "untap(target(1))"),
     ("Millstone", 1, "{2}, {T}: target player puts the top 2 card(s) of their library into their graveyard",

@@ -845,9 +845,6 @@ class ToTree(Transformer):
     def e_untap_target(self, meta, ch):
         return T.Effect("untap", target=T.Target("permanent", _one(ch, T.Filter)))
 
-    def e_exile_target(self, meta, ch):
-        return T.Effect("exile", target=T.Target("permanent", _one(ch, T.Filter)))
-
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

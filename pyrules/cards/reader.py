@@ -699,8 +699,6 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("put_land", C_("you"))
     if k in ("surveil", "scry"):
         return F(k, e.n)
-    if k == "exile" and e.target.kind == "permanent":   # "Exile target creature or enchantment."
-        return F("exile", F("target", _permanent_target(e, ab)))
     if k == "untap" and e.target is not None:
         return F("untap", F("target", _permanent_target(e, ab)))
     if k == "untap":

@@ -143,6 +143,19 @@ def _misfits(p, symbols) -> list[str]:
     return out
 
 
+# real cards of tests/data/real_sets_sample.json: a modal spell cast with its second mode (700.2), a creature with
+# an intervening "if you attacked" trigger (603.4) cast after an attack, a kicked creature spell (702.33)
+MODAL_RAID = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "combat", "step": "declare_attackers"},
+              "objects": [{"id": "bears", "card": "Grizzly Bears", "owner": "alice", "zone": "battlefield"},
+                          {"id": "spy", "card": "Storm Fleet Spy", "owner": "alice", "zone": "hand"},
+                          {"id": "canopy", "card": "Crushing Canopy", "owner": "alice", "zone": "hand"},
+                          {"id": "graves", "card": "Open the Graves", "owner": "bob", "zone": "battlefield"},
+                          {"id": "gorger", "card": "Baloth Gorger", "owner": "alice", "zone": "hand"}],
+              "actions": [{"attack": {"bears": "bob"}}, {"advance": {"phase": "postcombat_main"}},
+                          {"cast": "canopy", "modes": [2], "targets": ["graves"]}, {"resolve": "top"},
+                          {"cast": "spy"}, {"resolve": "top"}, {"cast": "gorger", "optional": ["kicker"]},
+                          {"resolve": "top"}]}
+
 # a timeline that tracks mana: a cast paid by tapping Forests, then a cast its lands can't pay (refused)
 PAID = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"}, "track_mana": True,
         "objects": [{"id": f"forest{i}", "card": "Forest", "owner": "alice", "zone": "battlefield"} for i in (1, 2, 3)]
@@ -153,13 +166,15 @@ PAID = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "preco
 @cache
 def played() -> list:
     """Games of real scenarios, asked what `show`, `actions` (with payments) and `explain` ask: a cast with escape,
-    an equip and an attack, a trigger and its target, a token copy, a timeline that pays mana and a refused cast."""
+    an equip and an attack, a trigger and its target, a token copy, a timeline that pays mana and a refused cast, a
+    modal spell and an intervening-if trigger."""
     out = []
     for source, query in (("timeline_uro_escape.yaml", "uro.zone"), ("timeline_equip_and_attack.yaml", "prowl.power"),
                           ("mana_can_i_escape_uro.yaml", "cast uro escape"),
                           ("timeline_welcome_leaves.yaml", "trigger welcome"), ("token_copy_of_arcee.yaml", "arcee.name"),
-                          (PAID, "cast bears2")):
-        ev = pyrules.evaluate(source if isinstance(source, dict) else str(ROOT / "examples" / source))
+                          (PAID, "cast bears2"), (MODAL_RAID, "graves.zone")):
+        cards = [str(ROOT / "tests" / "data" / "real_sets_sample.json")] if source is MODAL_RAID else []
+        ev = pyrules.evaluate(source if isinstance(source, dict) else str(ROOT / "examples" / source), cards=cards)
         ev.to_json()
         for p in ev.scenario.players:
             ev.actions(p, include_illegal=True)

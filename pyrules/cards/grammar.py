@@ -57,6 +57,11 @@ KEYWORDS = {
     "reach": ("reach", None),
     "indestructible": ("indestructible", None),
     "prowess": ("prowess", None),
+    "plainswalk": ("plainswalk", None),       # landwalk (rules/casting/combat.lp)
+    "islandwalk": ("islandwalk", None),
+    "swampwalk": ("swampwalk", None),
+    "mountainwalk": ("mountainwalk", None),
+    "forestwalk": ("forestwalk", None),
     "undying": ("undying", None),
     # read (the object has the keyword), but their rules aren't in the knowledge base yet:
     # rules/core/keywords_missing.lp says what is missing, and their lines are `read`
@@ -705,7 +710,8 @@ class ToTree(Transformer):
 
     def triggered(self, meta, ch):
         effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
-        return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[1])
+        cond = [c[1] for c in ch if isinstance(c, tuple) and c[0] == "if"]
+        return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[1], condition=cond[0] if cond else "")
 
     def spell(self, meta, ch):
         return T.Ability("spell", effects=ch[0][1])
@@ -765,6 +771,144 @@ class ToTree(Transformer):
         has = f"{' and' if gets else ''} have {', '.join(kws)}" if kws else ""
         return T.Ability("static", static=T.Static("anthem", f, power=p, toughness=t, keywords=kws,
                                                    text=f"{f.text}{gets}{has}"))
+
+    # -------------------------------------------------------------------------------- dies and block events
+    def combat_or_dies_event(self, meta, ch):
+        return ch[0]
+
+    def event(self, meta, ch):           # an alternative of `event` defined in a block of its own
+        return ch[0]
+
+    def ev_filter_dies(self, meta, ch):
+        f = _one(ch, T.Filter)
+        art = _tokens(ch, "ARTICLE")
+        return T.Event("dies_filter", filter=f, text=f"whenever {str(art[0]) + ' ' if art else ''}{f.text} dies")
+
+    ev_blocks = _ev("blocks", "whenever ~ blocks")
+
+    def ev_blocks_filter(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("blocks_filter", ref=_one(ch, T.SelfRef), filter=f,
+                       text=f"whenever ~ blocks {str(_tokens(ch, 'ARTICLE')[0])} {f.text}")
+    ev_becomes_blocked = _ev("becomes_blocked", "whenever ~ becomes blocked")
+    ev_dealt_damage = _ev("dealt_damage", "whenever ~ is dealt damage")
+    ev_each_upkeep = _ev("at", "at the beginning of each upkeep", ("beginning", "upkeep", "each"))
+    ev_equipped_combat_damage = _ev("equipped_combat_damage", "whenever equipped creature deals combat damage to a player")
+
+    def ability_word_line(self, meta, ch):     # the ability word adds nothing (CR 207.2c)
+        return [c for c in ch if isinstance(c, T.Ability)][0]
+
+    # -------------------------------------------------------------------------------- evasion
+    def effect(self, meta, ch):          # an alternative of `effect` defined in a block of its own
+        return ch[0]
+
+    def evasion_effect(self, meta, ch):
+        return ch[0]
+
+    def e_unblockable_self(self, meta, ch):
+        return T.Effect("restricted_this_turn", keyword="cant_be_blocked", ref=_one(ch, T.SelfRef))
+
+    def e_unblockable_target(self, meta, ch):
+        return T.Effect("restricted_this_turn", keyword="cant_be_blocked", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_cant_block_target(self, meta, ch):
+        return T.Effect("restricted_this_turn", keyword="cant_block", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def if_attacked(self, meta, ch):
+        return ("if", "attacked_this_turn")
+
+    def if_kicked(self, meta, ch):
+        return ("if", "kicked")
+
+    def kicked_enters(self, meta, ch):
+        return T.Ability("kicked_enters", ref=_one(ch, T.SelfRef), n=number(_tokens(ch, "NUM")[0]),
+                         counter=str(_tokens(ch, "PT")[0]).replace("−", "-"))
+
+    def mana_shape_effect(self, meta, ch):
+        return ch[0]
+
+    def e_damage_you(self, meta, ch):
+        return T.Effect("damage_you", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))
+
+    def e_lose_life_you(self, meta, ch):
+        return T.Effect("lose_life", who="you", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_mill_target(self, meta, ch):
+        return T.Effect("mill", who="target_player", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_mill_you(self, meta, ch):
+        return T.Effect("mill", who="you", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_untap_self(self, meta, ch):
+        return T.Effect("untap", ref=_one(ch, T.SelfRef))
+
+    def e_untap_target(self, meta, ch):
+        return T.Effect("untap", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def modal_header(self, meta, ch):
+        return T.Ability("modal", n=1)
+
+    def mode_line(self, meta, ch):
+        effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
+        return T.Ability("mode", effects=effs[1])
+
+    def opening_hand(self, meta, ch):
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "opening_hand", text="if ~ is in your opening hand, you may begin the game with it on the battlefield "
+                                 "(it does something only as the game begins, CR 103.6a: nothing in a game already begun)"))
+
+    def may_effect(self, meta, ch):
+        return ch[0]
+
+    def e_may(self, meta, ch):
+        return T.Effect("may", then=_one(ch, T.Effect))
+
+    def each_effect(self, meta, ch):
+        return ch[0]
+
+    def e_counters_each(self, meta, ch):
+        return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                        filter=_one(ch, T.Filter))
+
+    def e_damage_each(self, meta, ch):
+        return T.Effect("damage_each", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), filter=_one(ch, T.Filter))
+
+    def e_unblockable_each(self, meta, ch):
+        return T.Effect("restricted_this_turn", keyword="cant_be_blocked", filter=_one(ch, T.Filter))
+
+    def e_cant_block_each(self, meta, ch):
+        return T.Effect("restricted_this_turn", keyword="cant_block", filter=_one(ch, T.Filter))
+
+    def with_kw(self, meta, ch):
+        return None
+
+    def with_number(self, meta, ch):
+        return None
+
+    def e_unblockable_same(self, meta, ch):
+        return T.Effect("restricted_this_turn", keyword="cant_be_blocked", who="same")
+
+    def _evasion(self, ch, name, text, keyword=""):
+        f = _one(ch, T.Filter)
+        return T.Ability("static", ref=_one(ch, T.SelfRef),
+                         static=T.Static("evasion", f, who=name, keywords=(keyword,) if keyword else (),
+                                         text=text.format(f=f.text if f else "")))
+
+    def r_blocked_by_one(self, meta, ch):
+        return self._evasion(ch, "cant_be_blocked_by_more_than_one", "~ can't be blocked by more than one creature")
+
+    def r_blocked_except_by(self, meta, ch):
+        return self._evasion(ch, "cant_be_blocked_except_by", "~ can't be blocked except by {f}")
+
+    def r_blocked_by(self, meta, ch):
+        return self._evasion(ch, "cant_be_blocked_by", "~ can't be blocked by {f}")
+
+    def r_block_only_kw(self, meta, ch):
+        kw = str(_tokens(ch, "KW")[0]).lower()
+        return self._evasion(ch, "can_block_only_with", f"~ can block only creatures with {kw}", kw)
+
+    def r_must_attack(self, meta, ch):
+        return self._evasion(ch, "attacks_each_combat", "~ attacks each combat if able")
 
     def static(self, meta, ch):
         return ch[0]

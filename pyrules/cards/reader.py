@@ -49,12 +49,16 @@ from pyrules.kb.interface import (
     GRANTS,
     GRANTS_ESCAPE,
     GRANTS_EXILE_PLAY,
+    INTERVENING_IF,
     GRANT_COST,
     KEYWORD,
     KEYWORD_N,
+    KICKED_ENTERS_WITH,
     KNOWN_DEF,
     MANA_ABILITY,
     MOD_PT,
+    MODAL,
+    MODE,
     PRODUCES,
     RESTRICTION,
     SCOPE,
@@ -187,18 +191,33 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     words = " ".join(phrase.split())
     control = None
     with_kw = None
+    num = re.fullmatch(r"(.+?) with (power|toughness|converted mana cost|mana value) (\d+) or (less|greater)", words, re.I)
+    m = None if num else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
+    if num:                                    # "creature with power 2 or less" (rules/core/filters.lp)
+        prop = {"power": "power", "toughness": "toughness"}.get(num[2].lower(), "mana_value")
+        words, with_kw = num[1], F("pos", F(f"{prop}_{'le' if num[4].lower() == 'less' else 'ge'}", int(num[3])))
+    if m:                                      # "creature with flying": a keyword in a filter (rules/core/filters.lp)
+        kw = KEYWORDS.get(m[3].lower())
+        if kw is None or kw[1] is not None or kw[0] in keywords_missing():
+            raise NotUnderstood(phrase)
+        words, with_kw = m[1], F("pos" if m[2].lower() == "with" else "neg", F("keyword", C_(kw[0])))
     for suffix, lit in CONTROL_SUFFIXES:       # "... you control": who controls each kind (rules/core/filters.lp)
         if words.lower().endswith(" " + suffix):
             words, control = words[: -len(suffix) - 1], lit
             break
+    m = None if with_kw is not None else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
+    if m:                                      # "creature with defender you control"
+        kw = KEYWORDS.get(m[3].lower())
+        if kw is None or kw[1] is not None or kw[0] in keywords_missing():
+            raise NotUnderstood(phrase)
+        words, with_kw = m[1], F("pos" if m[2].lower() == "with" else "neg", F("keyword", C_(kw[0])))
     toks = list(re.finditer(r"[^\s,]+|,", words))
     if not toks:
         raise NotUnderstood(phrase)
     connectors = {"or", "and/or"} | ({"and"} if and_or else set())
     clauses: list[list[Symbol]] = [[]]
     nouns = [0]            # words that name a kind in each clause
-    common: list[Symbol] = [F("pos", C_(x)) for x in extra] + ([control] if control is not None else []) + \
-        ([with_kw] if with_kw is not None else [])
+    common: list[Symbol] = [F("pos", C_(x)) for x in extra] + ([control] if control is not None else [])
     commas = after_last_comma = 0
     prev = None
     for t in toks:
@@ -226,7 +245,7 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         prev = lw
         first = len(clauses) == 1 and not nouns[0]   # before the first kind: applies to every kind
         into = common if first else clauses[-1]
-        if lw in ("a", "an") and not clauses[-1] and not nouns[-1] and not (first and len(common) > len(extra) + (control is not None) + (with_kw is not None)):
+        if lw in ("a", "an") and not clauses[-1] and not nouns[-1] and not (first and len(common) > len(extra) + (control is not None)):
             continue
         if lw in KIND_NOUNS.get(kind, ()):
             nouns[-1] += 1
@@ -256,6 +275,11 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         raise NotUnderstood(phrase)
     if len(clauses) > 1 and any(not c and not n for c, n in zip(clauses, nouns)):
         raise NotUnderstood(phrase)
+    if with_kw is not None:                   # "artifact, enchantment, or creature with flying": the last kind's
+        if len(clauses) > 1:
+            clauses[-1].append(with_kw)
+        else:
+            common.append(with_kw)
     text = " ".join(phrase.split())
     key = text.lower() + "".join(f" [{x}]" for x in extra)
     term = FILTER(key)
@@ -496,6 +520,31 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if e.keyword:
             out.append(F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn")))
         return out
+    if k == "lose_life" and e.who == "you":         # "you lose 1 life"
+        return [F("lose_life", C_("you"), e.n)]
+    if k == "mill":                                 # "target player puts the top two cards of their library into ..."
+        who = C_("you") if e.who == "you" else F("target", ab.target(C_("player")))
+        return [F("mill", who, e.n)]
+    if k == "may":
+        # "you may [effect]": done unless the player declines as it resolves (rules/timeline/effects.lp)
+        inner = effect_terms(e.then, ab, ctx, created)
+        if len(inner) != 1 or re.search(r"\b(each|bounce_chosen|destroy_all|if_was|created)\b", str(inner[0])):
+            raise NotUnderstood(e.words())
+        return [F("may", inner[0])]
+    if k == "restricted_this_turn":
+        # "can't be blocked this turn", "can't block this turn": a continuous effect until the turn ends (rules/casting/combat.lp)
+        if e.who == "same":                          # "Target creature gets +1/+0 ... and can't be blocked this turn"
+            if not ab.targets:
+                raise NotUnderstood(e.words())
+            ref = F("target", ab.targets)
+        elif e.target is not None:
+            ref = F("target", _permanent_target(e, ab))
+        elif e.filter is not None:                   # "Creatures you control can't be blocked this turn"
+            ref = F("each", ab.filter(e.filter))
+        else:
+            ctx.need_self(e.ref, created)
+            ref = C_("self")
+        return [F("apply", C_(e.keyword), ref, C_("end_of_turn"))]
     term = effect_term(e, ab, ctx, created)
     return [] if term is None else [term]
 
@@ -563,6 +612,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("tap", C_("enchanted"))
     if k == "bounce":
         return F("bounce", F("target", _permanent_target(e, ab)))
+    if k == "damage_you":                           # "~ deals 3 damage to you": the ability's controller
+        ctx.need_self(e.ref, created)
+        return F("damage", C_("self_controller"), e.n)
     if k == "damage_each_opponent":
         ctx.need_self(e.ref, created)
         return F("damage", C_("each_opponent"), e.n)
@@ -621,6 +673,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "sacrifice":
         ctx.need_self(e.ref, created)
         return F("sacrifice", C_("self"))
+    if k == "counters" and e.filter is not None:   # "on each creature you control"
+        return F("counters", F("each", ab.filter(e.filter)), String(e.counter), e.n)
+    if k == "damage_each":                          # "to each creature without flying"
+        ctx.need_self(e.ref, created)
+        return F("damage", F("each", ab.filter(e.filter)), e.n)
     if k == "counters" and e.target is not None:
         return F("counters", F("target", _permanent_target(e, ab)), String(e.counter), e.n)
     if k == "counters":
@@ -642,6 +699,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("put_land", C_("you"))
     if k in ("surveil", "scry"):
         return F(k, e.n)
+    if k == "untap" and e.target is not None:
+        return F("untap", F("target", _permanent_target(e, ab)))
+    if k == "untap":
+        ctx.need_self(e.ref, created)
+        return F("untap", C_("self"))
     if k == "exile":
         term = ab.filter(e.target.filter, "card")
         t = ab.target(F("card_in_graveyard", term))
@@ -726,11 +788,17 @@ def _static_pt_and_keywords(ab: Ab, s) -> None:
 
 def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
     """An activated ability that could add mana and has no target (CR 605.1a) is a mana ability."""
-    if len(a.effects) != 1 or a.effects[0].kind != "add_mana":
+    if not a.effects or a.effects[0].kind != "add_mana" or any(e.kind != "damage_you" for e in a.effects[1:]):
         return None
     m = a.effects[0].mana
     ab = _activated_ability(a, ctx, f"mana_{ctx.i}")
     ab.add(MANA_ABILITY)
+    for e in a.effects[1:]:
+        # "{T}: Add {R} or {G}. ~ deals 1 damage to you.": the damage is part of the mana ability's effect (CR 605.3b)
+        ctx.need_self(e.ref)
+        ab.effect(F("damage", C_("self_controller"), e.n))
+        ab.missing.append("paying a cost with it: the automatic payment doesn't activate a mana ability that also deals "
+                          "damage (activate it first, CR 605.3a)")
     if m.kind == "either":
         ab.add(PRODUCES, F("or", C_(m.symbols[0].lower()), C_(m.symbols[1].lower())), F("fixed", 1))
     elif m.kind == "any_color":
@@ -743,7 +811,7 @@ def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
             ab.add(PRODUCES, C_(s.lower()), F("fixed", n))
     else:
         ab.add(PRODUCES, C_(m.symbols[0].lower()), F("count", ab.filter(m.filter)))
-    return [ab], [f"mana ability: {a.cost.words()}: {a.effects[0].words()}"]
+    return [ab], [f"mana ability: {a.cost.words()}: {'; '.join(e.words() for e in a.effects)}"]
 
 
 def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
@@ -807,6 +875,16 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter)))
         elif ev.kind == "enters_filter":
             ab.add(TRIGGER, F("enters", ab.filter(ev.filter)))
+        elif ev.kind == "dies_filter":
+            # "Whenever another creature you control dies": only creatures die (CR 700.4)
+            if re.search(r"\b(planeswalkers?|artifacts?|enchantments?|lands?|permanents?)\b", ev.filter.text, re.I):
+                raise NotUnderstood(ev.filter.text)
+            ab.add(TRIGGER, F("dies", ab.filter(ev.filter)))
+        elif ev.kind == "blocks_filter":
+            ctx.need_self(ev.ref)
+            ab.add(TRIGGER, F("blocks", C_("self"), ab.filter(ev.filter)))
+        elif ev.kind == "equipped_combat_damage":
+            ab.add(TRIGGER, F("combat_damage_to_player", C_("equipped")))
         elif ev.kind == "gains_life":
             ab.add(TRIGGER, F("gains_life", C_("you")))
         elif ev.kind == "at":
@@ -821,8 +899,10 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                     ab.add(TRIGGER, F("becomes_target", C_("self"), C_("spell")))
                 else:
                     ab.add(TRIGGER, F(kind, C_("self")))
+        if a.condition:                  # an intervening "if" clause (CR 603.4: rules/timeline/triggers.lp)
+            ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition == "kicked" else "you")))
         understood = compile_effects(a.effects, ab, ctx)
-        return [ab], [f"trigger: {ev.words()}"] + understood
+        return [ab], [f"trigger: {ev.words()}"] + ([f"if {a.condition}"] if a.condition else []) + understood
     if k == "chapter":
         out, understood = [], []
         for n in a.chapters:     # "I, II — [effect]" is two chapter abilities, one for each symbol
@@ -836,6 +916,19 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         if a.ref is not None:
             ctx.need_self(a.ref)
         return _static(a.static, ctx)
+    if k == "modal":                     # "Choose one —" (CR 700.2): its modes are the bullet lines that follow
+        modes = _modes_after(ctx)
+        if not modes:
+            raise NotUnderstood("choose one")
+        ab = Ab(ctx, f"modal_{ctx.i}")
+        ab.add(MODAL, Number(a.n))
+        return [ab], [f"choose {a.n} of {len(modes)} modes"]
+    if k == "mode":                      # "• [effects]": mode N of the "Choose one —" before it
+        n = _mode_number(ctx)
+        ab = Ab(ctx, f"mode_{n}")
+        ab.add(SPELL_ABILITY)
+        ab.add(MODE, Number(n))
+        return [ab], [f"mode {n}"] + compile_effects(a.effects, ab, ctx)
     if k == "spell":
         ab = Ab(ctx, f"spell_{ctx.i}")
         ab.add(SPELL_ABILITY)
@@ -854,12 +947,41 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(COST, it)
         ab.facts += facts
         return [ab], [f"additional cost: {a.cost.words()}"]
+    if k == "kicked_enters":             # "If ~ was kicked, it enters with three +1/+1 counters on it." (702.33d)
+        ctx.need_self(a.ref)
+        ab = Ab(ctx, "kicked_enters")
+        ab.add(KICKED_ENTERS_WITH, String(a.counter), Number(a.n))
+        return [ab], [f"if kicked, enters with {a.n} {a.counter} counter(s)"]
     if k == "escapes_with":
         ctx.need_self(a.ref)
         ab = Ab(ctx, "escapes_with")
         ab.add(ESCAPES_WITH, String(a.counter), Number(a.n))
         return [ab], [f"escapes with {a.n} {a.counter} counter(s)"]
     raise NotUnderstood(k)
+
+
+def _modes_after(ctx: Ctx) -> list[int]:
+    """The line numbers of the bullet lines that follow a "Choose one —" line (its modes)."""
+    out = []
+    for j, raw in enumerate(ctx.face.lines[ctx.i:], start=ctx.i + 1):
+        if not raw.startswith("• "):
+            break
+        out.append(j)
+    return out
+
+
+def _mode_number(ctx: Ctx) -> int:
+    """A bullet line's mode number: its place among the bullets after the face's "Choose one —" line (CR 700.2)."""
+    n = 0
+    for j in range(ctx.i - 1, 0, -1):
+        raw = ctx.face.lines[j - 1]
+        if raw.startswith("• "):
+            n += 1
+            continue
+        if raw.strip() == "Choose one —":
+            return n + 1
+        break
+    raise NotUnderstood("a mode without its \"Choose one —\"")
 
 
 def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
@@ -900,6 +1022,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(ENTERS_TAPPED)
     elif k == "anthem":
         term = ab.filter(s.filter)
+        if re.search(r"\bwith(?:out)? (?:\w+$|power |toughness )", s.filter.text, re.I):
+            # "Creatures you control with flying get +1/+1": which creatures have a keyword (or a power) is known
+            # only after the layer this effect is applied in (CR 613.1f, 613.8): the rules don't ask it there
+            ab.missing.append("a static ability's scope by keyword, power or toughness (known only after the layer it applies in, CR 613.8)")
         ab.add(STATIC)
         ab.add(SCOPE, F("each", term))
         _static_pt_and_keywords(ab, s)
@@ -912,6 +1038,21 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "enchanted_cant":
         for kind in s.keywords:
             ab.add(RESTRICTION, F(kind, C_("enchanted")))
+    elif k == "evasion":
+        # a creature's own evasion or combat restriction (rules/casting/combat.lp)
+        if s.who in ("cant_be_blocked_by", "cant_be_blocked_except_by"):
+            ab.add(RESTRICTION, F(s.who, C_("self"), ab.filter(s.filter)))
+        elif s.who == "can_block_only_with":
+            kw = s.keywords[0]
+            if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in keywords_missing():
+                raise NotUnderstood(kw)
+            ab.add(RESTRICTION, F(s.who, C_("self"), C_(KEYWORDS[kw][0])))
+        else:
+            ab.add(RESTRICTION, F(s.who, C_("self")))
+    elif k == "opening_hand":
+        # CR 103.6a: it applies only as the game begins; every answer pyrules gives is about a game already begun,
+        # so the ability does nothing in any of them (no fact)
+        pass
     elif k == "opponents_cant_cast_in_combat":
         ab.add(STATIC)
         ab.add(RESTRICTION, F("cant_cast", C_("opponents"), C_("during_combat")))

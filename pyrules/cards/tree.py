@@ -173,8 +173,12 @@ class Effect:
             return f"sacrifice {src}"
         if k == "sacrifice_unless_escaped":
             return f"sacrifice {src} unless it escaped"
+        if k == "counters" and self.filter is not None:
+            return f"put {self.n} {self.counter} counter(s) on each {self.filter.words()}"
         if k == "counters":
             return f"put {self.n} {self.counter} counter(s) on {self.target.words() if self.target else src}"
+        if k == "damage_each":
+            return f"{src} deals {self.n} damage to each {self.filter.words()}"
         if k == "convert":
             return f"convert {src}"
         if k == "create_token" and self.who == "investigate":
@@ -230,6 +234,19 @@ class Effect:
                     f"{self.counter} artifact creature with {self.keyword} for as long as you control this Saga")
         if k == "add_mana":
             return f"add {self.mana.words()}"
+        if k == "mill":
+            if self.who == "you":
+                return f"put the top {self.n} card(s) of your library into your graveyard"
+            return f"{who} puts the top {self.n} card(s) of their library into their graveyard"
+        if k == "may":
+            return f"you may {self.then.words().removeprefix('you ')}"
+        if k == "untap":
+            return f"untap {self.target.words() if self.target else src}"
+        if k == "damage_you":
+            return f"{src} deals {self.n} damage to you"
+        if k == "restricted_this_turn":
+            who = self.target.words() if self.target else self.filter.words() if self.filter else (src or "it")
+            return f"{who} can't {'be blocked' if self.keyword == 'cant_be_blocked' else 'block'} this turn"
         return k
 
 
@@ -321,6 +338,7 @@ class Ability:
     static: "Static | None" = None
     ref: SelfRef | None = None
     restrictions: tuple[str, ...] = ()
+    condition: str = ""              # triggered: an intervening "if" clause (CR 603.4), by name
     counter: str = ""
     n: int = 0
 
@@ -333,7 +351,9 @@ class Ability:
             return (f"{self.cost.words()}: {eff}" + (" (only as a sorcery)" if self.sorcery else "")
                     + (" (only once each turn)" if self.once else ""))
         if k == "triggered":
-            return f"{self.event.words()}, {eff}"
+            cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
+                    "kicked": "if it was kicked, "}.get(self.condition, "")
+            return f"{self.event.words()}, {cond}{eff}"
         if k == "loyalty":
             return f"{self.n:+d}: {eff}" if self.n else f"0: {eff}"
         if k == "chapter":
@@ -342,10 +362,16 @@ class Ability:
             return self.static.words()
         if k == "spell":
             return eff
+        if k == "modal":
+            return "choose one (the mode is chosen as the spell is cast)"
+        if k == "mode":
+            return f"• {eff}"
         if k == "restriction":
             return f"{self.ref.words()} can't {' or '.join(r.removeprefix('cant_').replace('_', ' ') for r in self.restrictions)}"
         if k == "additional_cost":
             return f"as an additional cost to cast this spell, {self.cost.words()}"
+        if k == "kicked_enters":
+            return f"if {self.ref.words()} was kicked, it enters with {self.n} {self.counter} counter(s) on it"
         if k == "escapes_with":
             return f"{self.ref.words()} escapes with {self.n} {self.counter} counter(s) on it"
         return k

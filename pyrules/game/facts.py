@@ -217,10 +217,15 @@ def action_facts(action: dict, t: int, priority: str, players: list[str]) -> lis
             choices("target" if key == "targets" else key, action.get(key, []))
         if "x" in action:
             choices("x", [action["x"]])
+        choices("mode", action.get("modes", []))
+        choices("optional", action.get("optional", []))
     elif kind == "resolve":
         occurs(ACTION_PASS_ALL())
     elif kind == "pass":
         occurs(ACTION_PASS(v))
+    if kind in ("resolve", "pass"):      # the choices made as the top of the stack resolves ("you may": may)
+        for key, x in action.get("choose", {}).items():
+            out.append(CHOICE(T, key, 1, Function(CHOICES[key][x])))
     elif kind in ("convert", "transform", "counter"):
         occurs(ACTIONS_BY_KIND[kind](oid(v)))
     elif kind == "move":

@@ -24,9 +24,10 @@ GEN = re.compile(r"^(trigger|token|effect)_(\d+)(?:_(\d+))?$")
 # true, top, choose (the other choices an ability asks for, by kind: {color: red})
 ACTIONS: dict[str, dict[str, str]] = {
     "cast": {"cast": "id", "by": "player", "method": "method", "part": "part", "source": "source",
-             "targets": "targets", "exile": "ids", "discard": "ids", "sacrifice": "ids", "pay": "ids", "x": "count"},
-    "resolve": {"resolve": "top"},
-    "pass": {"pass": "player"},
+             "targets": "targets", "exile": "ids", "discard": "ids", "sacrifice": "ids", "pay": "ids", "x": "count",
+             "modes": "modes", "optional": "optional"},
+    "resolve": {"resolve": "top", "choose": "choose"},
+    "pass": {"pass": "player", "choose": "choose"},
     "convert": {"convert": "id"},
     "transform": {"transform": "id"},
     "move": {"move": "id", "to": "zone"},
@@ -148,6 +149,18 @@ def check_actions(sc) -> None:
             elif spec == "count":
                 if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 1000000:
                     raise ScenarioError(path, f"must be a whole number from 0 to 1000000, not {short(v)}")
+            elif spec == "optional":
+                if not isinstance(v, list) or not v or not all(isinstance(n, str) for n in v):
+                    raise ScenarioError(path, f"must list the optional additional costs paid (601.2b): [kicker], not {short(v)}")
+                for k, n in enumerate(v):
+                    if n not in OPTIONAL_COSTS:
+                        raise ScenarioError(f"{path}[{k}]", f"{short(n)} is not one of: {', '.join(OPTIONAL_COSTS)}{did_you_mean(n, OPTIONAL_COSTS)}")
+            elif spec == "modes":
+                if (not isinstance(v, list) or not v or len(v) > 10
+                        or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 20 for n in v)):
+                    raise ScenarioError(path, f"must list the modes chosen, numbered from 1 in the order the card prints them (700.2): [1], not {short(v)}")
+                if len(set(v)) != len(v):
+                    raise ScenarioError(path, f"names a mode twice: {short(v)}")
             elif spec == "method":
                 if v not in METHODS:
                     raise ScenarioError(path, f"{short(v)} is not one of: {', '.join(METHODS)}{did_you_mean(v, METHODS)}")
@@ -176,6 +189,8 @@ def check_actions(sc) -> None:
                         close = difflib.get_close_matches(str(key), list(CHOICES), n=1)
                         hint = f" — did you mean {close[0]!r}?" if close else ""
                         raise ScenarioError(path, f"unknown kind of choice {short(key)}{hint} (kinds: {', '.join(CHOICES)})")
+                    if key == "may" and not isinstance(x, bool):
+                        raise ScenarioError(f"{path}.{key}", f"must be true (the player does it) or false (they don't), not {short(x)}")
                     if x not in CHOICES[key]:
                         raise ScenarioError(f"{path}.{key}", f"{short(x)} is not one of: {', '.join(CHOICES[key])}{did_you_mean(x, CHOICES[key])}")
             elif spec == "new_id":
@@ -246,6 +261,8 @@ def _check_pay(sc, pay: list, path: str) -> None:
 
 # The kinds of choice `choose` names, and what may be chosen: a color for "one mana of any color" or "{U} or {R}"
 # (docs/guide/cards.md), written as a color's name.
-CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}}
+OPTIONAL_COSTS = ("kicker",)   # the optional additional costs a cast may pay (601.2b; kicker 702.33)
+CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"},
+           "may": {True: "yes", False: "no"}}   # "you may": whether the player does it (default: they do)
 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")   # each has an intrinsic mana ability

@@ -433,6 +433,10 @@ TARGET_EACH_OPPONENT = Predicate("target_each_opponent", "ability n:int", **_CAR
 TARGET_OPTIONAL = Predicate("target_optional", "ability n:int", **_CARD)
 TIMING = Predicate("timing", "ability timing:const", **_CARD)
 TRIGGER = Predicate("trigger", "ability event", **_CARD)
+INTERVENING_IF = Predicate("intervening_if", "ability condition", **_CARD)
+MODAL = Predicate("modal", "ability n:int", **_CARD)
+MODE = Predicate("mode", "ability n:int", **_CARD)
+KICKED_ENTERS_WITH = Predicate("kicked_enters_with", "ability kind:string n:int", **_CARD)
 TRIGGERED_ABILITY = Predicate("triggered", "ability", **_CARD)
 # the CR's lists of words (rules/core/types.lp), read by the card-text reader
 CARD_TYPE_WORD = Predicate("card_type_word", "word:string type:const")

@@ -1,0 +1,278 @@
+"""Reading tests of the card-text families of issue 27 added after the grammar's first half: each real card's
+line (tests/data/real_sets_sample.json, as Scryfall's files of its set print it) -> its status, the ability
+written back in words (`parse`) and the vocabulary facts the rules interpret. The behaviour of each is played out
+in tests/rules/card_families/ (a rule case per card)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyrules.cards.db import with_files
+
+SAMPLE = Path(__file__).parent / "data" / "real_sets_sample.json"
+
+
+def line(card: str, n: int):
+    return with_files((str(SAMPLE),)).lookup(card).reading()[n - 1]
+
+
+def facts(ln) -> str:
+    return " ".join(str(f) for f in ln.facts)
+
+
+# ------------------------------------------------------------------------------------------------ evasion
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Vine Mare", 2, "Vine Mare can't be blocked by black creatures",
+     'restriction(ab("Vine Mare",front,2,static_2),cant_be_blocked_by(self,f("black creatures")))'),
+    ("Juggernaut", 1, "Juggernaut attacks each combat if able", "attacks_each_combat(self)"),
+    ("Juggernaut", 2, "Juggernaut can't be blocked by Walls", 'cant_be_blocked_by(self,f("walls"))'),
+    ("Bristling Boar", 1, "Bristling Boar can't be blocked by more than one creature",
+     "cant_be_blocked_by_more_than_one(self)"),
+    ("Departed Deckhand", 2, "Departed Deckhand can't be blocked except by Spirits",
+     'cant_be_blocked_except_by(self,f("spirits"))'),
+    ("Dreamcaller Siren", 3, "Dreamcaller Siren can block only creatures with flying", "can_block_only_with(self,flying)"),
+    ("Sheoldred, Whispering One", 1, "swampwalk", "keyword(ab(\"Sheoldred, Whispering One\",front,1,swampwalk),swampwalk)"),
+    ("Daring Saboteur", 1, "{2}{U}: Daring Saboteur can't be blocked this turn", "apply(cant_be_blocked,self,end_of_turn)"),
+    ("Distortion Strike", 1, "target creature gets +1/+0 until end of turn; it can't be blocked this turn",
+     "apply(cant_be_blocked,target(1),end_of_turn)"),
+    ("Siegebreaker Giant", 2, "{3}{R}: target creature can't block this turn", "apply(cant_block,target(1),end_of_turn)"),
+])
+def test_evasion_and_restrictions_are_read(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_a_blocking_restriction_by_a_word_outside_the_lists_is_not_read():
+    # "can't be blocked by creatures with zzz" — a word no list has: the line is not modelled, not guessed at
+    from tests.test_grammar import read_line
+
+    assert read_line("Test Card can't be blocked by creatures with zzz.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ dies and block triggers
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Poison-Tip Archer", 3, "whenever another creature dies, each opponent loses 1 life",
+     'trigger(ab("Poison-Tip Archer",front,3,trigger_3),dies(f("another creature")))'),
+    ("Open the Graves", 1, "whenever a nontoken creature you control dies, create 1 2/2 black Zombie creature token",
+     'dies(f("nontoken creature you control"))'),
+    ("Moldervine Reclamation", 1, "whenever a creature you control dies, you gain 1 life; you draw a card",
+     'dies(f("creature you control"))'),
+    ("Deeproot Warrior", 1, "whenever Deeproot Warrior becomes blocked, it gets +1/+1 until end of turn",
+     "becomes_blocked(self)"),
+    ("Sustainer of the Realm", 2, "whenever Sustainer of the Realm blocks, it gets +0/+2 until end of turn", "blocks(self)"),
+])
+def test_dies_and_block_triggers_are_read(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_a_dies_trigger_on_a_noncreature_kind_is_not_read():
+    # only creatures die (CR 700.4): "Whenever a creature or planeswalker you control dies" (Ajani's Last Stand)
+    # isn't read as a dies trigger
+    from tests.test_grammar import read_line
+
+    assert read_line("Whenever a creature or planeswalker you control dies, you gain 1 life.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ keyword filters
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Plummet", 1, "destroy target creature with flying",
+     'filter_lit(f("creature with flying"),1,pos(keyword(flying)))'),
+    ("Tectonic Rift", 1, "destroy target land; Creatures without flying can't block this turn",
+     'filter_lit(f("creatures without flying"),1,neg(keyword(flying)))'),
+    ("Netcaster Spider", 2, "whenever Netcaster Spider blocks a creature with flying, Netcaster Spider gets +2/+0 until end "
+     "of turn", 'trigger(ab("Netcaster Spider",front,2,trigger_2),blocks(self,f("creature with flying")))'),
+    ("Vanquish the Weak", 1, "destroy target creature with power 3 or less",
+     'filter_lit(f("creature with power 3 or less"),1,pos(power_le(3)))'),
+    ("Steel Leaf Champion", 1, "Steel Leaf Champion can't be blocked by creatures with power 2 or less",
+     'filter_lit(f("creatures with power 2 or less"),1,pos(power_le(2)))'),
+])
+def test_a_keyword_in_a_filter_is_read(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_a_list_filter_gives_the_keyword_to_its_last_kind():
+    # Vivien Reid's "−3: Destroy target artifact, enchantment, or creature with flying.": an artifact or an
+    # enchantment of any kind, or a creature with flying
+    from tests.test_grammar import read_line
+
+    ln = read_line("−3: Destroy target artifact, enchantment, or creature with flying.", "Legendary Planeswalker — Vivien")
+    lits = {str(f) for f in ln.facts if f.name == "filter_lit"}
+    assert ln.status == "modelled"
+    assert 'filter_lit(f("artifact, enchantment, or creature with flying"),3,pos(keyword(flying)))' in lits
+    assert not any("keyword" in x for x in lits if ",1," in x or ",2," in x)
+
+
+def test_a_static_scope_by_keyword_is_read_with_what_is_missing():
+    # Favorable Winds: "Creatures you control with flying get +1/+1." — which creatures have flying is known only
+    # after layer 6 (CR 613.8): `read`, never a silently wrong P/T
+    ln = line("Favorable Winds", 1)
+    assert ln.status == "read" and "613.8" in ln.missing[0]
+
+
+def test_a_keyword_with_no_rules_in_a_filter_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("Destroy target creature with rebound.", "Instant").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ mana shapes
+
+def test_a_painland_is_a_mana_ability_with_damage_to_its_controller():
+    # Battlefield Forge: "{T}: Add {R} or {W}. Battlefield Forge deals 1 damage to you." — one mana ability (CR
+    # 605.1a) whose effect also deals the damage; `read`: the automatic payment doesn't activate it
+    ln = line("Battlefield Forge", 2)
+    assert ln.status == "read" and "605.3a" in ln.missing[0]
+    assert ln.parse == "{T}: add {R} or {W}; Battlefield Forge deals 1 damage to you"
+    f = facts(ln)
+    assert "mana_ability(" in f and "produces(" in f and "damage(self_controller,1)" in f
+    assert line("Battlefield Forge", 1).status == "modelled"
+
+
+def test_damage_to_you_is_an_effect_of_any_ability():
+    # Sleeper Agent's "At the beginning of your upkeep, Sleeper Agent deals 2 damage to you." in made-up form
+    from tests.test_grammar import read_line
+
+    ln = read_line("At the beginning of your upkeep, Test Card deals 2 damage to you.")
+    assert ln.status == "modelled" and "damage(self_controller,2)" in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ more shapes
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Steel Overseer", 1, "{T}: put 1 +1/+1 counter(s) on each artifact creature you control",
+     'counters(each(f("artifact creature you control")),"+1/+1",1)'),
+    ("Fiery Cannonade", 1, "Fiery Cannonade deals 2 damage to each non-Pirate creature",
+     'damage(each(f("non-pirate creature")),2)'),
+    ("Ravenous Daggertooth", 1, "whenever Ravenous Daggertooth is dealt damage, you gain 2 life", "dealt_damage(self)"),
+    ("Jaddi Offshoot", 2, "whenever land you control enters, you gain 1 life", 'enters(f("land you control"))'),
+    ("Storm Fleet Spy", 1, "when Storm Fleet Spy enters, if you attacked with a creature this turn, you draw a card",
+     "intervening_if(ab(\"Storm Fleet Spy\",front,1,trigger_1),attacked_this_turn(you))"),
+    ("Blessed Light", 1, "exile target creature or enchantment", "exile_linked(target(1))"),
+    ("Lightning-Rig Crew", 2, "whenever you cast a Pirate spell, untap Lightning-Rig Crew", "untap(self)"),
+    ("Voltaic Servant", 1, "at the beginning of your end step, untap target artifact", "untap(target(1))"),
+    ("Millstone", 1, "{2}, {T}: target player puts the top 2 card(s) of their library into their graveyard",
+     "mill(target(1),2)"),
+    ("Phyrexian Rager", 1, "when Phyrexian Rager enters, you draw a card; you lose 1 life", "lose_life(you,1)"),
+])
+def test_more_shapes_are_read(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_an_ability_word_outside_the_crs_list_is_not_read():
+    # ability words come from the CR's list (207.2c): a made-up one isn't skipped
+    from tests.test_grammar import read_line
+
+    assert read_line("Zzzfall — Whenever a land enters the battlefield under your control, you gain 1 life.").status \
+        == "not_modelled"
+
+
+def test_an_opening_hand_ability_is_read_and_does_nothing_in_a_game_begun():
+    # Leyline of Sanctity's line 1 (CR 103.6a): modelled, no fact (a scenario is a game already begun)
+    ln = line("Leyline of Sanctity", 1)
+    assert ln.status == "modelled" and "103.6a" in ln.parse
+    assert not [f for f in ln.facts if f.name not in ("face_ability",)]
+
+
+# ------------------------------------------------------------------------------------------------ modal spells
+
+def test_a_modal_spell_reads_its_header_and_each_mode():
+    # Crushing Canopy: "Choose one —" / "• Destroy target creature with flying." / "• Destroy target enchantment."
+    head, one, two = (line("Crushing Canopy", n) for n in (1, 2, 3))
+    assert [x.status for x in (head, one, two)] == ["modelled"] * 3
+    assert head.parse == "choose one (the mode is chosen as the spell is cast)"
+    assert 'modal(ab("Crushing Canopy",front,1,modal_1),1)' in facts(head)
+    assert 'mode(ab("Crushing Canopy",front,2,mode_1),1)' in facts(one)
+    assert 'mode(ab("Crushing Canopy",front,3,mode_2),2)' in facts(two)
+    assert two.parse == "• destroy target enchantment"
+
+
+def test_a_bullet_without_its_choose_line_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("• Destroy target enchantment.", "Instant").status == "not_modelled"
+
+
+def test_modes_must_be_a_list_of_mode_numbers():
+    import pyrules
+    from pyrules.errors import ScenarioError
+
+    sc = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"},
+          "objects": [{"id": "light", "card": "Grizzly Bears", "zone": "hand", "owner": "alice"}],
+          "actions": [{"cast": "light", "modes": [0]}]}
+    with pytest.raises(ScenarioError) as e:
+        pyrules.load(sc)
+    assert "actions[0].modes" in str(e.value) or "modes" in str(e.value)
+
+
+# ------------------------------------------------------------------------------------------------ "you may"
+
+def test_you_may_wraps_the_effect():
+    # Reclamation Sage: "When Reclamation Sage enters the battlefield, you may destroy target artifact or enchantment."
+    ln = line("Reclamation Sage", 1)
+    assert ln.status == "modelled"
+    assert ln.parse == "when Reclamation Sage enters, you may destroy target artifact or enchantment"
+    assert "may(destroy(target(1)))" in facts(ln)
+
+
+def test_you_may_around_an_effect_on_each_permanent_is_not_read():
+    # the effect's objects are asked as it resolves, which a "you may" wrapper doesn't do yet: not modelled
+    from tests.test_grammar import read_line
+
+    assert read_line("When Test Card enters the battlefield, you may put a +1/+1 counter on each creature you "
+                     "control.").status == "not_modelled"
+
+
+def test_more_events_are_read():
+    from tests.test_grammar import read_line
+
+    # the older wording of "dies" (CR 700.4)
+    ln = read_line("When Test Card is put into a graveyard from the battlefield, it deals 5 damage to any target.")
+    assert ln.status == "modelled" and "dies(self)" in facts(ln)
+    ln = read_line("At the beginning of each upkeep, create a 1/1 green Saproling creature token.", "Enchantment")
+    assert ln.status == "modelled" and "at(beginning,upkeep,each)" in facts(ln)
+    # a keyword filter before "under your control" (the older wording of "you control")
+    ln = read_line("Whenever a creature with defender enters the battlefield under your control, draw a card.")
+    assert ln.status == "modelled" and "pos(keyword(defender))" in facts(ln)
+    ln = line("Rogue's Gloves", 1)
+    assert ln.status == "modelled" and "combat_damage_to_player(equipped)" in facts(ln)
+    assert ln.parse == "whenever equipped creature deals combat damage to a player, you may draw a card"
+
+
+def test_the_older_wording_of_activate_only_as_a_sorcery_is_read():
+    from tests.test_grammar import read_line
+
+    old = read_line("{1}: Put a +1/+1 counter on Test Card. Activate this ability only any time you could cast a sorcery.")
+    new = read_line("{1}: Put a +1/+1 counter on Test Card. Activate only as a sorcery.")
+    assert old.status == new.status == "modelled" and facts(old) == facts(new)
+
+
+def test_kicker_is_modelled_as_an_optional_additional_cost():
+    # Baloth Gorger's "Kicker {4}": its rules are there (702.33), so the line is modelled
+    ln = line("Baloth Gorger", 1)
+    assert ln.status == "modelled" and ln.parse == "kicker {4}"
+    assert "keyword(" in facts(ln) and "kicker" in facts(ln)
+
+
+def test_kicked_lines_are_read():
+    # Baloth Gorger line 2, Krosan Druid line 2 (Dominaria)
+    ln = line("Baloth Gorger", 2)
+    assert ln.status == "modelled" and 'kicked_enters_with(ab("Baloth Gorger",front,2,kicked_enters),"+1/+1",3)' in facts(ln)
+    ln = line("Krosan Druid", 2)
+    assert ln.status == "modelled" and ln.parse == "when Krosan Druid enters, if it was kicked, you gain 10 life"
+    assert "kicked(self)" in facts(ln)

@@ -22,7 +22,8 @@ from lark.exceptions import LarkError
 
 from pyrules.cards import tree as T
 from pyrules.kb.compile import rules_root
-from pyrules.kb.interface import CARD_TYPE_WORD, KEYWORD_MISSING, PREDEFINED_TOKEN, SUBTYPE_LIST, SUPERTYPE_WORD
+from pyrules.kb.interface import (CARD_TYPE_WORD, KEYWORD_MISSING, PREDEFINED_TOKEN, READING_MISSING, SUBTYPE_LIST,
+                                  SUPERTYPE_WORD)
 
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -96,6 +97,13 @@ def keywords_missing() -> dict[str, str]:
     """The keywords read whose rules aren't all in the knowledge base, and what is missing of each, as the rules
     state it (rules/core/keywords_missing.lp): a line with one is `read`, not `modelled`."""
     return {r.keyword.name: r.missing.string for r in _stated_in("keywords_missing.lp")(KEYWORD_MISSING)}
+
+
+@cache
+def reading_missing() -> dict[str, str]:
+    """Shapes of card text read whose rules aren't all in the knowledge base, and what is missing of each, as the
+    rules state it (rules/core/missing_rules.lp)."""
+    return {r.what.name: r.missing.string for r in _stated_in("missing_rules.lp")(READING_MISSING)}
 
 
 @cache

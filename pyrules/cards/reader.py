@@ -24,6 +24,7 @@ from pyrules.cards.grammar import (
     keywords_missing,
     parse,
     predefined_tokens,
+    reading_missing,
     type_lists,
 )
 from pyrules.cards.mana import ManaSymbolError, parse_mana_cost
@@ -797,8 +798,7 @@ def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
         # "{T}: Add {R} or {G}. ~ deals 1 damage to you.": the damage is part of the mana ability's effect (CR 605.3b)
         ctx.need_self(e.ref)
         ab.effect(F("damage", C_("self_controller"), e.n))
-        ab.missing.append("paying a cost with it: the automatic payment doesn't activate a mana ability that also deals "
-                          "damage (activate it first, CR 605.3a)")
+        ab.missing.append(reading_missing()["mana_ability_with_damage"])
     if m.kind == "either":
         ab.add(PRODUCES, F("or", C_(m.symbols[0].lower()), C_(m.symbols[1].lower())), F("fixed", 1))
     elif m.kind == "any_color":
@@ -1025,7 +1025,7 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         if re.search(r"\bwith(?:out)? (?:\w+$|power |toughness )", s.filter.text, re.I):
             # "Creatures you control with flying get +1/+1": which creatures have a keyword (or a power) is known
             # only after the layer this effect is applied in (CR 613.1f, 613.8): the rules don't ask it there
-            ab.missing.append("a static ability's scope by keyword, power or toughness (known only after the layer it applies in, CR 613.8)")
+            ab.missing.append(reading_missing()["scope_after_layers"])
         ab.add(STATIC)
         ab.add(SCOPE, F("each", term))
         _static_pt_and_keywords(ab, s)

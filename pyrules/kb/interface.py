@@ -446,6 +446,8 @@ PREDEFINED_TOKEN = Predicate("predefined_token", "subtype:const ability:string",
                              "a token card text creates by name, and its ability (rules/core/predefined_tokens.lp)")
 KEYWORD_MISSING = Predicate("keyword_missing", "keyword:const missing:string",
                             "a keyword read whose rules aren't all there: what is missing (rules/core/keywords_missing.lp)")
+READING_MISSING = Predicate("reading_missing", "what:const missing:string",
+                            "a shape of card text read whose rules aren't all there: what is missing (rules/core/missing_rules.lp)")
 
 # ------------------------------------------------------------------------------------------------ the engine
 # (what Python reads to sequence the grounding: pyrules/game/engine.py)

@@ -32,6 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pyrules.cards.families import FAMILIES, family  # noqa: E402  (the families: pyrules/cards/families.py)
+
 
 def coverage(files: list[str]) -> None:
     from pyrules import api
@@ -44,39 +46,6 @@ def coverage(files: list[str]) -> None:
         if common:
             print(f"  most common lines not modelled: {common}")
 
-
-# The families of issue 27 (the most common shapes of real cards' lines), in its order of value; a line is put
-# in the first family whose pattern it matches (the card's own name written ~). Measuring only: the reader
-# never looks at these.
-FAMILIES = [
-    ("14 activated gains/gets", r"^[^:\"]+: ~ (?:gains|gets) "),
-    ("10 planeswalkers", r"^[+−-]?\d+: |^\[[+−-]?\d+\]: |\bloyalty\b"),
-    ("5 auras", r"^Enchant |^Enchanted |\benchanted (?:creature|permanent|land)\b"),
-    ("1 pump/shrink until end of turn", r"gets? [+−-][\dX]+/[+−-][\dX]+ until end of turn"),
-    ("2 attack/block/combat damage triggers", r"^(?:When|Whenever) .*(?:attacks|blocks|becomes blocked|deals combat damage)"),
-    ("4 cast triggers", r"^Whenever you cast "),
-    ("6 dies triggers", r"^(?:When|Whenever) .*(?:dies|put into a graveyard from the battlefield)"),
-    ("7 enters tapped", r"enters(?: the battlefield)? tapped"),
-    ("8 enter triggers", r"^(?:When|Whenever) .*enters"),
-    ("9 anthems and lords", r"(?:creatures|\b[A-Z][a-z]+s) you control get [+−-]"),
-    ("3 destroy", r"\b[Dd]estroy (?:target|all|each|up to)"),
-    ("11 evasion and restrictions", r"can't be blocked|walk\b|can block only|attacks each (?:combat|turn) if able|can't block|can't attack"),
-    ("12 bounce", r"[Rr]eturn (?:target|up to|all|each) .* to (?:its|their) owner'?s'? hands?"),
-    ("13 damage", r"deals? (?:\w+ )?damage"),
-    ("15 mana", r"\bAdd \{|\bAdd (?:one|two|three) mana"),
-]
-
-
-def family(text: str, names) -> str:
-    import re
-
-    for n in sorted(names, key=len, reverse=True):
-        text = text.replace(n, "~")
-    text = re.sub(r"\s*\([^)]*\)", "", text).strip()
-    for name, pattern in FAMILIES:
-        if re.search(pattern, text):
-            return name
-    return "other"
 
 
 def sets(files: list[str], show_lines: bool) -> None:

@@ -145,3 +145,17 @@ def test_every_line_of_the_test_cards_that_is_read_is_read_whole():
             for ln in db.lookup(name).reading():
                 if ln.status in ("modelled", "read"):
                     assert unread(ln) == [], (name, ln.text)
+
+
+def test_coverage_ranks_what_is_missing_by_the_cards_it_would_complete():
+    # Kroxa's one line pyrules doesn't read is its attack trigger ("Whenever Kroxa enters or attacks, each opponent
+    # discards a card, ..."): that family alone keeps Kroxa from being fully modelled
+    doc = json.loads(cli("cards", "--coverage", "--json").stdout)
+    by = {m["missing"]: m for m in doc["missing_by_family"]}
+    assert "Kroxa, Titan of Death's Hunger" in by["2 attack/block/combat damage triggers"]["cards_it_would_complete"]
+    completed = [c for m in doc["missing_by_family"] for c in m["cards_it_would_complete"]]
+    assert len(completed) == len(set(completed)) <= doc["cards"] - doc["cards_fully_modelled"]
+    counts = [len(m["cards_it_would_complete"]) for m in doc["missing_by_family"]]
+    assert counts == sorted(counts, reverse=True)
+    # a line read whose rules aren't all there is counted by what its `missing` names
+    assert any(m["missing"].startswith("rules for ") for m in doc["missing_by_family"])

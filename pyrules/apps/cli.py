@@ -623,6 +623,11 @@ def cards_text(data: dict) -> str:
             lines.append("most common lines not modelled:")
             for m in data["most_common_not_modelled"]:
                 lines.append(f"  {m['count']:5}  {clip(m['text'], 100)}")
+        completing = [m for m in data["missing_by_family"] if m["cards_it_would_complete"]][:10]
+        if completing:
+            lines.append("what is missing, by the cards it alone keeps from being fully modelled (--json lists them):")
+            for m in completing:
+                lines.append(f"  {len(m['cards_it_would_complete']):5}  {clip(m['missing'], 100)}")
         if data["skipped_cards"]:
             lines.append(f"{len(data['skipped_cards'])} cards in the files given couldn't be read (see --json)")
         return "\n".join(lines)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from functools import cache, partial
 
+from pyrules.cards.families import family
 from pyrules.cards.files import CardDataError
 from pyrules.cards.index import CardLibrary
 from pyrules.cards.model import Card, card_from_record
@@ -119,9 +120,11 @@ def coverage_json(db: CardDB, top: int = 15) -> dict:
     cards = fully = 0
     by_kind: dict[str, list[int]] = {}
     missing: dict[str, int] = {}
+    lacking: dict[str, list[str]] = {}     # what is missing -> the cards each lacks it in
     for card in db.cards.values():
         cards += 1
         ok = True
+        what: set[str] = set()
         for ln in card.reading():
             total += 1
             kinds = {re.sub(r"_\d+$", "", n) for n in ln.names} or ({"reminder text"} if ln.status == "modelled" else {"(not read)"})
@@ -139,7 +142,13 @@ def coverage_json(db: CardDB, top: int = 15) -> dict:
                 for n in card.names:
                     text = text.replace(n, "~").replace(n.split(",")[0], "~")
                 missing[text] = missing.get(text, 0) + 1
+                if ln.status == "read":
+                    what.update(f"rules for {m}" for m in ln.missing)
+                else:
+                    what.add(family(ln.text, card.names))
         fully += ok
+        for w in what:
+            lacking.setdefault(w, []).append(card.name if len(what) == 1 else "")
     skipped = []
     for src in db.library.sources:
         for err in getattr(src, "skipped", ()) or ():
@@ -153,6 +162,11 @@ def coverage_json(db: CardDB, top: int = 15) -> dict:
         "share_modelled": round(modelled / total, 4) if total else 1.0,
         "by_template": {k: {"lines": v[0], "modelled": v[1], "read": v[2]} for k, v in sorted(by_kind.items())},
         "most_common_not_modelled": [{"text": t, "count": n} for t, n in sorted(missing.items(), key=lambda kv: (-kv[1], kv[0]))[:top]],
+        # what is missing (the rules a `read` line names, or the family of a line not read: pyrules/cards/families.py),
+        # by how many cards it alone keeps from being fully modelled: those cards it would complete
+        "missing_by_family": sorted(({"missing": w, "cards": len(names), "cards_it_would_complete": sorted(n for n in names if n)}
+                                     for w, names in lacking.items()),
+                                    key=lambda d: (-len(d["cards_it_would_complete"]), -d["cards"], d["missing"])),
         "skipped_cards": skipped,
     }
 

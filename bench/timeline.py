@@ -66,20 +66,21 @@ def main() -> None:
 
 
 def rules_prepared(game) -> int:
-    """How many rules clingo set up over a game's grounding calls: each part instance grounded prepares
-    every statement of its part again (the figure the time of a moment follows)."""
+    """How many rules clingo set up over a game's grounding calls: each group of a part given to a call is
+    prepared again, every statement of it (the figure the time of a moment follows)."""
     from clingo import ast
 
     sizes: dict[str, int] = {}
-    for name, _args in game.history:
-        if name not in game.kb.parts:   # a part that only brings in a fact: one rule
+    texts = {**game.kb.parts, **game.kb.group_texts}
+    for name, _args in game.given:      # (the groups of each part the engine took: pyrules/kb/compile.py, group_parts)
+        if name not in texts:   # a part that only brings in a fact: one rule
             sizes[name] = 1
         elif name not in sizes:
             count = [0]
-            ast.parse_string(game.kb.parts[name][1],
+            ast.parse_string(texts[name][1],
                              lambda stm: count.__setitem__(0, count[0] + (stm.ast_type != ast.ASTType.Program)))
             sizes[name] = count[0]
-    return sum(sizes[name] for name, _args in game.history)
+    return sum(sizes[name] for name, _args in game.given)
 
 
 if __name__ == "__main__":

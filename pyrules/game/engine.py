@@ -194,6 +194,7 @@ class Game:
         self.loaded: set[str] = set()   # the parts (and shadow parts) added to the Control so far
         self.added: set[Symbol] = set()
         self.history: list[tuple[str, list]] = []   # every part instance grounded, in order
+        self.given: list[tuple[str, list]] = []     # and what clingo was given for them: the groups taken
         self.explained = False
         self.shadowed: set[tuple[str, tuple]] = set()   # the shadow part instances grounded (explain_cone)
         self.add(facts)
@@ -247,6 +248,7 @@ class Game:
         self.timings["ground"] += time.perf_counter() - t0
         self.timings["calls"] += 1
         self.history += todo
+        self.given += calls
 
     def _select(self, todo: list[tuple[str, list]]) -> list[tuple[str, list]]:
         """The part instances of a grounding call, each part replaced by those of its groups (_groups) that can

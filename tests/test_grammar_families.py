@@ -276,3 +276,25 @@ def test_kicked_lines_are_read():
     ln = line("Krosan Druid", 2)
     assert ln.status == "modelled" and ln.parse == "when Krosan Druid enters, if it was kicked, you gain 10 life"
     assert "kicked(self)" in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ "up to one target" (issue 28)
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Huatli, Dinosaur Knight", 1, "+2: put 2 +1/+1 counter(s) on up to one target Dinosaur you control",
+     'effect(ab("Huatli, Dinosaur Knight",front,1,loyalty_1),1,counters(target(1),"+1/+1",2))'),
+    ("Teferi, Timebender", 1, "+2: untap up to one target artifact or creature",
+     'effect(ab("Teferi, Timebender",front,1,loyalty_1),1,untap(target(1)))'),
+])
+def test_up_to_one_target_is_read_as_an_optional_target(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+    assert f'target_optional(ab("{card}",front,1,loyalty_1),1)' in facts(ln)
+
+
+def test_up_to_two_targets_is_not_read_as_one():
+    from tests.test_grammar import read_line
+
+    assert read_line("+1: Put a +1/+1 counter on each of up to two target creatures.").status == "not_modelled"

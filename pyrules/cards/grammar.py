@@ -853,6 +853,14 @@ class ToTree(Transformer):
     def e_untap_target(self, meta, ch):
         return T.Effect("untap", target=T.Target("permanent", _one(ch, T.Filter)))
 
+    # "up to one target" (issue 28) ---------------------------------------------------------
+    def e_counters_up_to_one(self, meta, ch):
+        return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                        target=T.Target("permanent", _one(ch, T.Filter), optional=True))
+
+    def e_untap_up_to_one(self, meta, ch):
+        return T.Effect("untap", target=T.Target("permanent", _one(ch, T.Filter), optional=True))
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

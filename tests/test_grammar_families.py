@@ -298,3 +298,26 @@ def test_up_to_two_targets_is_not_read_as_one():
     from tests.test_grammar import read_line
 
     assert read_line("+1: Put a +1/+1 counter on each of up to two target creatures.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ "1 life for each" (issue 28)
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Dwarven Priest", 1, "when Dwarven Priest enters, you gain 1 life for each creature you control",
+     'effect(ab("Dwarven Priest",front,1,trigger_1),1,gain_life(you,count(f("creature you control"))))'),
+    ("Bishop of the Bloodstained", 1,
+     "when Bishop of the Bloodstained enters, target opponent loses 1 life for each Vampire you control",
+     'effect(ab("Bishop of the Bloodstained",front,1,trigger_1),1,lose_life(target(1),count(f("vampire you control"))))'),
+])
+def test_life_for_each_is_read_as_a_count(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_more_than_1_life_for_each_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("When Test Card enters the battlefield, you gain 2 life for each creature you control.").status \
+        == "not_modelled"

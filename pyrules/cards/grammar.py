@@ -853,6 +853,21 @@ class ToTree(Transformer):
     def e_untap_target(self, meta, ch):
         return T.Effect("untap", target=T.Target("permanent", _one(ch, T.Filter)))
 
+    # "1 life for each [filter]" (issue 28) -------------------------------------------------
+    def _for_each(self, ch, kind, who):
+        if number(_tokens(ch, "NUM")[0]) != 1:       # "2 life for each ...": a multiple of the count, not read
+            raise NotUnderstood("life for each")
+        return T.Effect(kind, who=who, n="X", x=_one(ch, T.Filter), for_each=True)
+
+    def e_gain_life_for_each(self, meta, ch):
+        return self._for_each(ch, "gain_life", "you")
+
+    def e_lose_life_target_for_each(self, meta, ch):
+        return self._for_each(ch, "lose_life", "target_" + str(_tokens(ch, "PLAYER_WORD")[0]).lower())
+
+    def e_lose_life_opponents_for_each(self, meta, ch):
+        return self._for_each(ch, "lose_life", "each_opponent")
+
     # "up to one target" (issue 28) ---------------------------------------------------------
     def e_counters_up_to_one(self, meta, ch):
         return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),

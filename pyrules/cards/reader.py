@@ -550,7 +550,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     return [] if term is None else [term]
 
 
-X_EFFECTS = ("damage", "gain_life", "damage_each_creature_player")   # the effects whose amount may be X
+X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
 
 
@@ -645,9 +645,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("gain_life", C_("you"), _amount(e, ab))
     if k == "lose_life" and e.who.startswith("target_"):
         t = ab.target(C_(e.who.removeprefix("target_")))
-        return F("lose_life", F("target", t), e.n)
+        return F("lose_life", F("target", t), _amount(e, ab))
     if k == "lose_life":
-        return F("lose_life", C_(e.who), e.n)
+        return F("lose_life", C_(e.who), _amount(e, ab))
     if k == "counter":
         term = ab.filter(e.target.filter) if e.target.filter else ab.filter("spell", "spell")
         t = ab.target(F("spell", term))

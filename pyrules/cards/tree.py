@@ -122,6 +122,7 @@ class Effect:
     pt: tuple[int, int] = (0, 0)     # pump: +P/+T
     x: "Filter | None" = None        # n is "X": "where X is the number of [filter]" (None: X as chosen, CR 107.3a)
     where: bool = False              # the effect that prints the "where X is ..." clause (the sentence's last)
+    for_each: bool = False           # n is "X", written "1 life for each [filter]" (x: the filter counted)
 
     def words(self) -> str:
         text = self._words()
@@ -134,10 +135,11 @@ class Effect:
                "target_opponent": "target opponent", "that_player": "that player"}.get(self.who, self.who)
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
+        n = f"1 life for each {self.x.words()}" if self.for_each and self.x is not None else f"{self.n} life"
         if k == "gain_life":
-            return f"{who} gain{'s' if who != 'you' else ''} {self.n} life"
+            return f"{who} gain{'s' if who != 'you' else ''} {n}"
         if k == "lose_life":
-            return f"{who} lose{'s' if who != 'you' else ''} {self.n} life"
+            return f"{who} lose{'s' if who != 'you' else ''} {n}"
         if k == "damage":
             return f"{src} deals {self.n} damage to {self.target.words()}"
         if k == "damage_each_creature_player":

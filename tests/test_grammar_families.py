@@ -321,3 +321,20 @@ def test_more_than_1_life_for_each_is_not_read():
 
     assert read_line("When Test Card enters the battlefield, you gain 2 life for each creature you control.").status \
         == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ kept tapped (issue 28)
+
+def test_that_creature_doesnt_untap_during_its_controllers_next_untap_step_is_read():
+    ln = line("Frost Lynx", 1)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == ("when Frost Lynx enters, tap target creature an opponent controls; that creature doesn't untap "
+                        "during its controller's next untap step")
+    assert 'effect(ab("Frost Lynx",front,1,trigger_1),2,skip_next_untap(target(1)))' in facts(ln)
+
+
+def test_that_creature_without_a_target_before_it_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("When Test Card enters the battlefield, you gain 2 life. That creature doesn't untap during its "
+                     "controller's next untap step.").status == "not_modelled"

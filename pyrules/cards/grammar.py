@@ -399,6 +399,7 @@ class ToTree(Transformer):
         return T.Effect("gain_control_eot", target=T.Target("permanent", _one(ch, T.Filter)))
 
     e_untap_it = _eff("untap_it")
+    e_skip_next_untap = _eff("skip_next_untap")   # "That creature doesn't untap during its controller's next untap step"
 
     def e_gains_each(self, meta, ch):
         return T.Effect("gains_until_eot", filter=_one(ch, T.Filter), keyword=str(_tokens(ch, "KW")[0]).lower())

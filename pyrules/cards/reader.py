@@ -600,6 +600,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         t = _permanent_target(e, ab)
         ab.it_target = t
         return F("gain_control", F("target", t), C_("end_of_turn"))
+    if k == "skip_next_untap":
+        # "That creature doesn't untap during its controller's next untap step": the permanent targeted just before
+        if not ab.targets:
+            raise NotUnderstood(e.words())
+        return F("skip_next_untap", F("target", ab.targets))
     if k == "untap_it":
         if ab.it_target is None:
             raise NotUnderstood(e.words())

@@ -159,6 +159,8 @@ class Effect:
             return f"gain control of {self.target.words()} until end of turn"
         if k == "untap_it":
             return "untap that creature"
+        if k == "skip_next_untap":
+            return "that creature doesn't untap during its controller's next untap step"
         if k == "gains_until_eot" and self.filter is not None:
             return f"{self.filter.words()} gain {self.keyword} until end of turn"
         if k == "spend_only":

@@ -338,3 +338,19 @@ def test_that_creature_without_a_target_before_it_is_not_read():
 
     assert read_line("When Test Card enters the battlefield, you gain 2 life. That creature doesn't untap during its "
                      "controller's next untap step.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ reanimation (issue 28)
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Ajani, Adversary of Tyrants", 2,
+     "-2: return target creature card with converted mana cost 2 or less from your graveyard to the battlefield",
+     'effect(ab("Ajani, Adversary of Tyrants",front,2,loyalty_2),1,reanimate(target(1),untapped))'),
+    ("Gravewaker", 2, "{5}{B}{B}: return target creature card from your graveyard to the battlefield tapped",
+     'effect(ab("Gravewaker",front,2,activated_2),1,reanimate(target(1),tapped))'),
+])
+def test_return_from_your_graveyard_to_the_battlefield_is_read(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)

@@ -869,6 +869,20 @@ class ToTree(Transformer):
     def e_lose_life_opponents_for_each(self, meta, ch):
         return self._for_each(ch, "lose_life", "each_opponent")
 
+    # reanimation (issue 28) -----------------------------------------------------------------
+    def card_number(self, meta, ch):
+        # "creature card with converted mana cost 2 or less": the number after the noun "card"
+        prop, n, lg = (str(_tokens(ch, k)[0]) for k in ("NUMBER_PROP", "DIGITS", "LESS_GREATER"))
+        return ("card_number", f"with {prop} {n} or {lg}")
+
+    def e_reanimate(self, meta, ch):
+        f = _one(ch, T.Filter)
+        num = [c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "card_number"]
+        if num:
+            f = T.Filter(f"{f.text} {num[0]}", f.kind, f.and_or, f.extra)
+        return T.Effect("reanimate", target=T.Target("card_in_graveyard", T.Filter(f.text, "card", extra=("you_own",))),
+                        keyword="tapped" if _tokens(ch, "TAPPED_WORD") else "")
+
     # "up to one target" (issue 28) ---------------------------------------------------------
     def e_counters_up_to_one(self, meta, ch):
         return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),

@@ -628,6 +628,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         ctx.need_self(e.ref, created)
         t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_(e.target.kind))
         return F("damage", F("target", t), _amount(e, ab))
+    if k == "reanimate":
+        t = ab.target(F("card_in_graveyard", ab.filter(e.target.filter, "card")))
+        return F("reanimate", F("target", t), C_("tapped" if e.keyword == "tapped" else "untapped"))
     if k == "regrowth":
         term = ab.filter(e.target.filter, "card")
         t = ab.target(F("card_in_graveyard", term))

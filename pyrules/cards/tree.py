@@ -207,6 +207,11 @@ class Effect:
             return f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell"
         if k == "bounce":
             return f"return {self.target.words()} to its owner's hand"
+        if k == "reanimate":
+            tapped = " tapped" if self.keyword == "tapped" else ""
+            kind, _, num = self.target.filter.words().partition(" with ")
+            card = f"{kind} card with {num}" if num else f"{kind} card"
+            return f"return target {card} from your graveyard to the battlefield{tapped}"
         if k == "regrowth":
             return f"return target {self.target.filter.words()} card from your graveyard to your hand"
         if k == "discard":

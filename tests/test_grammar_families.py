@@ -354,3 +354,19 @@ def test_return_from_your_graveyard_to_the_battlefield_is_read(card, n, parse, f
     assert ln.status == "modelled", ln.text
     assert ln.parse == parse
     assert fact in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ "another target" (issue 28)
+
+def test_another_target_is_read_as_a_target_other_than_the_source():
+    ln = line("Pegasus Courser", 2)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == "whenever Pegasus Courser attacks, another target attacking creature gains flying until end of turn"
+    assert 'filter_lit(f("attacking creature [other]"),1,pos(other))' in facts(ln)
+
+
+def test_another_target_in_exile_is_written_once():
+    from tests.test_grammar import read_line
+
+    ln = read_line("When Test Card enters the battlefield, exile another target creature.")
+    assert ln.parse == "when Test Card enters, exile another target creature"

@@ -883,6 +883,21 @@ class ToTree(Transformer):
         return T.Effect("reanimate", target=T.Target("card_in_graveyard", T.Filter(f.text, "card", extra=("you_own",))),
                         keyword="tapped" if _tokens(ch, "TAPPED_WORD") else "")
 
+    # "another target" (issue 28) ------------------------------------------------------------
+    @staticmethod
+    def _other(e):
+        f = e.target.filter
+        return replace(e, target=replace(e.target, filter=T.Filter(f.text, f.kind, f.and_or, f.extra + ("other",))))
+
+    def e_pump_target_other(self, meta, ch):
+        return self._other(self.e_pump_target(meta, ch))
+
+    def e_gains_target_other(self, meta, ch):
+        return self._other(self.e_gains_target(meta, ch))
+
+    def e_counters_target_other(self, meta, ch):
+        return self._other(self.e_counters_target(meta, ch))
+
     # "up to one target" (issue 28) ---------------------------------------------------------
     def e_counters_up_to_one(self, meta, ch):
         return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),

@@ -62,7 +62,8 @@ class Target:
         if self.kind == "card_in_graveyard":
             where = "your graveyard" if self.filter.extra == ("you_own",) else "a graveyard"
             return f"{up}target {self.filter.words()} from {where}"
-        return f"{up}target {self.filter.words()}"
+        another = "another " if self.filter is not None and "other" in self.filter.extra else ""   # "another target"
+        return f"{up}{another}target {self.filter.words()}"
 
 
 # ------------------------------------------------------------------------------------------------ costs
@@ -151,8 +152,7 @@ class Effect:
         if k == "fight":
             return f"{self.target.words()} fights target {self.filter.words()}"
         if k == "exile_linked":
-            other = "another " if "other" in self.target.filter.extra else ""
-            return f"exile {other}{self.target.words()}"
+            return f"exile {self.target.words()}"
         if k == "return_exiled":
             return "return the exiled card to the battlefield under its owner's control"
         if k == "gain_control_eot":

@@ -370,3 +370,26 @@ def test_another_target_in_exile_is_written_once():
 
     ln = read_line("When Test Card enters the battlefield, exile another target creature.")
     assert ln.parse == "when Test Card enters, exile another target creature"
+
+
+# ------------------------------------------------------------------------------------------------ each opponent and each creature (issue 28)
+
+def test_damage_to_each_opponent_and_each_creature_and_planeswalker_they_control_is_read():
+    ln = line("Goblin Chainwhirler", 2)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == ("when Goblin Chainwhirler enters, it deals 1 damage to each opponent; it deals 1 damage to each "
+                        "creature and planeswalker your opponents control")
+    f = facts(ln)
+    assert 'effect(ab("Goblin Chainwhirler",front,2,trigger_2),1,damage(each_opponent,1))' in f
+    assert ('effect(ab("Goblin Chainwhirler",front,2,trigger_2),2,damage(each(f("creature and planeswalker your '
+            'opponents control")),1))') in f
+    assert 'filter_lit(f("creature and planeswalker your opponents control"),2,pos(type(planeswalker)))' in f
+
+
+def test_damage_to_each_opponent_and_each_creature_your_opponents_control_is_read():
+    from tests.test_grammar import read_line
+
+    ln = read_line("+2: Test Card deals 1 damage to each opponent and each creature your opponents control.",
+                   "Legendary Planeswalker — Sarkhan")
+    assert ln.status == "modelled"
+    assert 'pos(opponent_controls)' in " ".join(str(x) for x in ln.facts)

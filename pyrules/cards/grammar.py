@@ -898,6 +898,13 @@ class ToTree(Transformer):
     def e_counters_target_other(self, meta, ch):
         return self._other(self.e_counters_target(meta, ch))
 
+    # each opponent and each creature (issue 28) ---------------------------------------------
+    def e_damage_opponents_and_each(self, meta, ch):
+        n, ref, f = number(_tokens(ch, "NUM")[0]), _one(ch, T.SelfRef), _one(ch, T.Filter)
+        text = f"{f.text} your opponents control"         # "they control": the opponents just named
+        return [T.Effect("damage_each_opponent", n=n, ref=ref),
+                T.Effect("damage_each", n=n, ref=ref, filter=T.Filter(text, "permanent", True))]
+
     # "up to one target" (issue 28) ---------------------------------------------------------
     def e_counters_up_to_one(self, meta, ch):
         return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),

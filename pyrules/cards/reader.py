@@ -144,7 +144,8 @@ MODIFIERS = {"another": "other", "other": "other", "token": "token", "tokens": "
              "attacking": "attacking", "blocking": "blocking"}
 NEGATED_MODIFIERS = {"nontoken": "token", "untapped": "tapped"}
 CONTROL_SUFFIXES = (("you control", F("pos", C_("you_control"))), ("you don't control", F("neg", C_("you_control"))),
-                    ("an opponent controls", F("pos", C_("opponent_controls"))))
+                    ("an opponent controls", F("pos", C_("opponent_controls"))),
+                    ("your opponents control", F("pos", C_("opponent_controls"))))
 
 
 def _singulars(word: str) -> list[str]:

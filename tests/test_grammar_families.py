@@ -276,3 +276,120 @@ def test_kicked_lines_are_read():
     ln = line("Krosan Druid", 2)
     assert ln.status == "modelled" and ln.parse == "when Krosan Druid enters, if it was kicked, you gain 10 life"
     assert "kicked(self)" in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ "up to one target" (issue 28)
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Huatli, Dinosaur Knight", 1, "+2: put 2 +1/+1 counter(s) on up to one target Dinosaur you control",
+     'effect(ab("Huatli, Dinosaur Knight",front,1,loyalty_1),1,counters(target(1),"+1/+1",2))'),
+    ("Teferi, Timebender", 1, "+2: untap up to one target artifact or creature",
+     'effect(ab("Teferi, Timebender",front,1,loyalty_1),1,untap(target(1)))'),
+])
+def test_up_to_one_target_is_read_as_an_optional_target(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+    assert f'target_optional(ab("{card}",front,1,loyalty_1),1)' in facts(ln)
+
+
+def test_up_to_two_targets_is_not_read_as_one():
+    from tests.test_grammar import read_line
+
+    assert read_line("+1: Put a +1/+1 counter on each of up to two target creatures.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ "1 life for each" (issue 28)
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Dwarven Priest", 1, "when Dwarven Priest enters, you gain 1 life for each creature you control",
+     'effect(ab("Dwarven Priest",front,1,trigger_1),1,gain_life(you,count(f("creature you control"))))'),
+    ("Bishop of the Bloodstained", 1,
+     "when Bishop of the Bloodstained enters, target opponent loses 1 life for each Vampire you control",
+     'effect(ab("Bishop of the Bloodstained",front,1,trigger_1),1,lose_life(target(1),count(f("vampire you control"))))'),
+])
+def test_life_for_each_is_read_as_a_count(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_more_than_1_life_for_each_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("When Test Card enters the battlefield, you gain 2 life for each creature you control.").status \
+        == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ kept tapped (issue 28)
+
+def test_that_creature_doesnt_untap_during_its_controllers_next_untap_step_is_read():
+    ln = line("Frost Lynx", 1)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == ("when Frost Lynx enters, tap target creature an opponent controls; that creature doesn't untap "
+                        "during its controller's next untap step")
+    assert 'effect(ab("Frost Lynx",front,1,trigger_1),2,skip_next_untap(target(1)))' in facts(ln)
+
+
+def test_that_creature_without_a_target_before_it_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("When Test Card enters the battlefield, you gain 2 life. That creature doesn't untap during its "
+                     "controller's next untap step.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ reanimation (issue 28)
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Ajani, Adversary of Tyrants", 2,
+     "-2: return target creature card with converted mana cost 2 or less from your graveyard to the battlefield",
+     'effect(ab("Ajani, Adversary of Tyrants",front,2,loyalty_2),1,reanimate(target(1),untapped))'),
+    ("Gravewaker", 2, "{5}{B}{B}: return target creature card from your graveyard to the battlefield tapped",
+     'effect(ab("Gravewaker",front,2,activated_2),1,reanimate(target(1),tapped))'),
+])
+def test_return_from_your_graveyard_to_the_battlefield_is_read(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ "another target" (issue 28)
+
+def test_another_target_is_read_as_a_target_other_than_the_source():
+    ln = line("Pegasus Courser", 2)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == "whenever Pegasus Courser attacks, another target attacking creature gains flying until end of turn"
+    assert 'filter_lit(f("attacking creature [other]"),1,pos(other))' in facts(ln)
+
+
+def test_another_target_in_exile_is_written_once():
+    from tests.test_grammar import read_line
+
+    ln = read_line("When Test Card enters the battlefield, exile another target creature.")
+    assert ln.parse == "when Test Card enters, exile another target creature"
+
+
+# ------------------------------------------------------------------------------------------------ each opponent and each creature (issue 28)
+
+def test_damage_to_each_opponent_and_each_creature_and_planeswalker_they_control_is_read():
+    ln = line("Goblin Chainwhirler", 2)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == ("when Goblin Chainwhirler enters, it deals 1 damage to each opponent; it deals 1 damage to each "
+                        "creature and planeswalker your opponents control")
+    f = facts(ln)
+    assert 'effect(ab("Goblin Chainwhirler",front,2,trigger_2),1,damage(each_opponent,1))' in f
+    assert ('effect(ab("Goblin Chainwhirler",front,2,trigger_2),2,damage(each(f("creature and planeswalker your '
+            'opponents control")),1))') in f
+    assert 'filter_lit(f("creature and planeswalker your opponents control"),2,pos(type(planeswalker)))' in f
+
+
+def test_damage_to_each_opponent_and_each_creature_your_opponents_control_is_read():
+    from tests.test_grammar import read_line
+
+    ln = read_line("+2: Test Card deals 1 damage to each opponent and each creature your opponents control.",
+                   "Legendary Planeswalker — Sarkhan")
+    assert ln.status == "modelled"
+    assert 'pos(opponent_controls)' in " ".join(str(x) for x in ln.facts)

@@ -399,6 +399,7 @@ class ToTree(Transformer):
         return T.Effect("gain_control_eot", target=T.Target("permanent", _one(ch, T.Filter)))
 
     e_untap_it = _eff("untap_it")
+    e_skip_next_untap = _eff("skip_next_untap")   # "That creature doesn't untap during its controller's next untap step"
 
     def e_gains_each(self, meta, ch):
         return T.Effect("gains_until_eot", filter=_one(ch, T.Filter), keyword=str(_tokens(ch, "KW")[0]).lower())
@@ -852,6 +853,65 @@ class ToTree(Transformer):
 
     def e_untap_target(self, meta, ch):
         return T.Effect("untap", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    # "1 life for each [filter]" (issue 28) -------------------------------------------------
+    def _for_each(self, ch, kind, who):
+        if number(_tokens(ch, "NUM")[0]) != 1:       # "2 life for each ...": a multiple of the count, not read
+            raise NotUnderstood("life for each")
+        return T.Effect(kind, who=who, n="X", x=_one(ch, T.Filter), for_each=True)
+
+    def e_gain_life_for_each(self, meta, ch):
+        return self._for_each(ch, "gain_life", "you")
+
+    def e_lose_life_target_for_each(self, meta, ch):
+        return self._for_each(ch, "lose_life", "target_" + str(_tokens(ch, "PLAYER_WORD")[0]).lower())
+
+    def e_lose_life_opponents_for_each(self, meta, ch):
+        return self._for_each(ch, "lose_life", "each_opponent")
+
+    # reanimation (issue 28) -----------------------------------------------------------------
+    def card_number(self, meta, ch):
+        # "creature card with converted mana cost 2 or less": the number after the noun "card"
+        prop, n, lg = (str(_tokens(ch, k)[0]) for k in ("NUMBER_PROP", "DIGITS", "LESS_GREATER"))
+        return ("card_number", f"with {prop} {n} or {lg}")
+
+    def e_reanimate(self, meta, ch):
+        f = _one(ch, T.Filter)
+        num = [c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "card_number"]
+        if num:
+            f = T.Filter(f"{f.text} {num[0]}", f.kind, f.and_or, f.extra)
+        return T.Effect("reanimate", target=T.Target("card_in_graveyard", T.Filter(f.text, "card", extra=("you_own",))),
+                        keyword="tapped" if _tokens(ch, "TAPPED_WORD") else "")
+
+    # "another target" (issue 28) ------------------------------------------------------------
+    @staticmethod
+    def _other(e):
+        f = e.target.filter
+        return replace(e, target=replace(e.target, filter=T.Filter(f.text, f.kind, f.and_or, f.extra + ("other",))))
+
+    def e_pump_target_other(self, meta, ch):
+        return self._other(self.e_pump_target(meta, ch))
+
+    def e_gains_target_other(self, meta, ch):
+        return self._other(self.e_gains_target(meta, ch))
+
+    def e_counters_target_other(self, meta, ch):
+        return self._other(self.e_counters_target(meta, ch))
+
+    # each opponent and each creature (issue 28) ---------------------------------------------
+    def e_damage_opponents_and_each(self, meta, ch):
+        n, ref, f = number(_tokens(ch, "NUM")[0]), _one(ch, T.SelfRef), _one(ch, T.Filter)
+        text = f"{f.text} your opponents control"         # "they control": the opponents just named
+        return [T.Effect("damage_each_opponent", n=n, ref=ref),
+                T.Effect("damage_each", n=n, ref=ref, filter=T.Filter(text, "permanent", True))]
+
+    # "up to one target" (issue 28) ---------------------------------------------------------
+    def e_counters_up_to_one(self, meta, ch):
+        return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                        target=T.Target("permanent", _one(ch, T.Filter), optional=True))
+
+    def e_untap_up_to_one(self, meta, ch):
+        return T.Effect("untap", target=T.Target("permanent", _one(ch, T.Filter), optional=True))
 
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)

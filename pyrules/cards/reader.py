@@ -144,7 +144,8 @@ MODIFIERS = {"another": "other", "other": "other", "token": "token", "tokens": "
              "attacking": "attacking", "blocking": "blocking"}
 NEGATED_MODIFIERS = {"nontoken": "token", "untapped": "tapped"}
 CONTROL_SUFFIXES = (("you control", F("pos", C_("you_control"))), ("you don't control", F("neg", C_("you_control"))),
-                    ("an opponent controls", F("pos", C_("opponent_controls"))))
+                    ("an opponent controls", F("pos", C_("opponent_controls"))),
+                    ("your opponents control", F("pos", C_("opponent_controls"))))
 
 
 def _singulars(word: str) -> list[str]:
@@ -550,7 +551,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     return [] if term is None else [term]
 
 
-X_EFFECTS = ("damage", "gain_life", "damage_each_creature_player")   # the effects whose amount may be X
+X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
 
 
@@ -600,6 +601,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         t = _permanent_target(e, ab)
         ab.it_target = t
         return F("gain_control", F("target", t), C_("end_of_turn"))
+    if k == "skip_next_untap":
+        # "That creature doesn't untap during its controller's next untap step": the permanent targeted just before
+        if not ab.targets:
+            raise NotUnderstood(e.words())
+        return F("skip_next_untap", F("target", ab.targets))
     if k == "untap_it":
         if ab.it_target is None:
             raise NotUnderstood(e.words())
@@ -623,6 +629,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         ctx.need_self(e.ref, created)
         t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_(e.target.kind))
         return F("damage", F("target", t), _amount(e, ab))
+    if k == "reanimate":
+        t = ab.target(F("card_in_graveyard", ab.filter(e.target.filter, "card")))
+        return F("reanimate", F("target", t), C_("tapped" if e.keyword == "tapped" else "untapped"))
     if k == "regrowth":
         term = ab.filter(e.target.filter, "card")
         t = ab.target(F("card_in_graveyard", term))
@@ -645,9 +654,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("gain_life", C_("you"), _amount(e, ab))
     if k == "lose_life" and e.who.startswith("target_"):
         t = ab.target(C_(e.who.removeprefix("target_")))
-        return F("lose_life", F("target", t), e.n)
+        return F("lose_life", F("target", t), _amount(e, ab))
     if k == "lose_life":
-        return F("lose_life", C_(e.who), e.n)
+        return F("lose_life", C_(e.who), _amount(e, ab))
     if k == "counter":
         term = ab.filter(e.target.filter) if e.target.filter else ab.filter("spell", "spell")
         t = ab.target(F("spell", term))

@@ -62,7 +62,8 @@ class Target:
         if self.kind == "card_in_graveyard":
             where = "your graveyard" if self.filter.extra == ("you_own",) else "a graveyard"
             return f"{up}target {self.filter.words()} from {where}"
-        return f"{up}target {self.filter.words()}"
+        another = "another " if self.filter is not None and "other" in self.filter.extra else ""   # "another target"
+        return f"{up}{another}target {self.filter.words()}"
 
 
 # ------------------------------------------------------------------------------------------------ costs
@@ -122,6 +123,7 @@ class Effect:
     pt: tuple[int, int] = (0, 0)     # pump: +P/+T
     x: "Filter | None" = None        # n is "X": "where X is the number of [filter]" (None: X as chosen, CR 107.3a)
     where: bool = False              # the effect that prints the "where X is ..." clause (the sentence's last)
+    for_each: bool = False           # n is "X", written "1 life for each [filter]" (x: the filter counted)
 
     def words(self) -> str:
         text = self._words()
@@ -134,10 +136,11 @@ class Effect:
                "target_opponent": "target opponent", "that_player": "that player"}.get(self.who, self.who)
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
+        n = f"1 life for each {self.x.words()}" if self.for_each and self.x is not None else f"{self.n} life"
         if k == "gain_life":
-            return f"{who} gain{'s' if who != 'you' else ''} {self.n} life"
+            return f"{who} gain{'s' if who != 'you' else ''} {n}"
         if k == "lose_life":
-            return f"{who} lose{'s' if who != 'you' else ''} {self.n} life"
+            return f"{who} lose{'s' if who != 'you' else ''} {n}"
         if k == "damage":
             return f"{src} deals {self.n} damage to {self.target.words()}"
         if k == "damage_each_creature_player":
@@ -149,14 +152,15 @@ class Effect:
         if k == "fight":
             return f"{self.target.words()} fights target {self.filter.words()}"
         if k == "exile_linked":
-            other = "another " if "other" in self.target.filter.extra else ""
-            return f"exile {other}{self.target.words()}"
+            return f"exile {self.target.words()}"
         if k == "return_exiled":
             return "return the exiled card to the battlefield under its owner's control"
         if k == "gain_control_eot":
             return f"gain control of {self.target.words()} until end of turn"
         if k == "untap_it":
             return "untap that creature"
+        if k == "skip_next_untap":
+            return "that creature doesn't untap during its controller's next untap step"
         if k == "gains_until_eot" and self.filter is not None:
             return f"{self.filter.words()} gain {self.keyword} until end of turn"
         if k == "spend_only":
@@ -203,6 +207,11 @@ class Effect:
             return f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell"
         if k == "bounce":
             return f"return {self.target.words()} to its owner's hand"
+        if k == "reanimate":
+            tapped = " tapped" if self.keyword == "tapped" else ""
+            kind, _, num = self.target.filter.words().partition(" with ")
+            card = f"{kind} card with {num}" if num else f"{kind} card"
+            return f"return target {card} from your graveyard to the battlefield{tapped}"
         if k == "regrowth":
             return f"return target {self.target.filter.words()} card from your graveyard to your hand"
         if k == "discard":

@@ -215,6 +215,8 @@ def action_facts(action: dict, t: int, priority: str, players: list[str]) -> lis
                               String(part) if part is not None else NONE(), src_t))
         for key in ("targets", "exile", "discard", "sacrifice", "pay"):
             choices("target" if key == "targets" else key, action.get(key, []))
+        if action.get("targets") == []:   # "targets: []": no target chosen (an "up to one" left empty)
+            out.append(CHOICE(T, "no_targets", 1, NONE()))
         if "x" in action:
             choices("x", [action["x"]])
         choices("mode", action.get("modes", []))
@@ -242,6 +244,8 @@ def action_facts(action: dict, t: int, priority: str, players: list[str]) -> lis
         occurs(OPTION_ACTIVATE(by, oid(v), ref))
         for key in ("targets", "pay", "crew", "sacrifice", "discard"):
             choices("target" if key == "targets" else key, action.get(key, []))
+        if action.get("targets") == []:
+            out.append(CHOICE(T, "no_targets", 1, NONE()))
         if "x" in action:
             choices("x", [action["x"]])
         for key, x in action.get("choose", {}).items():

@@ -276,3 +276,41 @@ def test_kicked_lines_are_read():
     ln = line("Krosan Druid", 2)
     assert ln.status == "modelled" and ln.parse == "when Krosan Druid enters, if it was kicked, you gain 10 life"
     assert "kicked(self)" in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ discard N; search for a land (issue 28)
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Sift", 1, "you draw 3 cards; discard a card", "discard(you,1)"),
+    ("Mind Rot", 1, "target player discards 2 cards", "discard(target(1),2)"),
+    ("Evolving Wilds", 1,
+     "{T}, sacrifice Evolving Wilds: search your library for a basic land card, put it onto the battlefield tapped, then shuffle",
+     'search(f("basic land"),battlefield_tapped)'),
+])
+def test_discard_and_search_are_read(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("Draw two cards, then discard two cards.", "discard(you,2)"),
+    ("Target opponent discards two cards.", "discard(target(1),2)"),
+    ("Search your library for a basic land card, reveal it, put it into your hand, then shuffle.",
+     'search(f("basic land"),hand)'),
+    ("Search your library for a land card, put it onto the battlefield, then shuffle your library.",
+     'search(f("land"),battlefield)'),
+])
+def test_discard_and_search_wordings_are_read(text, fact):
+    from tests.test_grammar import read_line
+
+    ln = read_line(text, "Sorcery")
+    assert ln.status == "modelled", ln.text
+    assert fact in facts(ln)
+
+
+def test_a_search_for_a_word_outside_the_lists_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("Search your library for a zzz card, put it into your hand, then shuffle.", "Sorcery").status == "not_modelled"

@@ -403,6 +403,20 @@ class ToTree(Transformer):
     def e_gains_each(self, meta, ch):
         return T.Effect("gains_until_eot", filter=_one(ch, T.Filter), keyword=str(_tokens(ch, "KW")[0]).lower())
 
+    # discard N; search for a land (issue 28) -----------------------------------------------
+    def e_discard_you(self, meta, ch):
+        return T.Effect("discard", who="you", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_discard_target_n(self, meta, ch):
+        return T.Effect("discard", who="target_" + str(_tokens(ch, "PLAYER_WORD")[0]).lower(),
+                        n=number(_tokens(ch, "NUM")[0]))
+
+    def e_search_land(self, meta, ch):
+        to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())
+        where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",
+                 "into your hand": "hand"}[to]
+        return T.Effect("search", who=where, filter=_one(ch, T.Filter))
+
     def e_investigate(self, meta, ch):
         return T.Effect("create_token", n=1, token=T.Token("", "", ("Clue",), (), (), creature=False, predefined=True),
                         who="investigate")

@@ -629,9 +629,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("bounce", F("target", t))
     if k == "discard" and e.who.startswith("target_"):
         t = ab.target(C_(e.who.removeprefix("target_")))
-        return F("discard", F("target", t), 1)
-    if k == "discard":
-        return F("discard", C_(e.who), 1)
+        return F("discard", F("target", t), e.n)
+    if k == "discard":                              # "each opponent discards a card", "discard two cards"
+        return F("discard", C_(e.who), e.n)
+    if k == "search":
+        # "search your library for a basic land card, put it onto the battlefield tapped, then shuffle"
+        return F("search", ab.filter(e.filter, "card"), C_(e.who))
     if k == "bounce_chosen":
         # "return a land you control to its owner's hand": no target; the player chooses as it resolves
         # (rules/timeline/effects.lp: the earliest such permanent, made for them)

@@ -206,7 +206,13 @@ class Effect:
         if k == "regrowth":
             return f"return target {self.target.filter.words()} card from your graveyard to your hand"
         if k == "discard":
-            return f"{who} discards a card"
+            if self.n == 1:
+                return "discard a card" if who == "you" else f"{who} discards a card"
+            return f"discard {self.n} cards" if who == "you" else f"{who} discards {self.n} cards"
+        if k == "search":
+            to = {"battlefield_tapped": "put it onto the battlefield tapped", "battlefield": "put it onto the battlefield",
+                  "hand": "put it into your hand"}[self.who]
+            return f"search your library for a {self.filter.words()} card, {to}, then shuffle"
         if k == "bounce_chosen":
             return f"return a {self.filter.words()} to its owner's hand"
         if k == "damage_each_opponent":

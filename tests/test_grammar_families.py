@@ -296,6 +296,7 @@ def test_discard_and_search_are_read(card, n, parse, fact):
 
 @pytest.mark.parametrize("text, fact", [
     ("Draw two cards, then discard two cards.", "discard(you,2)"),
+    ("Each player draws two cards.", "draw(each_player,2)"),
     ("Target opponent discards two cards.", "discard(target(1),2)"),
     ("Search your library for a basic land card, reveal it, put it into your hand, then shuffle.",
      'search(f("basic land"),hand)'),

@@ -404,6 +404,8 @@ class ToTree(Transformer):
         return T.Effect("gains_until_eot", filter=_one(ch, T.Filter), keyword=str(_tokens(ch, "KW")[0]).lower())
 
     # discard N; search for a land (issue 28) -----------------------------------------------
+    e_draw_each_player = _eff("draw", who="each_player")
+
     def e_discard_you(self, meta, ch):
         return T.Effect("discard", who="you", n=number(_tokens(ch, "NUM")[0]))
 

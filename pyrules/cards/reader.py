@@ -643,6 +643,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if e.who == "target_player":
             t = ab.target(C_("player"))
             return F("draw", F("target", t), e.n)
+        if e.who == "each_player":                  # "each player draws two cards"
+            return F("draw", C_("each_player"), e.n)
         return F("draw", C_("you"), e.n)
     if k == "gain_life":
         return F("gain_life", C_("you"), _amount(e, ab))

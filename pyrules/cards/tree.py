@@ -131,7 +131,7 @@ class Effect:
         k = self.kind
         src = self.ref.words() if self.ref else ""
         who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent",
-               "target_opponent": "target opponent", "that_player": "that player"}.get(self.who, self.who)
+               "target_opponent": "target opponent", "that_player": "that player", "each_player": "each player"}.get(self.who, self.who)
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
         if k == "gain_life":

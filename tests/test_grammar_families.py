@@ -297,6 +297,8 @@ def test_discard_and_search_are_read(card, n, parse, fact):
 @pytest.mark.parametrize("text, fact", [
     ("Draw two cards, then discard two cards.", "discard(you,2)"),
     ("Each player draws two cards.", "draw(each_player,2)"),
+    ("Look at the top five cards of your library. You may reveal a red card from among them and put it into your "
+     "hand. Put the rest on the bottom of your library in a random order.", 'dig(5,f("red"))'),
     ("Target opponent discards two cards.", "discard(target(1),2)"),
     ("Search your library for a basic land card, reveal it, put it into your hand, then shuffle.",
      'search(f("basic land"),hand)'),

@@ -413,6 +413,9 @@ class ToTree(Transformer):
         return T.Effect("discard", who="target_" + str(_tokens(ch, "PLAYER_WORD")[0]).lower(),
                         n=number(_tokens(ch, "NUM")[0]))
 
+    def s_dig(self, meta, ch):
+        return [T.Effect("dig", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
+
     def e_search_land(self, meta, ch):
         to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())
         where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",

@@ -632,6 +632,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("discard", F("target", t), e.n)
     if k == "discard":                              # "each opponent discards a card", "discard two cards"
         return F("discard", C_(e.who), e.n)
+    if k == "dig":
+        # "look at the top N cards ...; you may reveal a [filter] card ... into your hand; put the rest on the bottom"
+        return F("dig", e.n, ab.filter(e.filter, "card"))
     if k == "search":
         # "search your library for a basic land card, put it onto the battlefield tapped, then shuffle"
         return F("search", ab.filter(e.filter, "card"), C_(e.who))

@@ -209,6 +209,9 @@ class Effect:
             if self.n == 1:
                 return "discard a card" if who == "you" else f"{who} discards a card"
             return f"discard {self.n} cards" if who == "you" else f"{who} discards {self.n} cards"
+        if k == "dig":
+            return (f"look at the top {self.n} cards of your library; you may reveal a {self.filter.words()} card from "
+                    "among them and put it into your hand; put the rest on the bottom of your library")
         if k == "search":
             to = {"battlefield_tapped": "put it onto the battlefield tapped", "battlefield": "put it onto the battlefield",
                   "hand": "put it into your hand"}[self.who]

@@ -297,6 +297,8 @@ def test_discard_and_search_are_read(card, n, parse, fact):
 @pytest.mark.parametrize("text, fact", [
     ("Draw two cards, then discard two cards.", "discard(you,2)"),
     ("Each player draws two cards.", "draw(each_player,2)"),
+    ("Target opponent reveals their hand. You choose a noncreature, nonland card from it. That player discards that "
+     "card.", 'discard_chosen(target(1),f("noncreature nonland"))'),
     ("Look at the top five cards of your library. You may reveal a red card from among them and put it into your "
      "hand. Put the rest on the bottom of your library in a random order.", 'dig(5,f("red"))'),
     ("Target opponent discards two cards.", "discard(target(1),2)"),

@@ -413,6 +413,14 @@ class ToTree(Transformer):
         return T.Effect("discard", who="target_" + str(_tokens(ch, "PLAYER_WORD")[0]).lower(),
                         n=number(_tokens(ch, "NUM")[0]))
 
+    def s_duress(self, meta, ch):
+        who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
+        f = _one(ch, T.Filter)
+        parts = [p.strip() for p in f.text.split(",")]
+        if len(parts) > 1 and all(p.lower().startswith("non") and " " not in p for p in parts):
+            f = replace(f, text=" ".join(parts))      # "a noncreature, nonland card": both words at once
+        return [T.Effect("discard_chosen", who=f"target_{who}", filter=f)]
+
     def s_dig(self, meta, ch):
         return [T.Effect("dig", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
 

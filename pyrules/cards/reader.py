@@ -632,6 +632,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("discard", F("target", t), e.n)
     if k == "discard":                              # "each opponent discards a card", "discard two cards"
         return F("discard", C_(e.who), e.n)
+    if k == "discard_chosen":
+        # "target opponent reveals their hand. You choose a [filter] card from it. That player discards that card."
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("discard_chosen", F("target", t), ab.filter(e.filter, "card"))
     if k == "dig":
         # "look at the top N cards ...; you may reveal a [filter] card ... into your hand; put the rest on the bottom"
         return F("dig", e.n, ab.filter(e.filter, "card"))

@@ -209,6 +209,8 @@ class Effect:
             if self.n == 1:
                 return "discard a card" if who == "you" else f"{who} discards a card"
             return f"discard {self.n} cards" if who == "you" else f"{who} discards {self.n} cards"
+        if k == "discard_chosen":
+            return f"{who} reveals their hand; you choose a {self.filter.words()} card from it; that player discards that card"
         if k == "dig":
             return (f"look at the top {self.n} cards of your library; you may reveal a {self.filter.words()} card from "
                     "among them and put it into your hand; put the rest on the bottom of your library")

@@ -297,6 +297,7 @@ def test_discard_and_search_are_read(card, n, parse, fact):
 @pytest.mark.parametrize("text, fact", [
     ("Draw two cards, then discard two cards.", "discard(you,2)"),
     ("Each player draws two cards.", "draw(each_player,2)"),
+    ("You may draw a card. If you do, discard a card.", "may_then(draw(you,1),discard(you,1))"),
     ("Target opponent reveals their hand. You choose a noncreature, nonland card from it. That player discards that "
      "card.", 'discard_chosen(target(1),f("noncreature nonland"))'),
     ("Look at the top five cards of your library. You may reveal a red card from among them and put it into your "

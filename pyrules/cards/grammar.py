@@ -421,6 +421,10 @@ class ToTree(Transformer):
             f = replace(f, text=" ".join(parts))      # "a noncreature, nonland card": both words at once
         return [T.Effect("discard_chosen", who=f"target_{who}", filter=f)]
 
+    def s_may_if_you_do(self, meta, ch):
+        first, then = [c for c in ch if isinstance(c, T.Effect)]
+        return [T.Effect("may_then", then=first, otherwise=then)]
+
     def s_dig(self, meta, ch):
         return [T.Effect("dig", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
 

@@ -532,6 +532,12 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if len(inner) != 1 or re.search(r"\b(each|bounce_chosen|destroy_all|if_was|created)\b", str(inner[0])):
             raise NotUnderstood(e.words())
         return [F("may", inner[0])]
+    if k == "may_then":
+        # "you may draw a card. If you do, discard a card." (and discard, then draw): the player's own draw and discard
+        if any(x.kind not in ("draw", "discard") or x.who != "you" for x in (e.then, e.otherwise)):
+            raise NotUnderstood(e.words())
+        first, then = effect_term(e.then, ab, ctx, created), effect_term(e.otherwise, ab, ctx, created)
+        return [F("may_then", first, then)]
     if k == "restricted_this_turn":
         # "can't be blocked this turn", "can't block this turn": a continuous effect until the turn ends (rules/casting/combat.lp)
         if e.who == "same":                          # "Target creature gets +1/+0 ... and can't be blocked this turn"

@@ -209,6 +209,8 @@ class Effect:
             if self.n == 1:
                 return "discard a card" if who == "you" else f"{who} discards a card"
             return f"discard {self.n} cards" if who == "you" else f"{who} discards {self.n} cards"
+        if k == "may_then":
+            return f"you may {self.then.words().removeprefix('you ')}; if you do, {self.otherwise.words()}"
         if k == "discard_chosen":
             return f"{who} reveals their hand; you choose a {self.filter.words()} card from it; that player discards that card"
         if k == "dig":

@@ -310,6 +310,17 @@ def test_up_to_two_targets_is_not_read_as_one():
      'effect(ab("Bishop of the Bloodstained",front,1,trigger_1),1,lose_life(target(1),count(f("vampire you control"))))'),
 ])
 def test_life_for_each_is_read_as_a_count(card, n, parse, fact):
+
+# ------------------------------------------------------------------------------------------------ discard N; search for a land (issue 28)
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Sift", 1, "you draw 3 cards; discard a card", "discard(you,1)"),
+    ("Mind Rot", 1, "target player discards 2 cards", "discard(target(1),2)"),
+    ("Evolving Wilds", 1,
+     "{T}, sacrifice Evolving Wilds: search your library for a basic land card, put it onto the battlefield tapped, then shuffle",
+     'search(f("basic land"),battlefield_tapped)'),
+])
+def test_discard_and_search_are_read(card, n, parse, fact):
     ln = line(card, n)
     assert ln.status == "modelled", ln.text
     assert ln.parse == parse
@@ -393,3 +404,30 @@ def test_damage_to_each_opponent_and_each_creature_your_opponents_control_is_rea
                    "Legendary Planeswalker — Sarkhan")
     assert ln.status == "modelled"
     assert 'pos(opponent_controls)' in " ".join(str(x) for x in ln.facts)
+
+@pytest.mark.parametrize("text, fact", [
+    ("Draw two cards, then discard two cards.", "discard(you,2)"),
+    ("Each player draws two cards.", "draw(each_player,2)"),
+    ("You may draw a card. If you do, discard a card.", "may_then(draw(you,1),discard(you,1))"),
+    ("Target opponent reveals their hand. You choose a noncreature, nonland card from it. That player discards that "
+     "card.", 'discard_chosen(target(1),f("noncreature nonland"))'),
+    ("Look at the top five cards of your library. You may reveal a red card from among them and put it into your "
+     "hand. Put the rest on the bottom of your library in a random order.", 'dig(5,f("red"))'),
+    ("Target opponent discards two cards.", "discard(target(1),2)"),
+    ("Search your library for a basic land card, reveal it, put it into your hand, then shuffle.",
+     'search(f("basic land"),hand)'),
+    ("Search your library for a land card, put it onto the battlefield, then shuffle your library.",
+     'search(f("land"),battlefield)'),
+])
+def test_discard_and_search_wordings_are_read(text, fact):
+    from tests.test_grammar import read_line
+
+    ln = read_line(text, "Sorcery")
+    assert ln.status == "modelled", ln.text
+    assert fact in facts(ln)
+
+
+def test_a_search_for_a_word_outside_the_lists_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("Search your library for a zzz card, put it into your hand, then shuffle.", "Sorcery").status == "not_modelled"

@@ -404,6 +404,37 @@ class ToTree(Transformer):
     def e_gains_each(self, meta, ch):
         return T.Effect("gains_until_eot", filter=_one(ch, T.Filter), keyword=str(_tokens(ch, "KW")[0]).lower())
 
+    # discard N; search for a land (issue 28) -----------------------------------------------
+    e_draw_each_player = _eff("draw", who="each_player")
+
+    def e_discard_you(self, meta, ch):
+        return T.Effect("discard", who="you", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_discard_target_n(self, meta, ch):
+        return T.Effect("discard", who="target_" + str(_tokens(ch, "PLAYER_WORD")[0]).lower(),
+                        n=number(_tokens(ch, "NUM")[0]))
+
+    def s_duress(self, meta, ch):
+        who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
+        f = _one(ch, T.Filter)
+        parts = [p.strip() for p in f.text.split(",")]
+        if len(parts) > 1 and all(p.lower().startswith("non") and " " not in p for p in parts):
+            f = replace(f, text=" ".join(parts))      # "a noncreature, nonland card": both words at once
+        return [T.Effect("discard_chosen", who=f"target_{who}", filter=f)]
+
+    def s_may_if_you_do(self, meta, ch):
+        first, then = [c for c in ch if isinstance(c, T.Effect)]
+        return [T.Effect("may_then", then=first, otherwise=then)]
+
+    def s_dig(self, meta, ch):
+        return [T.Effect("dig", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
+
+    def e_search_land(self, meta, ch):
+        to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())
+        where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",
+                 "into your hand": "hand"}[to]
+        return T.Effect("search", who=where, filter=_one(ch, T.Filter))
+
     def e_investigate(self, meta, ch):
         return T.Effect("create_token", n=1, token=T.Token("", "", ("Clue",), (), (), creature=False, predefined=True),
                         who="investigate")

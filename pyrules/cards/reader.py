@@ -533,6 +533,12 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if len(inner) != 1 or re.search(r"\b(each|bounce_chosen|destroy_all|if_was|created)\b", str(inner[0])):
             raise NotUnderstood(e.words())
         return [F("may", inner[0])]
+    if k == "may_then":
+        # "you may draw a card. If you do, discard a card." (and discard, then draw): the player's own draw and discard
+        if any(x.kind not in ("draw", "discard") or x.who != "you" for x in (e.then, e.otherwise)):
+            raise NotUnderstood(e.words())
+        first, then = effect_term(e.then, ab, ctx, created), effect_term(e.otherwise, ab, ctx, created)
+        return [F("may_then", first, then)]
     if k == "restricted_this_turn":
         # "can't be blocked this turn", "can't block this turn": a continuous effect until the turn ends (rules/casting/combat.lp)
         if e.who == "same":                          # "Target creature gets +1/+0 ... and can't be blocked this turn"
@@ -638,9 +644,19 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("bounce", F("target", t))
     if k == "discard" and e.who.startswith("target_"):
         t = ab.target(C_(e.who.removeprefix("target_")))
-        return F("discard", F("target", t), 1)
-    if k == "discard":
-        return F("discard", C_(e.who), 1)
+        return F("discard", F("target", t), e.n)
+    if k == "discard":                              # "each opponent discards a card", "discard two cards"
+        return F("discard", C_(e.who), e.n)
+    if k == "discard_chosen":
+        # "target opponent reveals their hand. You choose a [filter] card from it. That player discards that card."
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("discard_chosen", F("target", t), ab.filter(e.filter, "card"))
+    if k == "dig":
+        # "look at the top N cards ...; you may reveal a [filter] card ... into your hand; put the rest on the bottom"
+        return F("dig", e.n, ab.filter(e.filter, "card"))
+    if k == "search":
+        # "search your library for a basic land card, put it onto the battlefield tapped, then shuffle"
+        return F("search", ab.filter(e.filter, "card"), C_(e.who))
     if k == "bounce_chosen":
         # "return a land you control to its owner's hand": no target; the player chooses as it resolves
         # (rules/timeline/effects.lp: the earliest such permanent, made for them)
@@ -649,6 +665,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if e.who == "target_player":
             t = ab.target(C_("player"))
             return F("draw", F("target", t), e.n)
+        if e.who == "each_player":                  # "each player draws two cards"
+            return F("draw", C_("each_player"), e.n)
         return F("draw", C_("you"), e.n)
     if k == "gain_life":
         return F("gain_life", C_("you"), _amount(e, ab))

@@ -133,7 +133,7 @@ class Effect:
         k = self.kind
         src = self.ref.words() if self.ref else ""
         who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent",
-               "target_opponent": "target opponent", "that_player": "that player"}.get(self.who, self.who)
+               "target_opponent": "target opponent", "that_player": "that player", "each_player": "each player"}.get(self.who, self.who)
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
         n = f"1 life for each {self.x.words()}" if self.for_each and self.x is not None else f"{self.n} life"
@@ -215,7 +215,20 @@ class Effect:
         if k == "regrowth":
             return f"return target {self.target.filter.words()} card from your graveyard to your hand"
         if k == "discard":
-            return f"{who} discards a card"
+            if self.n == 1:
+                return "discard a card" if who == "you" else f"{who} discards a card"
+            return f"discard {self.n} cards" if who == "you" else f"{who} discards {self.n} cards"
+        if k == "may_then":
+            return f"you may {self.then.words().removeprefix('you ')}; if you do, {self.otherwise.words()}"
+        if k == "discard_chosen":
+            return f"{who} reveals their hand; you choose a {self.filter.words()} card from it; that player discards that card"
+        if k == "dig":
+            return (f"look at the top {self.n} cards of your library; you may reveal a {self.filter.words()} card from "
+                    "among them and put it into your hand; put the rest on the bottom of your library")
+        if k == "search":
+            to = {"battlefield_tapped": "put it onto the battlefield tapped", "battlefield": "put it onto the battlefield",
+                  "hand": "put it into your hand"}[self.who]
+            return f"search your library for a {self.filter.words()} card, {to}, then shuffle"
         if k == "bounce_chosen":
             return f"return a {self.filter.words()} to its owner's hand"
         if k == "damage_each_opponent":

@@ -10,7 +10,7 @@ from __future__ import annotations
 from clingo import Number, Symbol
 
 from pyrules.cards.db import bundled, made_token
-from pyrules.input.actions import CHOICES, GEN, kind_of
+from pyrules.input.actions import CHOICES, GEN, ID_CHOICES, kind_of
 from pyrules.input.scenario import Scenario
 from pyrules.input.schema import OBJECT_FIELDS
 from pyrules.kb.interface import (
@@ -182,6 +182,13 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
 
 # ------------------------------------------------------------------------------------------------ actions
 
+def _choice(T, key: str, x) -> list[Symbol]:
+    """A choice named on an action: a value of its kind, or (for the cards a scry or surveil moves) each id in order."""
+    if key in ID_CHOICES:
+        return [CHOICE(T, key, i, oid(y)) for i, y in enumerate(x, start=1)]
+    return [CHOICE(T, key, 1, Function(CHOICES[key][x]))]
+
+
 def oid(value: str) -> Symbol:
     """An id as the knowledge base writes it: the scenario's ids are strings; ids pyrules makes are terms."""
     m = GEN.match(value)
@@ -227,7 +234,7 @@ def action_facts(action: dict, t: int, priority: str, players: list[str]) -> lis
         occurs(ACTION_PASS(v))
     if kind in ("resolve", "pass"):      # the choices made as the top of the stack resolves ("you may": may)
         for key, x in action.get("choose", {}).items():
-            out.append(CHOICE(T, key, 1, Function(CHOICES[key][x])))
+            out += _choice(T, key, x)
     elif kind in ("convert", "transform", "counter"):
         occurs(ACTIONS_BY_KIND[kind](oid(v)))
     elif kind == "move":
@@ -249,7 +256,7 @@ def action_facts(action: dict, t: int, priority: str, players: list[str]) -> lis
         if "x" in action:
             choices("x", [action["x"]])
         for key, x in action.get("choose", {}).items():
-            out.append(CHOICE(T, key, 1, Function(CHOICES[key][x])))
+            out += _choice(T, key, x)
     elif kind == "attack":
         occurs(ACTION_ATTACK(by))
         for i, (a, d) in enumerate(v.items(), start=1):

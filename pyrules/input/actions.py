@@ -183,12 +183,18 @@ def check_actions(sc) -> None:
                 if not isinstance(v, dict) or not v:
                     raise ScenarioError(path, "must map each kind of choice to what is chosen: {color: red}")
                 for key, x in v.items():
+                    if key in ID_CHOICES:
+                        if not isinstance(x, list):
+                            raise ScenarioError(f"{path}.{key}", f"must be a list of card ids, not {short(x)}")
+                        for j, y in enumerate(x):
+                            obj(y, f"{f}.{key}[{j}]")
+                        continue
                     if key not in CHOICES:
                         import difflib
 
-                        close = difflib.get_close_matches(str(key), list(CHOICES), n=1)
+                        close = difflib.get_close_matches(str(key), [*CHOICES, *ID_CHOICES], n=1)
                         hint = f" — did you mean {close[0]!r}?" if close else ""
-                        raise ScenarioError(path, f"unknown kind of choice {short(key)}{hint} (kinds: {', '.join(CHOICES)})")
+                        raise ScenarioError(path, f"unknown kind of choice {short(key)}{hint} (kinds: {', '.join([*CHOICES, *ID_CHOICES])})")
                     if key == "may" and not isinstance(x, bool):
                         raise ScenarioError(f"{path}.{key}", f"must be true (the player does it) or false (they don't), not {short(x)}")
                     if x not in CHOICES[key]:
@@ -264,5 +270,6 @@ def _check_pay(sc, pay: list, path: str) -> None:
 OPTIONAL_COSTS = ("kicker",)   # the optional additional costs a cast may pay (601.2b; kicker 702.33)
 CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"},
            "may": {True: "yes", False: "no"}}   # "you may": whether the player does it (default: they do)
+ID_CHOICES = ("bottom", "graveyard")   # the cards a scry puts on the bottom, a surveil into the graveyard (ids, in order)
 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")   # each has an intrinsic mana ability

@@ -22,6 +22,15 @@ def facts(ln) -> str:
     return " ".join(str(f) for f in ln.facts)
 
 
+def assert_modelled(card: str, n: int, parse: str, fact: str):
+    """Line n of the card is modelled, written back as `parse`, with the fact among its facts."""
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+    return ln
+
+
 # ------------------------------------------------------------------------------------------------ evasion
 
 @pytest.mark.parametrize("card, n, parse, fact", [
@@ -41,10 +50,7 @@ def facts(ln) -> str:
     ("Siegebreaker Giant", 2, "{3}{R}: target creature can't block this turn", "apply(cant_block,target(1),end_of_turn)"),
 ])
 def test_evasion_and_restrictions_are_read(card, n, parse, fact):
-    ln = line(card, n)
-    assert ln.status == "modelled", ln.text
-    assert ln.parse == parse
-    assert fact in facts(ln)
+    assert_modelled(card, n, parse, fact)
 
 
 def test_a_blocking_restriction_by_a_word_outside_the_lists_is_not_read():
@@ -68,10 +74,7 @@ def test_a_blocking_restriction_by_a_word_outside_the_lists_is_not_read():
     ("Sustainer of the Realm", 2, "whenever Sustainer of the Realm blocks, it gets +0/+2 until end of turn", "blocks(self)"),
 ])
 def test_dies_and_block_triggers_are_read(card, n, parse, fact):
-    ln = line(card, n)
-    assert ln.status == "modelled", ln.text
-    assert ln.parse == parse
-    assert fact in facts(ln)
+    assert_modelled(card, n, parse, fact)
 
 
 def test_a_dies_trigger_on_a_noncreature_kind_is_not_read():
@@ -97,10 +100,7 @@ def test_a_dies_trigger_on_a_noncreature_kind_is_not_read():
      'filter_lit(f("creatures with power 2 or less"),1,pos(power_le(2)))'),
 ])
 def test_a_keyword_in_a_filter_is_read(card, n, parse, fact):
-    ln = line(card, n)
-    assert ln.status == "modelled", ln.text
-    assert ln.parse == parse
-    assert fact in facts(ln)
+    assert_modelled(card, n, parse, fact)
 
 
 def test_a_list_filter_gives_the_keyword_to_its_last_kind():
@@ -168,10 +168,7 @@ def test_damage_to_you_is_an_effect_of_any_ability():
     ("Phyrexian Rager", 1, "when Phyrexian Rager enters, you draw a card; you lose 1 life", "lose_life(you,1)"),
 ])
 def test_more_shapes_are_read(card, n, parse, fact):
-    ln = line(card, n)
-    assert ln.status == "modelled", ln.text
-    assert ln.parse == parse
-    assert fact in facts(ln)
+    assert_modelled(card, n, parse, fact)
 
 
 def test_an_ability_word_outside_the_crs_list_is_not_read():
@@ -287,10 +284,7 @@ def test_kicked_lines_are_read():
      'effect(ab("Teferi, Timebender",front,1,loyalty_1),1,untap(target(1)))'),
 ])
 def test_up_to_one_target_is_read_as_an_optional_target(card, n, parse, fact):
-    ln = line(card, n)
-    assert ln.status == "modelled", ln.text
-    assert ln.parse == parse
-    assert fact in facts(ln)
+    ln = assert_modelled(card, n, parse, fact)
     assert f'target_optional(ab("{card}",front,1,loyalty_1),1)' in facts(ln)
 
 
@@ -310,10 +304,7 @@ def test_up_to_two_targets_is_not_read_as_one():
      'effect(ab("Bishop of the Bloodstained",front,1,trigger_1),1,lose_life(target(1),count(f("vampire you control"))))'),
 ])
 def test_life_for_each_is_read_as_a_count(card, n, parse, fact):
-    ln = line(card, n)
-    assert ln.status == "modelled", ln.text
-    assert ln.parse == parse
-    assert fact in facts(ln)
+    assert_modelled(card, n, parse, fact)
 
 
 def test_more_than_1_life_for_each_is_not_read():
@@ -350,10 +341,7 @@ def test_that_creature_without_a_target_before_it_is_not_read():
      'effect(ab("Gravewaker",front,2,activated_2),1,reanimate(target(1),tapped))'),
 ])
 def test_return_from_your_graveyard_to_the_battlefield_is_read(card, n, parse, fact):
-    ln = line(card, n)
-    assert ln.status == "modelled", ln.text
-    assert ln.parse == parse
-    assert fact in facts(ln)
+    assert_modelled(card, n, parse, fact)
 
 
 # ------------------------------------------------------------------------------------------------ "another target" (issue 28)
@@ -404,10 +392,7 @@ def test_damage_to_each_opponent_and_each_creature_your_opponents_control_is_rea
      'search(f("basic land"),battlefield_tapped)'),
 ])
 def test_discard_and_search_are_read(card, n, parse, fact):
-    ln = line(card, n)
-    assert ln.status == "modelled", ln.text
-    assert ln.parse == parse
-    assert fact in facts(ln)
+    assert_modelled(card, n, parse, fact)
 
 
 @pytest.mark.parametrize("text, fact", [

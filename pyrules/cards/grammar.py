@@ -835,7 +835,7 @@ class ToTree(Transformer):
     ev_each_upkeep = _ev("at", "at the beginning of each upkeep", ("beginning", "upkeep", "each"))
     ev_equipped_combat_damage = _ev("equipped_combat_damage", "whenever equipped creature deals combat damage to a player")
 
-    def ability_word_line(self, meta, ch):     # the ability word adds nothing (CR 207.2c)
+    def ability_word_line(self, meta, ch):     # the ability word adds nothing to the rules
         return [c for c in ch if isinstance(c, T.Ability)][0]
 
     # -------------------------------------------------------------------------------- evasion

@@ -578,7 +578,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if e.n == "X" and k not in X_EFFECTS:
         raise NotUnderstood(e.words())
     if k == "spend_only":
-        # "Spend only black mana this way": a restriction on paying the ability's own cost (CR 106.6)
+        # "Spend only black mana this way": a restriction on paying the ability's own cost (rules/mana/payment.lp)
         if not any(f.name == "cost" for f in ab.facts):
             raise NotUnderstood(e.words())
         ab.add(SPEND_ONLY, C_(MANA_LETTER[e.who]))
@@ -594,12 +594,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "exhume":
         return F("exhume", ab.filter(e.filter, "card"))
     if k == "fight":
-        # CR 701.12a: each deals damage equal to its power to the other
+        # fight: each deals damage equal to its power to the other (rules/timeline/fight_exile_control.lp)
         t1 = _permanent_target(e, ab)
         t2 = ab.target(F("permanent", ab.filter(e.filter)))
         return F("fight", F("target", t1), F("target", t2))
     if k == "exile_linked":
-        # exiled "with" the source, for its leaves-the-battlefield ability to return (CR 607.2a)
+        # exiled "with" the source, for its leaves-the-battlefield ability to return (rules/timeline/fight_exile_control.lp)
         return F("exile_linked", F("target", _permanent_target(e, ab)))
     if k == "return_exiled":
         return F("return_exiled", C_("self"))
@@ -815,14 +815,14 @@ def _static_pt_and_keywords(ab: Ab, s) -> None:
 
 
 def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
-    """An activated ability that could add mana and has no target (CR 605.1a) is a mana ability."""
+    """An activated ability whose one effect adds mana: read as a mana ability (rules/mana/sources.lp)."""
     if not a.effects or a.effects[0].kind != "add_mana" or any(e.kind != "damage_you" for e in a.effects[1:]):
         return None
     m = a.effects[0].mana
     ab = _activated_ability(a, ctx, f"mana_{ctx.i}")
     ab.add(MANA_ABILITY)
     for e in a.effects[1:]:
-        # "{T}: Add {R} or {G}. ~ deals 1 damage to you.": the damage is part of the mana ability's effect (CR 605.3b)
+        # "{T}: Add {R} or {G}. ~ deals 1 damage to you.": the damage is part of the mana ability's effect (rules/mana/sources.lp)
         ctx.need_self(e.ref)
         ab.effect(F("damage", C_("self_controller"), e.n))
         ab.missing.append(reading_missing()["mana_ability_with_damage"])
@@ -903,7 +903,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         elif ev.kind == "enters_filter":
             ab.add(TRIGGER, F("enters", ab.filter(ev.filter)))
         elif ev.kind == "dies_filter":
-            # "Whenever another creature you control dies": only creatures die (CR 700.4)
+            # "Whenever another creature you control dies": only creatures die (rules/timeline/triggers.lp)
             if re.search(r"\b(planeswalkers?|artifacts?|enchantments?|lands?|permanents?)\b", ev.filter.text, re.I):
                 raise NotUnderstood(ev.filter.text)
             ab.add(TRIGGER, F("dies", ab.filter(ev.filter)))
@@ -926,7 +926,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                     ab.add(TRIGGER, F("becomes_target", C_("self"), C_("spell")))
                 else:
                     ab.add(TRIGGER, F(kind, C_("self")))
-        if a.condition:                  # an intervening "if" clause (CR 603.4: rules/timeline/triggers.lp)
+        if a.condition:                  # an intervening "if" clause (rules/timeline/triggers.lp)
             ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition == "kicked" else "you")))
         understood = compile_effects(a.effects, ab, ctx)
         return [ab], [f"trigger: {ev.words()}"] + ([f"if {a.condition}"] if a.condition else []) + understood
@@ -943,7 +943,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         if a.ref is not None:
             ctx.need_self(a.ref)
         return _static(a.static, ctx)
-    if k == "modal":                     # "Choose one —" (CR 700.2): its modes are the bullet lines that follow
+    if k == "modal":                     # "Choose one —": its modes are the bullet lines that follow
         modes = _modes_after(ctx)
         if not modes:
             raise NotUnderstood("choose one")
@@ -974,7 +974,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(COST, it)
         ab.facts += facts
         return [ab], [f"additional cost: {a.cost.words()}"]
-    if k == "kicked_enters":             # "If ~ was kicked, it enters with three +1/+1 counters on it." (702.33d)
+    if k == "kicked_enters":             # "If ~ was kicked, it enters with three +1/+1 counters on it." (rules/timeline/resolution.lp)
         ctx.need_self(a.ref)
         ab = Ab(ctx, "kicked_enters")
         ab.add(KICKED_ENTERS_WITH, String(a.counter), Number(a.n))
@@ -998,7 +998,7 @@ def _modes_after(ctx: Ctx) -> list[int]:
 
 
 def _mode_number(ctx: Ctx) -> int:
-    """A bullet line's mode number: its place among the bullets after the face's "Choose one —" line (CR 700.2)."""
+    """A bullet line's mode number: its place among the bullets after the face's "Choose one —" line."""
     n = 0
     for j in range(ctx.i - 1, 0, -1):
         raw = ctx.face.lines[j - 1]
@@ -1051,7 +1051,7 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         term = ab.filter(s.filter)
         if re.search(r"\bwith(?:out)? (?:\w+$|power |toughness )", s.filter.text, re.I):
             # "Creatures you control with flying get +1/+1": which creatures have a keyword (or a power) is known
-            # only after the layer this effect is applied in (CR 613.1f, 613.8): the rules don't ask it there
+            # only after the layer this effect is applied in (rules/core/missing_rules.lp): the rules don't ask it there
             ab.missing.append(reading_missing()["scope_after_layers"])
         ab.add(STATIC)
         ab.add(SCOPE, F("each", term))
@@ -1077,7 +1077,7 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         else:
             ab.add(RESTRICTION, F(s.who, C_("self")))
     elif k == "opening_hand":
-        # CR 103.6a: it applies only as the game begins; every answer pyrules gives is about a game already begun,
+        # it applies only as the game begins; every answer pyrules gives is about a game already begun,
         # so the ability does nothing in any of them (no fact)
         pass
     elif k == "opponents_cant_cast_in_combat":

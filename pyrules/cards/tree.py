@@ -121,7 +121,7 @@ class Effect:
     cost: Cost | None = None
     mana: "Mana | None" = None
     pt: tuple[int, int] = (0, 0)     # pump: +P/+T
-    x: "Filter | None" = None        # n is "X": "where X is the number of [filter]" (None: X as chosen, CR 107.3a)
+    x: "Filter | None" = None        # n is "X": "where X is the number of [filter]" (None: X as chosen when cast)
     where: bool = False              # the effect that prints the "where X is ..." clause (the sentence's last)
     for_each: bool = False           # n is "X", written "1 life for each [filter]" (x: the filter counted)
 
@@ -360,7 +360,7 @@ class Ability:
     static: "Static | None" = None
     ref: SelfRef | None = None
     restrictions: tuple[str, ...] = ()
-    condition: str = ""              # triggered: an intervening "if" clause (CR 603.4), by name
+    condition: str = ""              # triggered: an intervening "if" clause (rules/timeline/triggers.lp), by name
     counter: str = ""
     n: int = 0
 

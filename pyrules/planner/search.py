@@ -661,7 +661,7 @@ class Planner:
     @staticmethod
     def _x_values(o, a: dict) -> list[dict]:
         """An option whose cost has {X}: one action for each value of X its controller could pay, the largest
-        first (the option's payment found the largest; CR 107.3a: the player announces any value they can pay)."""
+        first (the option's payment found the largest: the player announces any value they can pay, rules/casting/cast.lp)."""
         if o.x is None or o.action not in ("cast", "activate"):
             return [a]
         return [dict(a, x=v) for v in range(o.x, -1, -1)]

@@ -22,8 +22,8 @@ from lark.exceptions import LarkError
 
 from pyrules.cards import tree as T
 from pyrules.kb.compile import rules_root
-from pyrules.kb.interface import (CARD_TYPE_WORD, KEYWORD_MISSING, PREDEFINED_TOKEN, READING_MISSING, SUBTYPE_LIST,
-                                  SUPERTYPE_WORD)
+from pyrules.kb.interface import (CARD_TYPE_WORD, KEYWORD_MISSING, PREDEFINED_TOKEN, READING_MISSING, READING_NOTE,
+                                  SUBTYPE_LIST, SUPERTYPE_WORD)
 
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -104,6 +104,12 @@ def reading_missing() -> dict[str, str]:
     """Shapes of card text read whose rules aren't all in the knowledge base, and what is missing of each, as the
     rules state it (rules/core/missing_rules.lp)."""
     return {r.what.name: r.missing.string for r in _stated_in("missing_rules.lp")(READING_MISSING)}
+
+
+@cache
+def reading_notes() -> dict[str, str]:
+    """What the reader says of lines it models with no fact, as the rules state it (rules/core/reading_notes.lp)."""
+    return {r.what.name: r.text.string for r in _stated_in("reading_notes.lp")(READING_NOTE)}
 
 
 @cache
@@ -953,8 +959,7 @@ class ToTree(Transformer):
 
     def opening_hand(self, meta, ch):
         return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
-            "opening_hand", text="if ~ is in your opening hand, you may begin the game with it on the battlefield "
-                                 "(it does something only as the game begins, CR 103.6a: nothing in a game already begun)"))
+            "opening_hand", text=reading_notes()["opening_hand"]))
 
     def may_effect(self, meta, ch):
         return ch[0]

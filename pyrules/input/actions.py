@@ -151,14 +151,14 @@ def check_actions(sc) -> None:
                     raise ScenarioError(path, f"must be a whole number from 0 to 1000000, not {short(v)}")
             elif spec == "optional":
                 if not isinstance(v, list) or not v or not all(isinstance(n, str) for n in v):
-                    raise ScenarioError(path, f"must list the optional additional costs paid (601.2b): [kicker], not {short(v)}")
+                    raise ScenarioError(path, f"must list the optional additional costs paid: [kicker], not {short(v)}")
                 for k, n in enumerate(v):
                     if n not in OPTIONAL_COSTS:
                         raise ScenarioError(f"{path}[{k}]", f"{short(n)} is not one of: {', '.join(OPTIONAL_COSTS)}{did_you_mean(n, OPTIONAL_COSTS)}")
             elif spec == "modes":
                 if (not isinstance(v, list) or not v or len(v) > 10
                         or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 20 for n in v)):
-                    raise ScenarioError(path, f"must list the modes chosen, numbered from 1 in the order the card prints them (700.2): [1], not {short(v)}")
+                    raise ScenarioError(path, f"must list the modes chosen, numbered from 1 in the order the card prints them: [1], not {short(v)}")
                 if len(set(v)) != len(v):
                     raise ScenarioError(path, f"names a mode twice: {short(v)}")
             elif spec == "method":
@@ -267,7 +267,7 @@ def _check_pay(sc, pay: list, path: str) -> None:
 
 # The kinds of choice `choose` names, and what may be chosen: a color for "one mana of any color" or "{U} or {R}"
 # (docs/guide/cards.md), written as a color's name.
-OPTIONAL_COSTS = ("kicker",)   # the optional additional costs a cast may pay (601.2b; kicker 702.33)
+OPTIONAL_COSTS = ("kicker",)   # the optional additional costs a cast may pay (rules/casting/costs.lp)
 CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"},
            "may": {True: "yes", False: "no"}}   # "you may": whether the player does it (default: they do)
 ID_CHOICES = ("bottom", "graveyard")   # the cards a scry puts on the bottom, a surveil into the graveyard (ids, in order)

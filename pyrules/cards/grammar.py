@@ -119,9 +119,13 @@ def predefined_tokens() -> dict[str, str]:
     return {r.subtype.name: r.ability.string for r in _stated_in("predefined_tokens.lp")(PREDEFINED_TOKEN)}
 
 
+STATED_FILES = ("types.lp", "keywords_missing.lp", "missing_rules.lp", "predefined_tokens.lp", "reading_notes.lp")
+
+
 def _stated_in(name: str):
     """The facts one file of rules/core states, read by predicate (the file alone is grounded: the card reader
     doesn't load the whole knowledge base)."""
+    assert name in STATED_FILES   # (the parse cache's version covers these files: _disk_path)
     ctl = clingo.Control(["--warn=none"])
     ctl.add("base", [], (rules_root() / "core" / name).read_text(encoding="utf-8"))
     ctl.ground([("base", [])])
@@ -1063,8 +1067,9 @@ def _parsed(text: str, spell: bool) -> T.Ability | NotUnderstood:
 
 
 # The trees are kept on disk too, in the knowledge base's cache directory, one file per version of the grammar
-# (its text with the word lists, this module and the tree's): a new process reads the cards it met before without
-# building lark's parser (~0.2 s) or parsing their lines again (2-4 ms a line). Written when the process ends,
+# (its text with the word lists, this module, the tree's, and the rule files the reader takes words and texts from:
+# STATED_FILES): a new process reads the cards it met before without building lark's parser (~0.2 s) or parsing
+# their lines again (2-4 ms a line). Written when the process ends,
 # merged with what other processes wrote since; a file that can't be read or written is only a slower start.
 _MISSING = object()
 _DISK: dict | None = None
@@ -1079,7 +1084,8 @@ def _disk_path() -> Path | None:
     if directory is None:
         return None
     here = Path(__file__)
-    version = checksum([grammar_text().encode(), here.read_bytes(), Path(T.__file__).read_bytes()])
+    stated = [(rules_root() / "core" / name).read_bytes() for name in STATED_FILES]
+    version = checksum([grammar_text().encode(), here.read_bytes(), Path(T.__file__).read_bytes(), *stated])
     return directory / f"lines-{version}.pickle"
 
 

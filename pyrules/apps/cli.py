@@ -646,6 +646,8 @@ def cards_text(data: dict) -> str:
                 lines.append(f"         read as: {ln['parse']}")
             if ln["status"] == "read":
                 lines.append(f"         no rules yet for: {'; '.join(ln['missing'])}")
+            if ln["status"] == "not_modelled" and ln.get("reason"):
+                lines.append(f"         not modelled: {ln['reason']}")
     if data.get("source"):
         lines.append(f"  source: {data['source']}")
     return "\n".join(lines)

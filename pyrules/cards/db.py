@@ -104,6 +104,7 @@ def card_json(card: Card) -> dict:
         flines = [{"line": ln.line, "text": ln.text, "status": ln.status, "understood": list(ln.understood),
                    "abilities": list(ln.names), "parse": ln.parse or None}
                   | ({"missing": list(ln.missing)} if ln.status == "read" else {})
+                  | ({"reason": ln.reason} if ln.status == "not_modelled" else {})
                   for ln in lines if ln.face == face.id]
         faces.append({"face": face.id, "name": face.name, "mana_cost": face.mana_cost, "type_line": face.type_line,
                       "power": face.power, "toughness": face.toughness,

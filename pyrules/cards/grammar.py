@@ -18,12 +18,12 @@ from pathlib import Path
 
 import clingo
 from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import LarkError
+from lark.exceptions import LarkError, UnexpectedEOF
 
 from pyrules.cards import tree as T
 from pyrules.kb.compile import rules_root
 from pyrules.kb.interface import (CARD_TYPE_WORD, KEYWORD_MISSING, PREDEFINED_TOKEN, READING_MISSING, READING_NOTE,
-                                  SUBTYPE_LIST, SUPERTYPE_WORD)
+                                  READING_REASON, SUBTYPE_LIST, SUPERTYPE_WORD)
 
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -110,6 +110,12 @@ def reading_missing() -> dict[str, str]:
 def reading_notes() -> dict[str, str]:
     """What the reader says of lines it models with no fact, as the rules state it (rules/core/reading_notes.lp)."""
     return {r.what.name: r.text.string for r in _stated_in("reading_notes.lp")(READING_NOTE)}
+
+
+@cache
+def reading_reasons() -> dict[str, str]:
+    """Why a line is not modelled, as the rules word it (rules/core/reading_notes.lp); {W} stands for the words."""
+    return {r.what.name: r.text.string for r in _stated_in("reading_notes.lp")(READING_REASON)}
 
 
 @cache
@@ -216,7 +222,13 @@ def parser() -> Lark:
 
 
 class NotUnderstood(ValueError):
-    pass
+    """Words the reader doesn't understand: a whole line the grammar stopped reading at `at` (the position in the
+    line of the first word no shape of the grammar goes on with), or, with `at` None, a phrase the grammar read that
+    the reader has no vocabulary or rules for (args[0])."""
+
+    def __init__(self, phrase, at: int | None = None):
+        super().__init__(phrase)
+        self.at = at
 
 
 def number(word: str) -> int:
@@ -1048,7 +1060,7 @@ def parse(text: str, spell: bool) -> T.Ability:
     "Flying", "Draw a card."), and the grammar's parser takes milliseconds a line."""
     got = _parsed(text, spell)
     if isinstance(got, NotUnderstood):
-        raise NotUnderstood(*got.args)
+        raise NotUnderstood(got.args[0], got.at)
     return got
 
 
@@ -1057,12 +1069,12 @@ def _parsed(text: str, spell: bool) -> T.Ability | NotUnderstood:
     disk = _disk()
     hit = disk.get((text, spell), _MISSING)
     if hit is not _MISSING:
-        return NotUnderstood(text) if hit is None else hit
+        return NotUnderstood(*hit[1:]) if isinstance(hit, tuple) else hit
     try:
         got = _parse(text, spell)
     except NotUnderstood as exc:
         got = exc
-    _NEW[(text, spell)] = None if isinstance(got, NotUnderstood) else got
+    _NEW[(text, spell)] = ("not_understood", got.args[0], got.at) if isinstance(got, NotUnderstood) else got
     return got
 
 
@@ -1142,8 +1154,11 @@ def save_parsed() -> None:
 def _parse(text: str, spell: bool) -> T.Ability:
     try:
         raw = parser().parse(text, start="spell_text" if spell else "ability_line")
-    except LarkError:
-        raise NotUnderstood(text) from None
+    except UnexpectedEOF:
+        raise NotUnderstood(text, len(text)) from None
+    except LarkError as exc:
+        at = getattr(exc, "pos_in_stream", None)
+        raise NotUnderstood(text, at if isinstance(at, int) else 0) from None
     try:
         got = ToTree(text).transform(raw)
     except LarkError as exc:      # a transformer's NotUnderstood comes wrapped

@@ -25,6 +25,7 @@ from pyrules.cards.grammar import (
     parse,
     predefined_tokens,
     reading_missing,
+    reading_reasons,
     type_lists,
 )
 from pyrules.cards.mana import ManaSymbolError, parse_mana_cost
@@ -125,6 +126,7 @@ class Line:
                                                           # (a Saga's chapter numbers: rules/timeline/sba.lp)
     missing: list[str] = field(default_factory=list)      # `read`: the parts that have no rules yet
     parse: str = ""                         # the ability as read, written back in words
+    reason: str = ""                        # `not_modelled`: why, as the rules word it (not_read_reason)
     tokens: list[str] = field(default_factory=list)       # the tokens made from its words that it creates
 
 
@@ -1123,16 +1125,32 @@ def read_line(card, face, i: int, raw: str, tokens=None) -> Line:
                         [FACE_REMINDER_MANA(ctx.c, ctx.f, i)], parse="reminder text: the intrinsic mana ability of its basic land type")
         return Line(face.id, i, raw, "modelled", ["reminder text"], [], parse="reminder text")
     spell = any(t in face.type_line.lower() for t in ("instant", "sorcery"))
+    text = with_tilde(read, self_names(card, face))
     try:
-        tree = parse(with_tilde(read, self_names(card, face)), spell)
+        tree = parse(text, spell)
         abilities, understood = compile_ability(tree, ctx)
-    except NotUnderstood:
-        return Line(face.id, i, raw, read=read, printed=printed)
+    except NotUnderstood as exc:
+        return Line(face.id, i, raw, read=read, printed=printed, reason=not_read_reason(exc, text, face.name))
     missing = [m for ab in abilities for m in ab.missing]
     return Line(face.id, i, raw, "read" if missing else "modelled", understood, [f for ab in abilities for f in ab.facts],
                 [ab.name for ab in abilities], read=read, spans=((0, len(read)),), printed=printed, missing=missing,
                 tokens=list(ctx.made),
                 parse=tree.words().replace("~", face.name.split(",")[0]))
+
+
+def not_read_reason(exc: NotUnderstood, text: str, name: str) -> str:
+    """Why a line is not modelled, in the words of rules/core/reading_notes.lp: where the grammar stopped reading it,
+    or the phrase it read that has no rules (the card's name written back for ~)."""
+    if exc.at is None:
+        what, words = "no_rules", str(exc.args[0])
+    elif exc.at >= len(text.rstrip(" .")):
+        what, words = "ends_early", ""
+    else:
+        what, words = "not_read", text[exc.at:].strip()
+    words = " ".join(words.replace("~", name.split(",")[0]).split())
+    if len(words) > 80:
+        words = words[:78].rsplit(" ", 1)[0] + " …"
+    return reading_reasons()[what].replace("{W}", words)
 
 
 def read_face(card, face, tokens=None) -> list[Line]:

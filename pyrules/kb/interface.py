@@ -448,6 +448,8 @@ KEYWORD_MISSING = Predicate("keyword_missing", "keyword:const missing:string",
                             "a keyword read whose rules aren't all there: what is missing (rules/core/keywords_missing.lp)")
 READING_MISSING = Predicate("reading_missing", "what:const missing:string",
                             "a shape of card text read whose rules aren't all there: what is missing (rules/core/missing_rules.lp)")
+READING_REASON = Predicate("reading_reason", "what:const text:string",
+                           "why a line is not modelled, with {W} for its words (rules/core/reading_notes.lp)")
 READING_NOTE = Predicate("reading_note", "what:const text:string",
                          "what the reader says of a line modelled with no fact (rules/core/reading_notes.lp)")
 

@@ -77,3 +77,14 @@ def test_the_text_output_says_why():
     done = subprocess.run([sys.executable, "-m", "pyrules", "cards", "Isolate", "--cards", REASONS],
                           capture_output=True, text=True, cwd=ROOT)
     assert "not modelled: the line ends where every shape of card text pyrules reads needs more words" in done.stdout
+
+
+def test_every_answer_lists_why_each_line_is_not_modelled():
+    # interface §5.7's not_modelled entries carry the reason of a line not modelled (and what a read line misses)
+    sc = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"},
+          "objects": [{"id": "angler", "card": "Gurmag Angler", "owner": "alice", "zone": "hand"},
+                      {"id": "spiral", "card": "Nature's Spiral", "owner": "alice", "zone": "hand"}]}
+    code, doc = api.answer("show", {"scenario": sc, "cards": [REASONS]})
+    assert code == 0 and doc["complete"] is False
+    assert {n["card"]: n["reason"] for n in doc["not_modelled"]} == {
+        "Gurmag Angler": _line("Gurmag Angler")["reason"], "Nature's Spiral": _line("Nature's Spiral")["reason"]}

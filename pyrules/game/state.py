@@ -431,7 +431,8 @@ class GameState:
             for line in card.reading():
                 if line.status != "modelled":
                     out.append({"object": oid_, "card": card.name, "face": line.face, "line": line.line,
-                                "text": line.text, "status": line.status})
+                                "text": line.text, "status": line.status}
+                               | ({"missing": list(line.missing)} if line.status == "read" else {"reason": line.reason}))
         return out
 
     def honesty(self) -> dict:

@@ -88,3 +88,9 @@ def test_every_answer_lists_why_each_line_is_not_modelled():
     assert code == 0 and doc["complete"] is False
     assert {n["card"]: n["reason"] for n in doc["not_modelled"]} == {
         "Gurmag Angler": _line("Gurmag Angler")["reason"], "Nature's Spiral": _line("Nature's Spiral")["reason"]}
+
+
+def test_the_coverage_report_says_why_for_its_most_common_lines():
+    doc = api.card_report(None, (REASONS,), coverage=True)
+    why = {m["text"]: m["why"] for m in doc["most_common_not_modelled"]}
+    assert why["Exile target permanent with converted mana cost 1."] == _line("Isolate")["reason"]

@@ -121,6 +121,7 @@ def coverage_json(db: CardDB, top: int = 15) -> dict:
     cards = fully = 0
     by_kind: dict[str, list[int]] = {}
     missing: dict[str, int] = {}
+    why: dict[str, str] = {}              # a line not modelled -> its reason (what a read line misses)
     lacking: dict[str, list[str]] = {}     # what is missing -> the cards each lacks it in
     for card in db.cards.values():
         cards += 1
@@ -143,6 +144,7 @@ def coverage_json(db: CardDB, top: int = 15) -> dict:
                 for n in card.names:
                     text = text.replace(n, "~").replace(n.split(",")[0], "~")
                 missing[text] = missing.get(text, 0) + 1
+                why.setdefault(text, "; ".join(ln.missing) if ln.status == "read" else ln.reason)
                 if ln.status == "read":
                     what.update(f"rules for {m}" for m in ln.missing)
                 else:
@@ -162,7 +164,7 @@ def coverage_json(db: CardDB, top: int = 15) -> dict:
         "lines_read": read, "lines_not_modelled": total - modelled - read,
         "share_modelled": round(modelled / total, 4) if total else 1.0,
         "by_template": {k: {"lines": v[0], "modelled": v[1], "read": v[2]} for k, v in sorted(by_kind.items())},
-        "most_common_not_modelled": [{"text": t, "count": n} for t, n in sorted(missing.items(), key=lambda kv: (-kv[1], kv[0]))[:top]],
+        "most_common_not_modelled": [{"text": t, "count": n, "why": why[t]} for t, n in sorted(missing.items(), key=lambda kv: (-kv[1], kv[0]))[:top]],
         # what is missing (the rules a `read` line names, or the family of a line not read: pyrules/cards/families.py),
         # by how many cards it alone keeps from being fully modelled: those cards it would complete
         "missing_by_family": sorted(({"missing": w, "cards": len(names), "cards_it_would_complete": sorted(n for n in names if n)}

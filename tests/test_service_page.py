@@ -40,6 +40,8 @@ AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 EXAMPLE_NAMES = sorted(p.name for p in EXAMPLES.glob("*.yaml"))
 BONESPLITTER = "timeline_bonesplitter_falls_off_prowl.yaml"
 
+pytestmark = pytest.mark.slow   # a browser and a server started, every example opened (some 30-70 s of a worker)
+
 
 @pytest.fixture(scope="module")
 def server():

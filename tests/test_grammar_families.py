@@ -199,6 +199,18 @@ def test_a_modal_spell_reads_its_header_and_each_mode():
     assert two.parse == "• destroy target enchantment"
 
 
+def test_choose_two_reads_its_header_and_each_mode():
+    # Austere Command (Iconic Masters, tests/data/choose_two.json): "Choose two —" and four bullet lines (CR 700.2)
+    db = with_files((str(Path(__file__).parent / "data" / "choose_two.json"),))
+    head, *modes = db.lookup("Austere Command").reading()
+    assert head.status == "modelled" and head.parse == "choose two (the modes are chosen as the spell is cast)"
+    assert 'modal(ab("Austere Command",front,1,modal_1),2)' in facts(head)
+    assert [m.status for m in modes] == ["modelled"] * 4
+    assert [m.parse for m in modes] == ["• destroy all artifacts", "• destroy all enchantments",
+                                        "• destroy all creatures with converted mana cost 3 or less",
+                                        "• destroy all creatures with converted mana cost 4 or greater"]
+
+
 def test_a_bullet_without_its_choose_line_is_not_read():
     from tests.test_grammar import read_line
 

@@ -967,7 +967,7 @@ class ToTree(Transformer):
         return T.Effect("untap", target=T.Target("permanent", _one(ch, T.Filter), optional=True))
 
     def modal_header(self, meta, ch):
-        return T.Ability("modal", n=1)
+        return T.Ability("modal", n=number(_tokens(ch, "NUM")[0]))
 
     def mode_line(self, meta, ch):
         effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]

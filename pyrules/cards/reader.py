@@ -945,10 +945,10 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         if a.ref is not None:
             ctx.need_self(a.ref)
         return _static(a.static, ctx)
-    if k == "modal":                     # "Choose one —": its modes are the bullet lines that follow
+    if k == "modal":                     # "Choose one —" ("Choose two —"): its modes are the bullet lines that follow
         modes = _modes_after(ctx)
-        if not modes:
-            raise NotUnderstood("choose one")
+        if len(modes) < a.n:
+            raise NotUnderstood(f"choose {a.n}")
         ab = Ab(ctx, f"modal_{ctx.i}")
         ab.add(MODAL, Number(a.n))
         return [ab], [f"choose {a.n} of {len(modes)} modes"]
@@ -1000,17 +1000,20 @@ def _modes_after(ctx: Ctx) -> list[int]:
 
 
 def _mode_number(ctx: Ctx) -> int:
-    """A bullet line's mode number: its place among the bullets after the face's "Choose one —" line."""
+    """A bullet line's mode number: its place among the bullets after the face's "Choose one —" (two, ...) line."""
     n = 0
     for j in range(ctx.i - 1, 0, -1):
         raw = ctx.face.lines[j - 1]
         if raw.startswith("• "):
             n += 1
             continue
-        if raw.strip() == "Choose one —":
+        if _MODAL_HEADER.fullmatch(raw.strip()):
             return n + 1
         break
     raise NotUnderstood("a mode without its \"Choose one —\"")
+
+
+_MODAL_HEADER = re.compile(r"Choose (?:one|two|three|four) —")
 
 
 def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:

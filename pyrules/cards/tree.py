@@ -385,7 +385,8 @@ class Ability:
         if k == "spell":
             return eff
         if k == "modal":
-            return "choose one (the mode is chosen as the spell is cast)"
+            words = {1: "one", 2: "two", 3: "three", 4: "four"}.get(self.n, str(self.n))
+            return f"choose {words} (the {'mode is' if self.n == 1 else 'modes are'} chosen as the spell is cast)"
         if k == "mode":
             return f"• {eff}"
         if k == "restriction":

@@ -43,6 +43,7 @@ from pyrules.kb.interface import (
     KEEP_TWICE,
     MADE_ID,
     NO_SUCH_ABILITY,
+    NO_SUCH_MODE,
     PERFORMED_SBA,
     PLAYER_LIFE,
     PLAYER_POOL,
@@ -652,6 +653,13 @@ def _check_unread_naming(ev: GameState, i: int, syms) -> None:
             face = "back" if action.get("method") == "more_than_meets_the_eye" else "front"
         _unread_naming(ev, f"actions[{i}].targets", card, _unread_lines(card, face) if card else [],
                        f"{action['cast']} is cast with targets")
+    if "cast" in action and "no_such_mode" in codes and action["cast"] in ev.scenario.index:
+        # a mode the card prints on a bullet line pyrules doesn't read: the N-th bullet line of the card's text
+        card = ev._card_of(action["cast"])
+        bullets = [ln for ln in card.reading() if ln.text.startswith("• ")] if card is not None else []
+        named = [NO_SUCH_MODE.of(r).mode for r, _ in syms if r.name == "no_such_mode"]
+        lines = [bullets[n - 1] for n in named if 0 < n <= len(bullets) and bullets[n - 1].status != "modelled"]
+        _unread_naming(ev, f"actions[{i}].modes", card, lines, f"{action['cast']} is cast with modes {action.get('modes')}")
     for r, _ in syms:
         if r.name == "no_such_ability" and "activate" in action and action["activate"] in ev.objects:
             card = ev._card_of(action["activate"])

@@ -352,6 +352,7 @@ ACTIONS_BY_KIND = {"convert": ACTION_CONVERT, "transform": ACTION_TRANSFORM, "co
 PUT_ON_STACK = Compound("put_on_stack", "object:object source:object ability controller:player",
                         "a triggered ability put on the stack (event/2)")
 NO_SUCH_ABILITY = Compound("no_such_ability", "ability", "a reason: the object has no ability named so (kw/1, line/1)")
+NO_SUCH_MODE = Compound("no_such_mode", "mode:int", "a reason: the spell has no mode numbered so")
 CANT_PAY = Compound("cant_pay", "cost:string paid:string used",
                     "a reason: the cost can't be paid (what it needs, what the best payment paid, the sources it used)")
 

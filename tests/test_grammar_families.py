@@ -211,6 +211,23 @@ def test_choose_two_reads_its_header_and_each_mode():
                                         "• destroy all creatures with converted mana cost 4 or greater"]
 
 
+def test_protection_from_colors_is_one_keyword_for_each_color():
+    # CR 702.16a, 702.16g: "Protection from black and from red" (Auriok Champion) is two protection abilities;
+    # "Lifelink, protection from white and from black" (Blood Baron of Vizkopa, tests/data/protection.json: only the
+    # Champion) lists a keyword before it
+    db = with_files((str(Path(__file__).parent / "data" / "protection.json"),))
+    ln = db.lookup("Auriok Champion").reading()[0]
+    assert ln.status == "modelled" and ln.parse == "protection from black and from red"
+    assert "keyword(ab(\"Auriok Champion\",front,1,protection_from_black),protection_from_black)" in facts(ln)
+    assert "keyword(ab(\"Auriok Champion\",front,1,protection_from_red),protection_from_red)" in facts(ln)
+    from tests.test_grammar import read_line
+
+    baron = read_line("Lifelink, protection from white and from black", "Creature — Vampire Warrior")
+    assert baron.status == "modelled" and baron.names == ["lifelink", "protection_from_white", "protection_from_black"]
+    # a quality other than a color isn't read (protection from creatures, from everything: 702.16j)
+    assert read_line("Protection from creatures", "Creature — Spirit").status == "not_modelled"
+
+
 def test_a_bullet_without_its_choose_line_is_not_read():
     from tests.test_grammar import read_line
 

@@ -125,7 +125,7 @@ def test_every_predicate_reads_as_a_sentence_or_is_bookkeeping():
 KEYWORD_RULES = {
     "702.2": "deathtouch", "702.3": "defender", "702.5": "enchant", "702.4": "double strike", "702.6": "equip", "702.7": "first strike",
     "702.8": "flash", "702.9": "flying", "702.10": "haste", "702.11": "hexproof", "702.12": "indestructible", "702.14": "landwalk",
-    "702.15": "lifelink", "702.17": "reach", "702.18": "shroud", "702.19": "trample", "702.20": "vigilance",
+    "702.15": "lifelink", "702.16": "protection", "702.17": "reach", "702.18": "shroud", "702.19": "trample", "702.20": "vigilance",
     "702.21": "ward", "702.34": "flashback", "702.43": "modular", "702.108": "prowess", "702.111": "menace", "702.114": "devoid", "702.122": "crew",
     "702.162": "more than meets the eye", "702.29": "cycling", "702.33": "kicker", "702.40": "storm", "702.54": "bloodthirst",
     "702.83": "exalted", "702.88": "rebound", "702.98": "unleash", "702.107": "outlast", "702.112": "renown", "702.93": "undying",

@@ -64,6 +64,7 @@ KEYWORDS = {
     "mountainwalk": ("mountainwalk", None),
     "forestwalk": ("forestwalk", None),
     "undying": ("undying", None),
+    "protection": ("protection", "quality"),   # "protection from [color]" (rules/mechanics/protection.lp)
     # read (the object has the keyword), but their rules aren't in the knowledge base yet:
     # rules/core/keywords_missing.lp says what is missing, and their lines are `read`
     "kicker": ("kicker", "cost"),
@@ -697,6 +698,11 @@ class ToTree(Transformer):
     # -------------------------------------------------------------------------------- abilities
     def keywords(self, meta, ch):
         return T.Ability("keywords", keywords=tuple(T.Keyword(" ".join(str(k).lower().split())) for k in _tokens(ch, "KW")))
+
+    def keywords_protection(self, meta, ch):
+        simple = tuple(T.Keyword(" ".join(str(k).lower().split())) for k in _tokens(ch, "KW"))
+        colors = tuple(str(c).lower() for c in _tokens(ch, "PROT_COLOR"))
+        return T.Ability("keywords", keywords=simple + (T.Keyword("protection", quality=colors),))
 
     def keyword_cost(self, meta, ch):
         word = " ".join(str(_tokens(ch, "KW_COST")[0]).lower().split())

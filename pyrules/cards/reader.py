@@ -858,6 +858,14 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         out, understood = [], []
         for kw in a.keywords:
             name, kind = KEYWORDS[kw.word]
+            if kind == "quality":
+                # "protection from A and from B": one protection ability for each color (CR 702.16g)
+                for color in kw.quality:
+                    ab = Ab(ctx, f"{name}_from_{color}")
+                    ab.add(KEYWORD, C_(f"{name}_from_{color}"))
+                    out.append(ab)
+                understood.append(f"keyword {kw.words()}")
+                continue
             ab = Ab(ctx, name)
             ab.add(KEYWORD, C_(name))
             if kind == "cost":

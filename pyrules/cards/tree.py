@@ -320,8 +320,11 @@ class Keyword:
     cost: Cost | None = None
     n: int | None = None
     filter: Filter | None = None     # enchant: what the Aura can enchant
+    quality: tuple[str, ...] = ()    # protection: the colors it is from
 
     def words(self) -> str:
+        if self.quality:
+            return f"{self.word} from {' and from '.join(self.quality)}"
         if self.filter is not None:
             return f"{self.word} {self.filter.words()}"
         if self.cost is not None:

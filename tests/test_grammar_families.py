@@ -228,6 +228,22 @@ def test_protection_from_colors_is_one_keyword_for_each_color():
     assert read_line("Protection from creatures", "Creature — Spirit").status == "not_modelled"
 
 
+def test_prevention_lines_are_read():
+    # CR 615.1a: Root Snare's effect until the turn ends, Seraph of the Sword's and Heart of Light's static abilities
+    db = with_files((str(Path(__file__).parent / "data" / "prevention.json"),))
+    snare = db.lookup("Root Snare").reading()[0]
+    assert snare.status == "modelled"
+    assert "apply(prevent_combat_damage,none,end_of_turn)" in facts(snare)
+    seraph = db.lookup("Seraph of the Sword").reading()[1]
+    assert seraph.status == "modelled" and "restriction(" in facts(seraph) and "prevents(combat,self,to)" in facts(seraph)
+    heart = db.lookup("Heart of Light").reading()[1]
+    assert heart.status == "modelled" and "prevents(all,enchanted,to_and_by)" in facts(heart)
+    # a prevention with a shield ("the next 3 damage", a source of your choice) isn't read
+    from tests.test_grammar import read_line
+
+    assert read_line("Prevent the next 3 damage that would be dealt to any target this turn.", "Instant").status == "not_modelled"
+
+
 def test_a_bullet_without_its_choose_line_is_not_read():
     from tests.test_grammar import read_line
 

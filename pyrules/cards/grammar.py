@@ -699,6 +699,28 @@ class ToTree(Transformer):
     def keywords(self, meta, ch):
         return T.Ability("keywords", keywords=tuple(T.Keyword(" ".join(str(k).lower().split())) for k in _tokens(ch, "KW")))
 
+    def _prevention(self, ch, who: str, both: bool):
+        combat = bool(_tokens(ch, "COMBAT_WORD"))
+        ref = [c for c in ch if isinstance(c, T.SelfRef)]
+        subject = ref[0].words() if ref else "enchanted creature"
+        text = (f"prevent all {'combat ' if combat else ''}damage that would be dealt to "
+                f"{'and dealt by ' if both else ''}{subject}")
+        return T.Ability("static", ref=ref[0] if ref else None, static=T.Static(
+            "prevention", who=who, change="to_and_by" if both else "to", keywords=("combat",) if combat else ("all",),
+            text=text))
+
+    def s_prevent_self(self, meta, ch):
+        return self._prevention(ch, "self", False)
+
+    def s_prevent_self_both(self, meta, ch):
+        return self._prevention(ch, "self", True)
+
+    def s_prevent_enchanted_both(self, meta, ch):
+        return self._prevention(ch, "enchanted", True)
+
+    def e_prevent_combat_damage(self, meta, ch):
+        return T.Effect("prevent_combat_damage")
+
     def keywords_protection(self, meta, ch):
         simple = tuple(T.Keyword(" ".join(str(k).lower().split())) for k in _tokens(ch, "KW"))
         colors = tuple(str(c).lower() for c in _tokens(ch, "PROT_COLOR"))

@@ -541,6 +541,10 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             raise NotUnderstood(e.words())
         first, then = effect_term(e.then, ab, ctx, created), effect_term(e.otherwise, ab, ctx, created)
         return [F("may_then", first, then)]
+    if k == "prevent_combat_damage":
+        # "Prevent all combat damage that would be dealt this turn": a prevention effect on no object, until the turn
+        # ends (rules/timeline/prevention.lp)
+        return [F("apply", C_("prevent_combat_damage"), C_("none"), C_("end_of_turn"))]
     if k == "restricted_this_turn":
         # "can't be blocked this turn", "can't block this turn": a continuous effect until the turn ends (rules/casting/combat.lp)
         if e.who == "same":                          # "Target creature gets +1/+0 ... and can't be blocked this turn"
@@ -1057,6 +1061,11 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         term = ab.filter(s.filter)
         ab.add(STATIC)
         ab.add(RESTRICTION, F("cant_be_countered", term))
+    elif k == "prevention":
+        # "Prevent all [combat] damage that would be dealt to [and dealt by] ~ / enchanted creature"
+        # (rules/timeline/prevention.lp)
+        ab.add(STATIC)
+        ab.add(RESTRICTION, F("prevents", C_(s.keywords[0]), C_(s.who), C_(s.change)))
     elif k == "enters_tapped":
         ab.add(STATIC)
         ab.add(ENTERS_TAPPED)

@@ -266,6 +266,8 @@ class Effect:
             return f"untap {self.target.words() if self.target else src}"
         if k == "damage_you":
             return f"{src} deals {self.n} damage to you"
+        if k == "prevent_combat_damage":
+            return "prevent all combat damage that would be dealt this turn"
         if k == "restricted_this_turn":
             who = self.target.words() if self.target else self.filter.words() if self.filter else (src or "it")
             return f"{who} can't {'be blocked' if self.keyword == 'cant_be_blocked' else 'block'} this turn"

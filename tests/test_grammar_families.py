@@ -244,6 +244,14 @@ def test_prevention_lines_are_read():
     assert read_line("Prevent the next 3 damage that would be dealt to any target this turn.", "Instant").status == "not_modelled"
 
 
+def test_regrowth_of_any_card_and_of_a_permanent_card():
+    db = with_files((str(Path(__file__).parent / "data" / "regrowth.json"),))
+    recollect = db.lookup("Recollect").reading()[0]
+    assert recollect.status == "modelled" and recollect.parse == "return target card from your graveyard to your hand"
+    spiral = db.lookup("Nature's Spiral").reading()[0]
+    assert spiral.status == "modelled" and "pos(permanent_card)" in facts(spiral)
+
+
 def test_a_bullet_without_its_choose_line_is_not_read():
     from tests.test_grammar import read_line
 

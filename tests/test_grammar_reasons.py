@@ -31,12 +31,11 @@ def test_a_keyword_the_grammar_has_no_shape_for_is_named_where_reading_stopped()
 
 
 def test_a_phrase_read_without_rules_is_named():
-    # Nature's Spiral: "Return target permanent card from your graveyard to your hand.": the sentence is a shape the
-    # grammar reads ("return target [kind] card from your graveyard to your hand"), but "permanent" as a kind of
-    # card has no rules in the reader's vocabulary
-    ln = _line("Nature's Spiral")
+    # The First Eruption's chapter II: "II — Add {R}{R}.": the grammar reads a chapter and its effect, but pyrules has
+    # no rules for a chapter ability that adds mana
+    ln = _line("The First Eruption", 3)
     assert ln["status"] == "not_modelled"
-    assert ln["reason"] == "pyrules reads the words but has no rules for “permanent”"
+    assert ln["reason"] == "pyrules reads the words but has no rules for “add {R}{R}”"
 
 
 def test_a_line_that_stops_where_the_grammar_needs_more_words():
@@ -48,7 +47,7 @@ def test_a_line_that_stops_where_the_grammar_needs_more_words():
 
 
 def test_only_lines_not_modelled_carry_a_reason():
-    for name in ("Gurmag Angler", "Nature's Spiral", "Isolate"):
+    for name in ("Gurmag Angler", "The First Eruption", "Isolate"):
         for face in api.card_report(name, (REASONS,))["faces"]:
             for ln in face["lines"]:
                 assert ("reason" in ln) == (ln["status"] == "not_modelled"), (name, ln)
@@ -83,11 +82,13 @@ def test_every_answer_lists_why_each_line_is_not_modelled():
     # interface §5.7's not_modelled entries carry the reason of a line not modelled (and what a read line misses)
     sc = {"players": ["alice", "bob"], "turn": {"active": "alice", "phase": "precombat_main"},
           "objects": [{"id": "angler", "card": "Gurmag Angler", "owner": "alice", "zone": "hand"},
-                      {"id": "spiral", "card": "Nature's Spiral", "owner": "alice", "zone": "hand"}]}
+                      {"id": "eruption", "card": "The First Eruption", "owner": "alice", "zone": "hand"}]}
     code, doc = api.answer("show", {"scenario": sc, "cards": [REASONS]})
     assert code == 0 and doc["complete"] is False
-    assert {n["card"]: n["reason"] for n in doc["not_modelled"]} == {
-        "Gurmag Angler": _line("Gurmag Angler")["reason"], "Nature's Spiral": _line("Nature's Spiral")["reason"]}
+    assert {(n["card"], n["line"]): n["reason"] for n in doc["not_modelled"]} == {
+        ("Gurmag Angler", 1): _line("Gurmag Angler")["reason"],
+        ("The First Eruption", 3): _line("The First Eruption", 3)["reason"],
+        ("The First Eruption", 4): _line("The First Eruption", 4)["reason"]}
 
 
 def test_the_coverage_report_says_why_for_its_most_common_lines():

@@ -519,6 +519,9 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return T.Effect("regrowth", target=T.Target("card_in_graveyard", T.Filter(f.text, "card", extra=("you_own",))))
 
+    def e_regrowth_any(self, meta, ch):
+        return T.Effect("regrowth", target=T.Target("card_in_graveyard", T.Filter("card", "card", extra=("you_own",))))
+
     def e_discard_opponents(self, meta, ch):
         return T.Effect("discard", who="each_opponent", n=1)
 

@@ -254,6 +254,10 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         if lw in KIND_NOUNS.get(kind, ()):
             nouns[-1] += 1
             continue
+        if kind == "card" and lw == "permanent":   # "permanent card": a card of a permanent type (CR 110.4a)
+            clauses[-1].append(F("pos", C_("permanent_card")))
+            nouns[-1] += 1
+            continue
         if lw in MODIFIERS:
             into.append(F("pos", C_(MODIFIERS[lw])))
             continue

@@ -213,7 +213,8 @@ class Effect:
             card = f"{kind} card with {num}" if num else f"{kind} card"
             return f"return target {card} from your graveyard to the battlefield{tapped}"
         if k == "regrowth":
-            return f"return target {self.target.filter.words()} card from your graveyard to your hand"
+            what = self.target.filter.words()
+            return f"return target {'' if what == 'card' else what + ' '}card from your graveyard to your hand"
         if k == "discard":
             if self.n == 1:
                 return "discard a card" if who == "you" else f"{who} discards a card"

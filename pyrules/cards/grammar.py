@@ -299,6 +299,10 @@ class ToTree(Transformer):
     def c_exile_graveyard(self, meta, ch):
         return [T.CostItem("exile_other_graveyard", number(_tokens(ch, "NUM")[0]))]
 
+    def c_exile_graveyard_kind(self, meta, ch):
+        # "Exile a creature card from your graveyard" (an activated ability's cost: rules/casting/activate.lp)
+        return [T.CostItem("exile_graveyard", number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
+
     def c_pay_life(self, meta, ch):
         return [T.CostItem("pay_life", number(_tokens(ch, "NUM")[0]))]
 

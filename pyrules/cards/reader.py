@@ -378,8 +378,8 @@ class Ab:
         return EFFECT_DEF(self.ab, self.defs)
 
 
-def cost_items(cost: T.Cost, ctx: Ctx) -> tuple[list[Symbol], list[Symbol]]:
-    """A cost -> (cost items, facts they need)."""
+def cost_items(cost: T.Cost, ctx: Ctx, activated: bool = False) -> tuple[list[Symbol], list[Symbol]]:
+    """A cost -> (cost items, facts they need); `activated`: an activated ability's (some items only it pays)."""
     items: list[Symbol] = []
     facts: list[Symbol] = []
     pos = 0
@@ -411,6 +411,12 @@ def cost_items(cost: T.Cost, ctx: Ctx) -> tuple[list[Symbol], list[Symbol]]:
         elif k == "sacrifice":
             term, ffacts = filter_term(it.filter.text, "permanent")
             items.append(F("sacrifice", Number(it.n), term))
+            facts += ffacts
+        elif k == "exile_graveyard":
+            if not activated:   # the rules pay it for activated abilities only (rules/casting/activate.lp)
+                raise NotUnderstood(it.words())
+            term, ffacts = filter_term(it.filter.text, "card")
+            items.append(F("exile_graveyard", Number(it.n), term))
             facts += ffacts
         else:
             raise NotUnderstood(k)
@@ -802,7 +808,7 @@ def _activated_ability(a, ctx, name: str) -> Ab:
     """An activated ability with its costs and timing (its effects are added by the caller)."""
     ab = Ab(ctx, name)
     ab.add(ACTIVATED)
-    items, cfacts = cost_items(a.cost, ctx)
+    items, cfacts = cost_items(a.cost, ctx, activated=True)
     for it in items:
         ab.add(COST, it)
     ab.facts += cfacts

@@ -72,7 +72,7 @@ class Target:
 class CostItem:
     """One part of a cost: mana symbols, {T}, {Q}, pay life, discard, sacrifice, exile from the graveyard."""
     kind: str                        # mana | tap | untap | pay_life | discard | discard_hand | sacrifice_self |
-                                     # sacrifice | exile_other_graveyard
+                                     # sacrifice | exile_other_graveyard | exile_graveyard
     n: int = 0
     symbols: tuple[str, ...] = ()    # mana: the symbols as printed ({2}, {R})
     filter: Filter | None = None
@@ -85,7 +85,8 @@ class CostItem:
         return {"tap": "{T}", "untap": "{Q}", "pay_life": f"pay {self.n} life", "discard": f"discard {self.n} card(s)",
                 "discard_hand": "discard your hand", "sacrifice_self": f"sacrifice {self.ref.words() if self.ref else '~'}",
                 "sacrifice": f"sacrifice {self.n} {self.filter.words() if self.filter else ''}",
-                "exile_other_graveyard": f"exile {self.n} other card(s) from your graveyard"}[k]
+                "exile_other_graveyard": f"exile {self.n} other card(s) from your graveyard",
+                "exile_graveyard": f"exile {self.n} {self.filter.words() if self.filter else ''} card(s) from your graveyard"}[k]
 
 
 @dataclass(frozen=True)

@@ -271,3 +271,16 @@ def test_against_any_opponent_a_spell_is_tried_only_at_its_legal_targets(tmp_pat
     s = planner.summarize(root, 0)
     named = {t for a in s.actions if a.get("cast") == "tendrils_of_corruption" for t in a.get("targets", [])}
     assert named == {"crypt_rats", "gurmag_angler", "young_wolf", "gurmag_angler_2"}
+
+
+@pytest.mark.slow
+def test_against_any_opponent_the_answer_does_not_depend_on_how_many_states_are_worked_out_at_once():
+    """The depth-first search works a state's successors out `jobs` at a time, and searches them in its fixed order
+    (docs/guide/plans.md, Preference): the answer — the strategy, its lines, the states searched — is the same with
+    one process at a time as with two. Two Grizzly Bears attack Bob at 2 life past his one blocker: one is unblocked
+    whatever he blocks (CR 509.1a, 510.1a), and he loses (CR 704.5a)."""
+    d = scenario(obj("bears1", "Grizzly Bears"), obj("bears2", "Grizzly Bears"), obj("guard", "Grizzly Bears", owner="bob"),
+                 phase="combat", step="declare_attackers", life={"bob": 2})
+    one = pyrules.plan(d, "bob loses", horizon=3, opponents="any", jobs=1).to_json()
+    two = pyrules.plan(d, "bob loses", horizon=3, opponents="any", jobs=2).to_json()
+    assert one == two and one["found"] and len(one["lines"]) == 3

@@ -1059,8 +1059,11 @@ class Planner:
             got = decided(key, r)
             if got is not None:
                 return got
-            if key in path or depth >= limit:
+            if key in path:
                 return False          # (a line that goes round never reaches the goal by going round)
+            if depth >= limit:
+                self.limit_hit = True     # (the answer says the search was cut)
+                return False
             mine = n["chooser"] == self.player
             if mine and r == 0:
                 lost_at[key] = max(lost_at.get(key, -1), 0)
@@ -1099,7 +1102,9 @@ class Planner:
                             cs = nodes[k]["s"] if k in nodes else None
                         else:
                             cs = got[1]
-                        return self._preference(cs) + (j,)
+                        # (with something on the stack, letting it resolve comes before adding to it)
+                        answer = bool(s.doc["stack"]) and "pass" not in order[j][0]
+                        return self._preference(cs) + (answer, j)
                     perm = sorted(range(len(order)), key=rank)
                     order = [order[j] for j in perm]
                     ready = {perm.index(j): v for j, v in ready.items()}

@@ -597,7 +597,9 @@ class Planner:
         declaring = any(f.startswith("may_declare(") for f in flow)
         if self.opponents == "any":
             self._choices(ev, s, depth, declaring)
-        else:
+        elif depth < self.horizon or any(c.kind in ("object", "cast") for c in self.goal.conditions):
+            # (a state at the horizon is never expanded: its options are asked only for the notes on the goal's
+            # objects, which a goal about players or the turn has none of)
             s.actions, s.notes = self.successors(ev, doc, depth, declaring)
         return s
 
@@ -1054,20 +1056,26 @@ class Planner:
         def undecided(known, r) -> bool:
             return known is UNKNOWN or decided(known, r) is None
 
-        def solve(n, handle, r: int, path: frozenset, depth: int) -> bool:
+        onpath: dict[tuple, int] = {}    # the states of the line searched, each with its place on it
+
+        def solve(n, handle, r: int, depth: int) -> tuple[bool, float]:
+            """Whether the state is won within r of the planning player's actions; and the first place on the line
+            of a state this search came back to (a line that goes round never reaches the goal by going round):
+            a state found not won only because the line came back to one before it isn't known not won from
+            elsewhere, and isn't kept as such."""
             key = n["key"]
             got = decided(key, r)
             if got is not None:
-                return got
-            if key in path:
-                return False          # (a line that goes round never reaches the goal by going round)
+                return got, INF
+            if key in onpath:
+                return False, onpath[key]
             if depth >= limit:
                 self.limit_hit = True     # (the answer says the search was cut)
-                return False
+                return False, INF
             mine = n["chooser"] == self.player
             if mine and r == 0:
                 lost_at[key] = max(lost_at.get(key, -1), 0)
-                return False
+                return False, INF
             s = n["s"]
             choices: list = []
             if s.declaring is not None and not n["declined"]:
@@ -1081,7 +1089,9 @@ class Planner:
                 self._note_blocked(s.notes, n["depth"])
             order = choices if mine else sorted(choices, key=lambda c: not (c[0] is None or "pass" in c[0]))
             cost = 1 if mine else 0
-            path = path | {key}
+            here = len(onpath)
+            onpath[key] = here
+            low = INF
             edges: dict[int, tuple] = {}
             ready: dict[int, tuple] = {}      # choice -> (handle, summary) worked out, not searched yet
             result = not mine                 # (an AND node is won until a choice refutes it)
@@ -1092,12 +1102,14 @@ class Planner:
                     want = [j for j, (b, e) in enumerate(order) if e is None
                             and undecided(n["known"].get(json.dumps(b, sort_keys=True), UNKNOWN), r - cost)]
                     if want and self._over_limit():
-                        return False
+                        return False, INF
                     for j, got in zip(want, forest.expand([(handle, order[j][0], n["depth"] + 1) for j in want])):
                         ready[j] = got
                     def rank(j):
                         got = ready.get(j)
-                        if got is None:
+                        if order[j][1] is not None:   # (declaring nothing: the same state)
+                            cs = s
+                        elif got is None:
                             k = n["known"].get(json.dumps(order[j][0], sort_keys=True))
                             cs = nodes[k]["s"] if k in nodes else None
                         else:
@@ -1111,7 +1123,8 @@ class Planner:
                 for i, (a, d) in enumerate(order):
                     if d is not None:         # (declaring nothing: the same state, the player with priority next)
                         edges[i] = (a, d["key"])
-                        ok = solve(d, handle, r, path, depth)
+                        ok, back = solve(d, handle, r, depth)
+                        low = min(low, back)
                     else:
                         known = n["known"].get(json.dumps(a, sort_keys=True), UNKNOWN)
                         if known is not UNKNOWN and decided(known, r - cost) is not None:
@@ -1120,7 +1133,7 @@ class Planner:
                         else:
                             if i not in ready:
                                 if self._over_limit():
-                                    return False
+                                    return False, INF
                                 want = [j for j, (b, e) in enumerate(order) if j >= i and e is None and j not in ready
                                         and undecided(n["known"].get(json.dumps(b, sort_keys=True), UNKNOWN), r - cost)][:jobs]
                                 for j, got in zip(want, forest.expand([(handle, order[j][0], n["depth"] + 1) for j in want])):
@@ -1140,7 +1153,8 @@ class Planner:
                                 n["known"][json.dumps(a, sort_keys=True)] = c["key"]
                                 edges[i] = (a, c["key"])
                                 try:
-                                    ok = solve(c, h, r - cost, path, depth + 1)
+                                    ok, back = solve(c, h, r - cost, depth + 1)
+                                    low = min(low, back)
                                 finally:
                                     forest.release(h)
                     if ok and mine:
@@ -1150,6 +1164,7 @@ class Planner:
                         result = False
                         break
             finally:
+                del onpath[key]
                 for h, _ in ready.values():
                     forest.release(h)
                 # (the edges searched, in the order of the choices: the values and lines read them; a node cut short
@@ -1159,15 +1174,17 @@ class Planner:
                         n["edges"].append(edges[i])
                 n["expanded"] = n["expanded"] or not self.limit_hit
             if self.limit_hit:
-                return False
+                return False, INF
             if result:
                 won_at[key] = min(won_at.get(key, r), r)
-            else:
+                return True, INF
+            if low >= here:
                 lost_at[key] = max(lost_at.get(key, -1), r)
-            return result
+                low = INF
+            return False, low
 
         root = node_of(root_summary, 0, 0)
-        solve(root, forest.root, self.horizon, frozenset(), 0)
+        solve(root, forest.root, self.horizon, 0)
         self.played = forest.played
         value = self._values(nodes)
         seconds = time.perf_counter() - self.t0

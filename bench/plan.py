@@ -1,7 +1,11 @@
 """Plans benchmark (issue #14): the time `pyrules plan` takes to find the Kroxa plan of the example, and to
 search a 20-object board to horizons 4, 8 and 12 for a goal its combat reaches (within the search budget). Every figure is printed.
 
-    python bench/plan.py [--budget SECONDS] [--horizons 4,8,12] [--skip-board]
+    python bench/plan.py [--budget SECONDS] [--horizons 4,8,12] [--skip-board] [--puzzles]
+
+With --puzzles, each real Pauper Puzzle of tests/data/puzzles/ is imported (`pyrules import`, its cards from
+tests/data/pauper_puzzles.json) and its own goal planned against any opponent (--puzzle-horizon, --puzzle-budget):
+one line each with whether a strategy was found, the states and the time.
 
 Each state of the search is the scenario with a prefix of actions replayed by the engine, so the time grows
 with the number of states searched times the length of their prefixes; the budget caps it (the answer then
@@ -69,6 +73,9 @@ def main() -> None:
     ap.add_argument("--skip-board", action="store_true")
     ap.add_argument("--jobs", type=int, default=None, help="states worked out at once (default: one per core)")
     ap.add_argument("--opponents", choices=("pass", "any"), default="pass")
+    ap.add_argument("--puzzles", action="store_true", help="also plan each Pauper Puzzle against any opponent")
+    ap.add_argument("--puzzle-horizon", type=int, default=13)
+    ap.add_argument("--puzzle-budget", type=float, default=60.0)
     args = ap.parse_args()
     print(load())
     example = ROOT / "examples" / "plan_kroxa_escape.yaml"
@@ -78,6 +85,8 @@ def main() -> None:
         length = len(res.plans[0]) if res.found else None
         print(f"kroxa example  goal {goal!r}: found={res.found} length={length} states={res.states} "
               f"time={secs:.1f} s cpu={res.cpu:.1f} s")
+    if args.puzzles:
+        puzzles(args)
     if args.skip_board:
         return
     d = board()
@@ -86,6 +95,29 @@ def main() -> None:
         length = len(res.plans[0]) if res.found else None
         print(f"20-object board  horizon {h:2}: found={res.found} length={length} states={res.states} "
               f"complete={res.complete} time={secs:.1f} s cpu={res.cpu:.1f} s ({load()})", flush=True)
+
+
+def puzzles(args) -> None:
+    """Each real Pauper Puzzle (tests/data/puzzles/PP*.pzl), imported and planned for its goal against any opponent."""
+    import subprocess
+    import tempfile
+
+    data = ROOT / "tests" / "data"
+    cards = str(data / "pauper_puzzles.json")
+    with tempfile.TemporaryDirectory() as tmp:
+        for pzl in sorted((data / "puzzles").glob("PP*.pzl")):
+            r = subprocess.run([sys.executable, "-m", "pyrules", "import", str(pzl), "--cards", cards],
+                               capture_output=True, text=True, check=False)
+            if r.returncode != 0:
+                print(f"puzzle {pzl.stem}: not imported: {r.stderr.strip()}")
+                continue
+            path = Path(tmp) / f"{pzl.stem}.yaml"
+            path.write_text(r.stdout, encoding="utf-8")
+            secs, res = timed(str(path), None, horizon=args.puzzle_horizon, budget=args.puzzle_budget,
+                              jobs=args.jobs, opponents="any", cards=(cards,))
+            print(f"puzzle {pzl.stem}  goal {res.goal!r}: found={res.found} states={res.states} "
+                  f"complete={res.complete} not_modelled={len(res.not_modelled)} time={secs:.1f} s "
+                  f"cpu={res.cpu:.1f} s ({load()})", flush=True)
 
 
 if __name__ == "__main__":

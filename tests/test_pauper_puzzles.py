@@ -15,7 +15,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import yaml
+
+import pyrules
 
 from conftest import cli
 
@@ -69,3 +72,24 @@ def test_pauper_puzzle_00_is_not_won_when_tendrils_taps_the_swamps(tmp_path):
     path = imported("PP00", tmp_path, line)
     r = cli("show", str(path), "--cards", CARDS, "--json")
     assert r.returncode == 1 and json.loads(r.stdout)["error"]["step"] == 3
+
+
+@pytest.mark.slow
+def test_pauper_puzzle_00_after_tendrils_is_won_against_any_opponent(tmp_path):
+    """From the state after Tendrils of Corruption resolves (paid with the Islands and a Swamp, at bob's Gurmag
+    Angler: alice at 5 life, bob at 8, three Swamps untapped), alice wins this turn whatever bob does: Crypt Rats
+    with X = 2, then X = 1 on top (CR 117.3c, 107.3k), both resolve (the Wolf dies twice, undying in between: CR
+    702.93a; bob's Angler and the Rats die), and alice's Angler attacks the board bob has left, with nothing to
+    block it (CR 509.1a), for 5 (CR 510.1): bob at 0 loses (CR 704.5a). The line is ten of alice's actions deep
+    and some twenty of both players'; the depth-first search reaches it (the breadth-first search before it
+    stopped at depth 4 of the whole puzzle). Each line of the strategy replays to bob losing."""
+    path = imported("PP00", tmp_path, PP00_LINE[:2])
+    code, doc = pyrules.answer("plan", {"scenario": str(path), "opponents": "any", "horizon": 12, "budget": 600,
+                                        "explain": False, "cards": [CARDS]})
+    assert code == 0 and doc["found"] is True, doc.get("why_not")
+    sc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for line in doc["lines"]:
+        sc["actions"] = PP00_LINE[:2] + line["actions"]
+        path.write_text(yaml.safe_dump(sc, sort_keys=False), encoding="utf-8")
+        shown = json.loads(cli("show", str(path), "--cards", CARDS, "--json").stdout)
+        assert "error" not in shown and shown["lost"] == ["bob"] and shown["players"]["bob"]["life"] <= 0

@@ -241,3 +241,46 @@ def test_a_search_with_few_live_processes_answers_what_one_with_many_does(monkey
     monkeypatch.setattr(forest, "MAX_LIVE", 2)
     narrow = pyrules.plan(d, "bob loses", horizon=3, opponents="any").to_json()
     assert narrow == wide and wide["found"] and len(wide["lines"]) == 3
+
+
+def _pp00(tmp_path):
+    from pathlib import Path
+
+    data = Path(__file__).parent / "data"
+    r = cli("import", str(data / "puzzles" / "PP00.pzl"), "--cards", str(data / "pauper_puzzles.json"))
+    assert r.returncode == 0, r.stderr
+    path = tmp_path / "pp00.yaml"
+    path.write_text(r.stdout, encoding="utf-8")
+    return pyrules.load(path, cards=(str(data / "pauper_puzzles.json"),))
+
+
+def test_against_any_opponent_a_spell_is_tried_only_at_its_legal_targets(tmp_path):
+    """Tendrils of Corruption "deals X damage to target creature" (CR 115.1, 601.2c): against any opponent, the
+    planning player's choices cast it at each creature on the battlefield — the four of Pauper Puzzles #00 —, never
+    at a player or a land. (The legal targets the rules conclude are read under their view's name,
+    legal_target__c: read as legal_target, none was found, and every player and permanent was tried, each a state
+    the engine then refused: 34 choices where 16 are legal.)"""
+    from pyrules.answers.evaluation import evaluate
+    from pyrules.kb.pipeline import GOAL
+    from pyrules.planner.search import Planner, goal_facts
+
+    sc = _pp00(tmp_path)
+    goal = parse_goal("alice wins", sc)
+    root = evaluate(sc, facts=goal_facts(goal, sc), query_parts=(GOAL,))
+    planner = Planner(sc, goal, None, 3, False, root=root, opponents="any")
+    s = planner.summarize(root, 0)
+    named = {t for a in s.actions if a.get("cast") == "tendrils_of_corruption" for t in a.get("targets", [])}
+    assert named == {"crypt_rats", "gurmag_angler", "young_wolf", "gurmag_angler_2"}
+
+
+@pytest.mark.slow
+def test_against_any_opponent_the_answer_does_not_depend_on_how_many_states_are_worked_out_at_once():
+    """The depth-first search works a state's successors out `jobs` at a time, and searches them in its fixed order
+    (docs/guide/plans.md, Preference): the answer — the strategy, its lines, the states searched — is the same with
+    one process at a time as with two. Two Grizzly Bears attack Bob at 2 life past his one blocker: one is unblocked
+    whatever he blocks (CR 509.1a, 510.1a), and he loses (CR 704.5a)."""
+    d = scenario(obj("bears1", "Grizzly Bears"), obj("bears2", "Grizzly Bears"), obj("guard", "Grizzly Bears", owner="bob"),
+                 phase="combat", step="declare_attackers", life={"bob": 2})
+    one = pyrules.plan(d, "bob loses", horizon=3, opponents="any", jobs=1).to_json()
+    two = pyrules.plan(d, "bob loses", horizon=3, opponents="any", jobs=2).to_json()
+    assert one == two and one["found"] and len(one["lines"]) == 3

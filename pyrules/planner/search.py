@@ -19,8 +19,10 @@ which of the goal's conditions hold (and why the others don't), its successors �
 
 With opponents "any", every player chooses among what the rules allow them (Planner._choices: a player who may
 declare attackers or blockers first — every way, or none —, then the player with priority: every option, each
-target named in turn where the card's text targets, or passing), and the search is an AND-OR search: after each
-depth, the states' values from the leaves up; it stops once the first state has one (Planner._run_any).
+legal target named in turn where the card's text targets, or passing), and the search is an AND-OR search, depth
+first (Planner._run_dfs): the planning player's choices in the order of Planner._preference, until one wins
+whatever follows; every choice of the others; what is known of a state (won, or not, within so many of the
+planning player's actions) kept whatever line reaches it.
 
 A successor whose replay the engine refuses (rejected: the timeline's own check) is dropped, as is one that
 begins the next turn. Two prefixes that reach the same state (the show document, and which `cast` conditions of
@@ -513,6 +515,7 @@ class PlanResult:
 INF = float("inf")
 MAX_LINES = 100           # any: the lines of a strategy listed at most
 MAX_DECLARATIONS = 64     # any: an opponent's ways to declare attackers or blockers searched at most
+UNKNOWN = object()        # any: a choice whose successor hasn't been worked out
 MAX_SUBSETS = 4           # any: the planning player's attacks are every set of attackers up to this many creatures
 
 
@@ -594,7 +597,9 @@ class Planner:
         declaring = any(f.startswith("may_declare(") for f in flow)
         if self.opponents == "any":
             self._choices(ev, s, depth, declaring)
-        else:
+        elif depth < self.horizon or any(c.kind in ("object", "cast") for c in self.goal.conditions):
+            # (a state at the horizon is never expanded: its options are asked only for the notes on the goal's
+            # objects, which a goal about players or the turn has none of)
             s.actions, s.notes = self.successors(ev, doc, depth, declaring)
         return s
 
@@ -747,7 +752,7 @@ class Planner:
         with self._forest(root_summary) as forest:
             self.forest = forest
             try:
-                res = self._run_any(forest, root_summary) if self.opponents == "any" else self._run(forest, root_summary)
+                res = self._run_dfs(forest, root_summary) if self.opponents == "any" else self._run(forest, root_summary)
             finally:
                 self.played = max(self.played, forest.played)
         now = os.times()
@@ -993,28 +998,35 @@ class Planner:
         out = [p for p in self.sc.players if not ev.players[p].get("lost")]
         out += [i for i, x in doc["objects"].items() if x["zone"] in zones and i != o.object]
         # (where the rules worked out the option's legal targets, only those: the others would be refused)
-        keys = (Function("c", [Number(ev.t)]), Function("ab", [Number(ev.t)]))
-        legal = {ev.ident(r.target) for r in LEGAL_TARGET.read(ev.game) if r.context == o.term and r.key in keys}
+        # (legal_target is a view's predicate: the options' checks conclude it under each key's copy, NAME__KEY)
+        legal = {ev.ident(r.target) for key in ("c", "ab")
+                 for r in LEGAL_TARGET.decode(ev.game.atoms(f"{LEGAL_TARGET.name}__{key}", LEGAL_TARGET.arity))
+                 if r.context == o.term and r.key == Function(key, [Number(ev.t)])}
         return [x for x in out if x in legal] if legal else out
 
-    def _run_any(self, forest, root_summary) -> PlanResult:
-        """An AND-OR search, breadth first: every state the planning player's choices and every other player's lead
-        to within the turn, while the planning player has taken fewer than `horizon` actions (the others' choices
-        aren't counted: a line is as long as they make it); after each depth, the states' values from the leaves
-        up — a state where the goal holds is won with 0 more actions of the planning player, one where they choose
-        with 1 + the least of its successors', one where another player chooses with the most of its successors'
-        (a choice that leaves the turn, or a state past the horizon where the goal doesn't hold, is never won).
-        The search stops as soon as the first state is won."""
+    def _run_dfs(self, forest, root_summary) -> PlanResult:
+        """An AND-OR search, depth first (docs/guide/plans.md, "The search against any opponent"): from a state
+        where the planning player chooses, their choices are tried in the fixed order until one leads to the goal
+        whatever follows; where another player chooses, every choice must (their passing, or declaring nothing,
+        first). A state is one node whatever line reaches it; what is known of it — won within so many of the
+        planning player's actions, or not won within so many — is kept, so a state reached again is searched
+        again only with more of the horizon left than it was refuted with. Within the horizon the search is
+        exhaustive: a strategy exists iff one is found; the answer's lines are then the quickest the searched
+        states allow (the states' values from the leaves up, as the breadth-first search works them out)."""
         nodes: dict[tuple, dict] = {}
-        limit = 4 * self.horizon + 16      # (the most actions of a line, the others' included: a safety bound)
+        won_at: dict[tuple, int] = {}     # node -> the fewest of the planning player's actions it was won within
+        lost_at: dict[tuple, int] = {}    # node -> the most it was found not won within
+        limit = 4 * self.horizon + 16     # (the most actions of a line, the others' included: a safety bound)
+        jobs = max(1, getattr(forest, "jobs", 1))
 
         def node_of(s: Summary, depth: int, mine: int, declined: bool = False):
             key = (s.key, declined)
             n = nodes.get(key)
             if n is not None:
-                return n, False
+                n["mine"] = min(n["mine"], mine)
+                return n
             n = {"key": key, "s": s, "depth": depth, "mine": mine, "edges": [], "expanded": False, "goal": False,
-                 "handle": None, "declined": declined, "chooser": None}
+                 "handle": None, "declined": declined, "chooser": None, "known": {}}
             st = self._state(s, depth)
             n["goal"] = self.done(st)
             if s.key not in self.states:
@@ -1022,95 +1034,159 @@ class Planner:
                 self.states[s.key] = st
                 if self.best is None or st.met > self.best.met:
                     self.best = st
+            s_ = n["s"]
+            n["chooser"] = s_.declaring if (s_.declaring is not None and not declined) else s_.chooser
             nodes[key] = n
-            return n, True
+            return n
 
-        def chooser(n) -> str | None:
-            s = n["s"]
-            return s.declaring if (s.declaring is not None and not n["declined"]) else s.chooser
-
-        def wanted(n) -> bool:   # a node whose successors the search asks for
-            s = n["s"]
-            if n["goal"] or s.over or n["expanded"]:
+        def decided(key, r):
+            if key is None:
                 return False
-            return n["mine"] < self.horizon or chooser(n) != self.player
+            n = nodes[key]
+            if n["goal"]:
+                return True
+            if n["s"].over:
+                return False
+            if key in won_at and r >= won_at[key]:
+                return True
+            if key in lost_at and r <= lost_at[key]:
+                return False
+            return None
 
-        root, _ = node_of(root_summary, 0, 0)
-        root["handle"] = forest.root
-        frontier = [root]
-        depth = 0
-        value = self._values(nodes)
-        while value[root["key"]] == INF and frontier and depth < limit:
-            depth += 1
-            # a declaration's "none" is the same state, where the player with priority chooses
-            pending = [n for n in frontier if wanted(n)]
-            for n in list(pending):
-                s = n["s"]
-                if n["declined"] or s.declaring is None:
-                    continue
-                d, new = node_of(s, n["depth"], n["mine"], declined=True)
-                d["handle"] = n["handle"]
-                n["edges"].append((None, d["key"]))
-                if new and wanted(d):
-                    pending.append(d)
-            work = []
-            for n in pending:
-                s = n["s"]
-                n["chooser"] = chooser(n)
-                acts = s.declarations if (s.declaring is not None and not n["declined"]) else s.actions
-                if s.incomplete and n["chooser"] != self.player:
+        def undecided(known, r) -> bool:
+            return known is UNKNOWN or decided(known, r) is None
+
+        onpath: dict[tuple, int] = {}    # the states of the line searched, each with its place on it
+
+        def solve(n, handle, r: int, depth: int) -> tuple[bool, float]:
+            """Whether the state is won within r of the planning player's actions; and the first place on the line
+            of a state this search came back to (a line that goes round never reaches the goal by going round):
+            a state found not won only because the line came back to one before it isn't known not won from
+            elsewhere, and isn't kept as such."""
+            key = n["key"]
+            got = decided(key, r)
+            if got is not None:
+                return got, INF
+            if key in onpath:
+                return False, onpath[key]
+            if depth >= limit:
+                self.limit_hit = True     # (the answer says the search was cut)
+                return False, INF
+            mine = n["chooser"] == self.player
+            if mine and r == 0:
+                lost_at[key] = max(lost_at.get(key, -1), 0)
+                return False, INF
+            s = n["s"]
+            choices: list = []
+            if s.declaring is not None and not n["declined"]:
+                d = node_of(s, n["depth"], n["mine"], declined=True)
+                choices.append((None, d))
+                choices += [(a, None) for a in s.declarations]
+                if s.incomplete and not mine:
                     self.incomplete = True
-                if n["declined"] or s.declaring is None:
-                    self._note_blocked(s.notes, n["depth"])
-                work += [(n, a) for a in acts]
-            nxt = []
-            i = 0
-            while i < len(work):
-                if self._over_limit():
-                    break
-                chunk = work[i:i + max(1, getattr(forest, "jobs", 1)) * 4]
-                i += len(chunk)
-                results = forest.expand([(n["handle"], a, depth) for n, a in chunk])
-                for (n, a), (handle, s) in zip(chunk, results):
-                    if s is None or s.error:
-                        self.rejected += 1
-                        forest.release(handle)
-                        continue
-                    if s.next_turn:
-                        n["edges"].append((a, None))      # (a choice that leaves the turn: never won)
-                        forest.release(handle)
-                        continue
-                    mine = n["mine"] + (n["chooser"] == self.player)
-                    child, new = node_of(s, depth, mine)
-                    n["edges"].append((a, child["key"]))
-                    if not new and mine < child["mine"]:   # (reached again with more of the horizon left)
-                        child["mine"] = mine
-                        if wanted(child) and child["handle"] is None and child not in nxt:
-                            child["handle"] = handle
-                            nxt.append(child)
-                            continue
-                    if new and wanted(child):
-                        child["handle"] = handle
-                        nxt.append(child)
+            else:
+                choices = [(a, None) for a in s.actions]
+                self._note_blocked(s.notes, n["depth"])
+            order = choices if mine else sorted(choices, key=lambda c: not (c[0] is None or "pass" in c[0]))
+            cost = 1 if mine else 0
+            here = len(onpath)
+            onpath[key] = here
+            low = INF
+            edges: dict[int, tuple] = {}
+            ready: dict[int, tuple] = {}      # choice -> (handle, summary) worked out, not searched yet
+            result = not mine                 # (an AND node is won until a choice refutes it)
+            try:
+                if mine and len(order) > 1:
+                    # the planning player's choices, each successor worked out first (up to `jobs` at once), then
+                    # searched in the order of preference (Planner._preference)
+                    want = [j for j, (b, e) in enumerate(order) if e is None
+                            and undecided(n["known"].get(json.dumps(b, sort_keys=True), UNKNOWN), r - cost)]
+                    if want and self._over_limit():
+                        return False, INF
+                    for j, got in zip(want, forest.expand([(handle, order[j][0], n["depth"] + 1) for j in want])):
+                        ready[j] = got
+                    def rank(j):
+                        got = ready.get(j)
+                        if order[j][1] is not None:   # (declaring nothing: the same state)
+                            cs = s
+                        elif got is None:
+                            k = n["known"].get(json.dumps(order[j][0], sort_keys=True))
+                            cs = nodes[k]["s"] if k in nodes else None
+                        else:
+                            cs = got[1]
+                        # (with something on the stack, letting it resolve comes before adding to it)
+                        answer = bool(s.doc["stack"]) and "pass" not in order[j][0]
+                        return self._preference(cs) + (answer, j)
+                    perm = sorted(range(len(order)), key=rank)
+                    order = [order[j] for j in perm]
+                    ready = {perm.index(j): v for j, v in ready.items()}
+                for i, (a, d) in enumerate(order):
+                    if d is not None:         # (declaring nothing: the same state, the player with priority next)
+                        edges[i] = (a, d["key"])
+                        ok, back = solve(d, handle, r, depth)
+                        low = min(low, back)
                     else:
-                        forest.release(handle)
+                        known = n["known"].get(json.dumps(a, sort_keys=True), UNKNOWN)
+                        if known is not UNKNOWN and decided(known, r - cost) is not None:
+                            edges[i] = (a, known)
+                            ok = bool(decided(known, r - cost))
+                        else:
+                            if i not in ready:
+                                if self._over_limit():
+                                    return False, INF
+                                want = [j for j, (b, e) in enumerate(order) if j >= i and e is None and j not in ready
+                                        and undecided(n["known"].get(json.dumps(b, sort_keys=True), UNKNOWN), r - cost)][:jobs]
+                                for j, got in zip(want, forest.expand([(handle, order[j][0], n["depth"] + 1) for j in want])):
+                                    ready[j] = got
+                            h, cs = ready.pop(i)
+                            if cs is None or cs.error:
+                                self.rejected += 1
+                                forest.release(h)
+                                continue
+                            if cs.next_turn:
+                                forest.release(h)
+                                n["known"][json.dumps(a, sort_keys=True)] = None
+                                edges[i] = (a, None)
+                                ok = False
+                            else:
+                                c = node_of(cs, n["depth"] + 1, n["mine"] + cost)
+                                n["known"][json.dumps(a, sort_keys=True)] = c["key"]
+                                edges[i] = (a, c["key"])
+                                try:
+                                    ok, back = solve(c, h, r - cost, depth + 1)
+                                    low = min(low, back)
+                                finally:
+                                    forest.release(h)
+                    if ok and mine:
+                        result = True
+                        break
+                    if not ok and not mine:
+                        result = False
+                        break
+            finally:
+                del onpath[key]
+                for h, _ in ready.values():
+                    forest.release(h)
+                # (the edges searched, in the order of the choices: the values and lines read them; a node cut short
+                # by the search's limit is not expanded: its value stays unknown)
+                for i in sorted(edges):
+                    if edges[i] not in n["edges"]:
+                        n["edges"].append(edges[i])
+                n["expanded"] = n["expanded"] or not self.limit_hit
             if self.limit_hit:
-                for n in pending:
-                    if n["handle"] is not None and not n["declined"]:
-                        nxt.append(n)       # (released below with the frontier)
-                frontier = nxt
-                break
-            for n in pending:
-                n["expanded"] = True
-                if not n["declined"]:
-                    forest.release(n["handle"])
-            frontier = nxt
-            value = self._values(nodes)
-        if depth >= limit and frontier:
-            self.limit_hit = True
-        for n in frontier:
-            forest.release(n["handle"])
+                return False, INF
+            if result:
+                won_at[key] = min(won_at.get(key, r), r)
+                return True, INF
+            if low >= here:
+                lost_at[key] = max(lost_at.get(key, -1), r)
+                low = INF
+            return False, low
+
+        root = node_of(root_summary, 0, 0)
+        solve(root, forest.root, self.horizon, 0)
         self.played = forest.played
+        value = self._values(nodes)
         seconds = time.perf_counter() - self.t0
         res = PlanResult(self.goal.text, self.player, self.horizon, value[root["key"]] < INF, [],
                          states=len(self.states), seconds=seconds, complete=not self.limit_hit, opponents="any",
@@ -1119,9 +1195,33 @@ class Planner:
             res.lines, res.more = self._lines(nodes, value, root)
             res.length = max(len(x) for x in res.lines)
             res.plans = res.lines[:1]
-        else:   # (how far the search went, in the horizon's terms: the planning player's actions)
+        else:
             res.why_not = self._why_not_any(nodes, value, root, max(n["mine"] for n in nodes.values()))
         return res
+
+    def _preference(self, s: Summary | None) -> tuple:
+        """Which of the planning player's choices the search against any opponent tries first, from the state each
+        leads to (docs/guide/plans.md, "Preference"): one where the goal holds; then one where more of the goal's
+        conditions hold; then one closer to it (the life totals a goal about life or a player losing asks about,
+        lower for the players who must lose or reach at most a value); then the order the choices are listed in. A
+        choice the rules refuse, or that leaves the turn or the game, comes last."""
+        if s is None or s.error or s.next_turn:
+            return (3, 0, 0, 0)
+        if len(s.holding) == len(self.goal.conditions):
+            return (0, 0, 0, 0)
+        if s.over:
+            return (2, 0, 0, 0)
+        distance = 0
+        players = s.doc.get("players", {})
+        for c in self.goal.conditions:
+            if c.text in s.holding:
+                continue
+            if c.kind == "outcome":
+                losers = [c.subject] if c.prop == "loses" else [p for p in players if p != c.subject]
+                distance += sum(max(0, players.get(p, {}).get("life") or 0) for p in losers)
+            elif c.kind == "player" and c.prop == "life" and isinstance(c.value, int) and c.op in ("<=", "<"):
+                distance += max(0, (players.get(c.subject, {}).get("life") or 0) - c.value)
+        return (1, len(self.goal.conditions) - len(s.holding), distance, 0)
 
     def _cost(self, n: dict, a) -> int:
         """What a choice costs of the horizon: one action, when it is the planning player's."""

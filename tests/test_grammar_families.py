@@ -421,3 +421,58 @@ def test_a_search_for_a_word_outside_the_lists_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("Search your library for a zzz card, put it into your hand, then shuffle.", "Sorcery").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ Auras: "for each", "and can't block" (issue 28)
+
+MORE = Path(__file__).parent / "data" / "real_sets_more.json"
+PUZZLES = Path(__file__).parent / "data" / "pauper_puzzles.json"
+
+
+def line_of(path: Path, card: str, n: int):
+    return with_files((str(path),)).lookup(card).reading()[n - 1]
+
+
+@pytest.mark.parametrize("path, card, n, parse, fact", [
+    (PUZZLES, "Ethereal Armor", 2,
+     "enchanted creature gets +1/+1 for each enchantment you control and has first strike",
+     'mod_pt_for_each(ab("Ethereal Armor",front,2,static_2),1,1,f("enchantment you control"))'),
+    (PUZZLES, "Ancestral Mask", 2, "enchanted creature gets +2/+2 for each other enchantment on the battlefield",
+     'mod_pt_for_each(ab("Ancestral Mask",front,2,static_2),2,2,f("other enchantment"))'),
+    (MORE, "Blanchwood Armor", 2, "enchanted creature gets +1/+1 for each Forest you control",
+     'mod_pt_for_each(ab("Blanchwood Armor",front,2,static_2),1,1,f("forest you control"))'),
+    (MORE, "Aether Tunnel", 2, "enchanted creature gets +1/+0 and can't be blocked",
+     'restriction(ab("Aether Tunnel",front,2,static_2),cant_be_blocked(enchanted))'),
+])
+def test_aura_counts_and_restrictions_are_read(path, card, n, parse, fact):
+    ln = line_of(path, card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_ethereal_armor_also_grants_first_strike_and_no_fixed_bonus():
+    # "+1/+1 for each enchantment you control and has first strike": first strike is granted; there is no fixed +1/+1
+    ln = line_of(PUZZLES, "Ethereal Armor", 2)
+    assert 'grants(ab("Ethereal Armor",front,2,static_2),first_strike)' in facts(ln)
+    assert "mod_pt(" not in facts(ln)
+
+
+@pytest.mark.parametrize("text, fact", [
+    # Maniacal Rage (Core Set 2019's own wording, read from a made-up card)
+    ("Enchanted creature gets +2/+2 and can't block.", "cant_block(enchanted)"),
+    ("Enchanted permanent has hexproof.", "grants("),
+    ("Equipped creature gets +1/+0 for each artifact you control.", "mod_pt_for_each("),
+])
+def test_aura_wordings_are_read(text, fact):
+    from tests.test_grammar import read_line
+
+    ln = read_line(text, "Enchantment — Aura")
+    assert ln.status == "modelled", ln.text
+    assert fact in facts(ln)
+
+
+def test_a_for_each_of_a_word_outside_the_lists_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("Enchanted creature gets +1/+1 for each zzz you control.", "Enchantment — Aura").status == "not_modelled"

@@ -1009,6 +1009,38 @@ class ToTree(Transformer):
     def r_must_attack(self, meta, ch):
         return self._evasion(ch, "attacks_each_combat", "~ attacks each combat if able")
 
+    # Auras: "for each", "and can't block" (issue 28) ------------------------------------------
+    def s_attached_gets_for_each(self, meta, ch):
+        p, t = self._pt(ch)
+        f = _one(ch, T.Filter)
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
+        kws = kws[0][1] if kws else ()
+        scope = str(_tokens(ch, "ATTACHED")[0]).lower()
+        noun = str(_tokens(ch, "TYPE")[0]).lower()
+        where = " on the battlefield" if "on the battlefield" in self._span(meta).lower() else ""
+        words = f"{scope} {noun} gets {p:+d}/{t:+d} for each {f.text}{where}" + (f" and has {', '.join(kws)}" if kws else "")
+        return T.Ability("static", static=T.Static("attached_gets", who=scope, power=p, toughness=t, keywords=kws,
+                                                   filter=T.Filter(noun), count=f, text=words))
+
+    def s_enchanted_gets_cant(self, meta, ch):
+        p, t = self._pt(ch)
+        r = " ".join(str(_tokens(ch, "RESTRICT")[0]).lower().split())
+        kinds = {"attack": ("cant_attack",), "block": ("cant_block",), "attack or block": ("cant_attack", "cant_block")}[r]
+        return T.Ability("static", static=T.Static("attached_gets", who="enchanted", power=p, toughness=t,
+                                                   filter=T.Filter("creature"), restrictions=kinds,
+                                                   text=f"enchanted creature gets {p:+d}/{t:+d} and can't {r}"))
+
+    def s_enchanted_gets_unblockable(self, meta, ch):
+        p, t = self._pt(ch)
+        return T.Ability("static", static=T.Static("attached_gets", who="enchanted", power=p, toughness=t,
+                                                   filter=T.Filter("creature"), restrictions=("cant_be_blocked",),
+                                                   text=f"enchanted creature gets {p:+d}/{t:+d} and can't be blocked"))
+
+    def s_enchanted_permanent_has(self, meta, ch):
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"][0][1]
+        return T.Ability("static", static=T.Static("attached_gets", who="enchanted", keywords=kws,
+                                                   filter=T.Filter("permanent"), text=f"enchanted permanent has {', '.join(kws)}"))
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -12,7 +12,7 @@ CR's subtype lists has it, never because of where it stands; the card's own name
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from clingo import Function, Number, String, Symbol
 
@@ -58,6 +58,7 @@ from pyrules.kb.interface import (
     KNOWN_DEF,
     MANA_ABILITY,
     MOD_PT,
+    MOD_PT_FOR_EACH,
     MODAL,
     MODE,
     PRODUCES,
@@ -1061,7 +1062,13 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             raise NotUnderstood(s.text)
         ab.add(STATIC)
         ab.add(SCOPE, C_(s.who))
+        if s.count is not None:
+            # "gets +1/+1 for each enchantment you control": the permanents counted as it applies (rules/core/layers.lp)
+            ab.add(MOD_PT_FOR_EACH, s.power, s.toughness, ab.filter(s.count))
+            s = replace(s, power=0, toughness=0)
         _static_pt_and_keywords(ab, s)
+        for kind in s.restrictions:      # "and can't block" (rules/casting/combat.lp)
+            ab.add(RESTRICTION, F(kind, C_("enchanted")))
     elif k == "enchanted_cant":
         for kind in s.keywords:
             ab.add(RESTRICTION, F(kind, C_("enchanted")))

@@ -413,6 +413,8 @@ class Static:
     toughness: int = 0
     keywords: tuple[str, ...] = ()
     text: str = ""
+    count: Filter | None = None      # attached_gets: "+N/+N for each [filter]" (the permanents counted)
+    restrictions: tuple[str, ...] = ()   # attached_gets: "and can't block" (cant_block, cant_be_blocked, ...)
 
     def words(self) -> str:
         return self.text

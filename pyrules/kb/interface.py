@@ -420,6 +420,8 @@ KEYWORD_N = Predicate("keyword_n", "ability n:int", "a keyword's number (crew 3,
 KNOWN_DEF = Predicate("known_def", "source", **_CARD)
 MANA_ABILITY = Predicate("mana_ability", "ability", written=True)
 MOD_PT = Predicate("mod_pt", "ability power:int toughness:int", **_CARD)
+MOD_PT_FOR_EACH = Predicate("mod_pt_for_each", "ability power:int toughness:int filter",
+                            "+N/+N for each permanent of the filter (rules/core/layers.lp)", **_CARD)
 PRODUCES = Predicate("produces", "ability kind amount", **_CARD)
 RESTRICTION = Predicate("restriction", "ability restriction", **_CARD)
 SCOPE = Predicate("scope", "ability scope", **_CARD)

@@ -476,3 +476,19 @@ def test_a_for_each_of_a_word_outside_the_lists_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("Enchanted creature gets +1/+1 for each zzz you control.", "Enchantment — Aura").status == "not_modelled"
+
+
+def test_armadillo_cloaks_damage_trigger_is_read():
+    # "Whenever enchanted creature deals damage, you gain that much life.": the amount is the event's
+    ln = line_of(PUZZLES, "Armadillo Cloak", 3)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == "whenever enchanted creature deals damage, you gain that much life"
+    assert 'trigger(ab("Armadillo Cloak",front,3,trigger_3),deals_damage(enchanted))' in facts(ln)
+    assert "gain_life(you,that_much)" in facts(ln)
+
+
+def test_that_much_life_without_an_event_amount_is_not_read():
+    # "that much" names an amount only after an event that has one: not after "enters"
+    from tests.test_grammar import read_line
+
+    assert read_line("When Test Card enters, you gain that much life.").status == "not_modelled"

@@ -1041,6 +1041,13 @@ class ToTree(Transformer):
         return T.Ability("static", static=T.Static("attached_gets", who="enchanted", keywords=kws,
                                                    filter=T.Filter("permanent"), text=f"enchanted permanent has {', '.join(kws)}"))
 
+    def ev_attached_deals_damage(self, meta, ch):
+        who = str(_tokens(ch, "ATTACHED")[0]).lower()
+        return T.Event("deals_damage", step=(who, "", ""), text=f"whenever {who} creature deals damage")
+
+    def e_gain_that_much(self, meta, ch):
+        return T.Effect("gain_life", n="that_much")
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -343,6 +343,7 @@ class Ab:
         self.defs = 0
         self.missing: list[str] = []
         self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
+        self.event_amount = False            # a trigger whose event has an amount ("that much", rules/timeline/triggers.lp)
 
     def add(self, predicate: Predicate, *args) -> None:
         self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
@@ -669,6 +670,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if e.who == "each_player":                  # "each player draws two cards"
             return F("draw", C_("each_player"), e.n)
         return F("draw", C_("you"), e.n)
+    if k == "gain_life" and e.n == "that_much":
+        # "you gain that much life": only after an event whose amount the trigger remembers (rules/timeline/effects.lp)
+        if not ab.event_amount:
+            raise NotUnderstood(e.words())
+        return F("gain_life", C_("you"), C_("that_much"))
     if k == "gain_life":
         return F("gain_life", C_("you"), _amount(e, ab))
     if k == "lose_life" and e.who.startswith("target_"):
@@ -915,6 +921,10 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("combat_damage_to_player", C_("equipped")))
         elif ev.kind == "gains_life":
             ab.add(TRIGGER, F("gains_life", C_("you")))
+        elif ev.kind == "deals_damage":
+            # "Whenever enchanted creature deals damage": the amount dealt is the trigger's (rules/timeline/triggers.lp)
+            ab.add(TRIGGER, F("deals_damage", C_(ev.step[0])))
+            ab.event_amount = True
         elif ev.kind == "at":
             ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
         else:

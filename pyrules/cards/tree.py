@@ -137,6 +137,7 @@ class Effect:
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
         n = f"1 life for each {self.x.words()}" if self.for_each and self.x is not None else f"{self.n} life"
+        n = "that much life" if self.n == "that_much" else n
         if k == "gain_life":
             return f"{who} gain{'s' if who != 'you' else ''} {n}"
         if k == "lose_life":

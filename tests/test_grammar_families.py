@@ -492,3 +492,50 @@ def test_that_much_life_without_an_event_amount_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("When Test Card enters, you gain that much life.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ "as long as" (issue 28)
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Thrash of Raptors", 1, "Thrash of Raptors gets +2/+0 and has trample as long as you control another Dinosaur",
+     'as_long_as(ab("Thrash of Raptors",front,1,static_1),controls(f("another dinosaur you control"),1))'),
+    ("Daggersail Aeronaut", 1, "Daggersail Aeronaut has flying as long as it's your turn",
+     'as_long_as(ab("Daggersail Aeronaut",front,1,static_1),your_turn)'),
+    ("Adanto Vanguard", 1, "Adanto Vanguard gets +2/+0 as long as it's attacking",
+     'as_long_as(ab("Adanto Vanguard",front,1,static_1),attacking)'),
+    ("Serra Ascendant", 2, "Serra Ascendant gets +5/+5 and has flying as long as you have 30 or more life",
+     'as_long_as(ab("Serra Ascendant",front,2,static_2),life_ge(30))'),
+    ("Bloodghast", 2, "Bloodghast has haste as long as an opponent has 10 or less life",
+     'as_long_as(ab("Bloodghast",front,2,static_2),opponent_life_le(10))'),
+])
+def test_as_long_as_is_read(card, n, parse, fact):
+    ln = line_of(MORE, card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+@pytest.mark.parametrize("text, fact", [
+    # metalcraft's condition (an ability word, CR 207.2c), read from a made-up card
+    ("Metalcraft — Test Card gets +2/+2 as long as you control three or more artifacts.",
+     'controls(f("artifacts you control"),3)'),
+    ("Test Card gets +1/+0 as long as any player controls a black permanent.", 'controls(f("black permanent"),1)'),
+    ("As long as it's your turn, equipped creature has first strike.", "scope("),
+])
+def test_as_long_as_wordings_are_read(text, fact):
+    from tests.test_grammar import read_line
+
+    ln = read_line(text, "Artifact Creature — Golem")
+    assert ln.status == "modelled", ln.text
+    assert fact in facts(ln)
+
+
+@pytest.mark.parametrize("text", [
+    "Test Card gets +1/+1 as long as you control a zzz.",                   # a word outside the lists
+    "Test Card gets +2/+2 as long as there are three or more land cards in your graveyard.",   # no rules yet
+    "Other Test Card gets +1/+1 as long as you control a Dinosaur.",        # not the card itself
+])
+def test_as_long_as_outside_what_is_read_is_not_modelled(text):
+    from tests.test_grammar import read_line
+
+    assert read_line(text).status == "not_modelled"

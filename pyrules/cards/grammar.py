@@ -1048,6 +1048,54 @@ class ToTree(Transformer):
     def e_gain_that_much(self, meta, ch):
         return T.Effect("gain_life", n="that_much")
 
+    # "as long as" (issue 28) ---------------------------------------------------------------
+    def s_while(self, meta, ch):
+        cond = _one(ch, T.Condition)
+        pt = _tokens(ch, "PT")
+        p, t = self._pt(ch) if pt else (0, 0)
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
+        kws = kws[0][1] if kws else ()
+        att = _tokens(ch, "ATTACHED")
+        who = str(att[0]).lower() if att else "self"
+        refs = [c for c in ch if isinstance(c, T.SelfRef)]
+        ref = refs[-1] if refs and not att else None       # the permanent that gets it (a condition may name it too)
+        subject = f"{who} creature" if att else "~"
+        words = (f"{subject}" + (f" gets {p:+d}/{t:+d}" if pt else "") + (" and" if pt and kws else "")
+                 + (f" has {', '.join(kws)}" if kws else "") + f" as long as {cond.text}")
+        return T.Ability("static", ref=ref, static=T.Static("while", who=who, power=p, toughness=t, keywords=kws,
+                                                            condition=cond, text=words))
+
+    def cond_you_control(self, meta, ch):
+        f = _one(ch, T.Filter)
+        art = _tokens(ch, "ARTICLE")
+        return T.Condition("you_control", f, text=f"you control {str(art[0]) + ' ' if art else ''}{f.text}")
+
+    def cond_you_control_n(self, meta, ch):
+        f = _one(ch, T.Filter)
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Condition("you_control", f, n=n, text=f"you control {n} or more {f.text}")
+
+    def cond_any_controls(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Condition("any_controls", f, text=f"any player controls {str(_tokens(ch, 'ARTICLE')[0])} {f.text}")
+
+    def cond_your_turn(self, meta, ch):
+        return T.Condition("your_turn", text="it's your turn")
+
+    def cond_attacking(self, meta, ch):
+        return T.Condition("attacking", ref=_one(ch, T.SelfRef) or T.SelfRef("it"), text="it's attacking")
+
+    def cond_life_ge(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Condition("life_ge", n=n, text=f"you have {n} or more life")
+
+    def cond_opponent_life_le(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Condition("opponent_life_le", n=n, text=f"an opponent has {n} or less life")
+
+    def condition(self, meta, ch):
+        return ch[0]
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -33,6 +33,7 @@ from pyrules.kb.interface import (
     ACTIVATED,
     ADDITIONAL_COST,
     ADDS_TYPE,
+    AS_LONG_AS,
     CHAPTER,
     COST,
     COST_MOD,
@@ -1079,6 +1080,12 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         _static_pt_and_keywords(ab, s)
         for kind in s.restrictions:      # "and can't block" (rules/casting/combat.lp)
             ab.add(RESTRICTION, F(kind, C_("enchanted")))
+    elif k == "while":
+        # "as long as [condition]": the effect applies only while the condition holds (rules/core/conditions.lp)
+        ab.add(STATIC)
+        ab.add(SCOPE, C_(s.who))
+        _static_pt_and_keywords(ab, s)
+        ab.add(AS_LONG_AS, _condition(s.condition, ab, ctx))
     elif k == "enchanted_cant":
         for kind in s.keywords:
             ab.add(RESTRICTION, F(kind, C_("enchanted")))
@@ -1103,6 +1110,25 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     else:
         raise NotUnderstood(k)
     return [ab], [s.words()]
+
+
+def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:
+    """An "as long as" condition as the vocabulary's term (rules/core/conditions.lp)."""
+    if c.kind == "you_control":
+        text = c.filter.text
+        if re.search(r"\b(you control|opponent controls|you don't control)$", text, re.I):
+            raise NotUnderstood(text)
+        return F("controls", ab.filter(T.Filter(text + " you control")), c.n)
+    if c.kind == "any_controls":
+        return F("controls", ab.filter(c.filter), c.n)
+    if c.kind == "attacking":
+        ctx.need_self(c.ref)
+        return C_("attacking")
+    if c.kind == "your_turn":
+        return C_("your_turn")
+    if c.kind in ("life_ge", "opponent_life_le"):
+        return F(c.kind, c.n)
+    raise NotUnderstood(c.words())
 
 
 # ------------------------------------------------------------------------------------------------ lines

@@ -416,6 +416,21 @@ class Static:
     text: str = ""
     count: Filter | None = None      # attached_gets: "+N/+N for each [filter]" (the permanents counted)
     restrictions: tuple[str, ...] = ()   # attached_gets: "and can't block" (cant_block, cant_be_blocked, ...)
+    condition: "Condition | None" = None  # while: "as long as [condition]"
+
+    def words(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Condition:
+    """What "as long as ..." asks: kind you_control (filter, n: "you control three or more artifacts") | any_controls
+    (filter) | your_turn | attacking (ref) | life_ge (n) | opponent_life_le (n)."""
+    kind: str
+    filter: Filter | None = None
+    n: int = 1
+    ref: SelfRef | None = None
+    text: str = ""
 
     def words(self) -> str:
         return self.text

@@ -404,6 +404,8 @@ FILTER_LIT = Predicate("filter_lit", "filter n:int literal", "a literal of a fil
 ACTIVATED = Predicate("activated", "ability", **_CARD)
 ADDITIONAL_COST = Predicate("additional_cost", "ability", **_CARD)
 ADDS_TYPE = Predicate("adds_type", "source type:const", **_CARD)
+AS_LONG_AS = Predicate("as_long_as", "ability condition", "the static ability's effect applies only while this holds "
+                       "(rules/core/conditions.lp)", **_CARD)
 CHAPTER = Predicate("chapter", "ability chapter:int", **_CARD)
 COST = Predicate("cost", "ability item", **_CARD)
 COST_MOD = Predicate("cost_mod", "ability change:const amount:int", **_CARD)

@@ -539,3 +539,32 @@ def test_as_long_as_outside_what_is_read_is_not_modelled(text):
     from tests.test_grammar import read_line
 
     assert read_line(text).status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ "if you control" (issue 28)
+
+@pytest.mark.parametrize("path, card, n, parse, fact", [
+    (MORE, "Ghitu Journeymage", 1,
+     "when Ghitu Journeymage enters, if you control another Wizard, Ghitu Journeymage deals 2 damage to each opponent",
+     'intervening_if(ab("Ghitu Journeymage",front,1,trigger_1),controls(f("another wizard you control"),1))'),
+    (PUZZLES, "Bleak Coven Vampires", 1,
+     "when Bleak Coven Vampires enters, if you control 3 or more artifacts, target player loses 4 life; you gain 4 life",
+     'controls(f("artifacts you control"),3)'),
+    (MORE, "Wizard's Retort", 1, "this spell costs {1} less to cast if you control a Wizard",
+     'as_long_as(ab("Wizard\'s Retort",front,1,static_1),controls(f("wizard you control"),1))'),
+])
+def test_if_you_control_is_read(path, card, n, parse, fact):
+    ln = line_of(path, card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+@pytest.mark.parametrize("text", [
+    "When Test Card enters, if it's your turn, draw a card.",          # an intervening "if" other than "you control"
+    "This spell costs {1} less to cast if you have 30 or more life.",   # a cost condition other than "you control"
+])
+def test_if_conditions_without_rules_are_not_read(text):
+    from tests.test_grammar import read_line
+
+    assert read_line(text, "Creature — Elf").status == "not_modelled"

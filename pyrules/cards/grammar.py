@@ -1096,6 +1096,20 @@ class ToTree(Transformer):
     def condition(self, meta, ch):
         return ch[0]
 
+    def if_condition(self, meta, ch):
+        return ("if", _one(ch, T.Condition))
+
+    def intervening_if(self, meta, ch):      # an alternative of `intervening_if` defined in a block of its own
+        return ch[0]
+
+    def s_self_cost_if(self, meta, ch):
+        cond = _one(ch, T.Condition)
+        mana = str(_tokens(ch, "MANA")[0])
+        if not re.fullmatch(r"\{\d+\}", mana):
+            raise NotUnderstood(mana)
+        return T.Ability("static", static=T.Static("self_cost_if", change="reduce", n=int(mana[1:-1]), condition=cond,
+                                                   text=f"this spell costs {mana} less to cast if {cond.text}"))
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -938,10 +938,16 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                     ab.add(TRIGGER, F("becomes_target", C_("self"), C_("spell")))
                 else:
                     ab.add(TRIGGER, F(kind, C_("self")))
-        if a.condition:                  # an intervening "if" clause (rules/timeline/triggers.lp)
+        if isinstance(a.condition, T.Condition):     # "if you control a Wizard," (rules/timeline/triggers.lp)
+            cond = _condition(a.condition, ab, ctx)
+            if cond.name != "controls":
+                raise NotUnderstood(a.condition.words())
+            ab.add(INTERVENING_IF, cond)
+        elif a.condition:                # an intervening "if" clause (rules/timeline/triggers.lp)
             ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition == "kicked" else "you")))
         understood = compile_effects(a.effects, ab, ctx)
-        return [ab], [f"trigger: {ev.words()}"] + ([f"if {a.condition}"] if a.condition else []) + understood
+        cond_words = a.condition.words() if isinstance(a.condition, T.Condition) else a.condition
+        return [ab], [f"trigger: {ev.words()}"] + ([f"if {cond_words}"] if a.condition else []) + understood
     if k == "chapter":
         out, understood = [], []
         for n in a.chapters:     # "I, II — [effect]" is two chapter abilities, one for each symbol
@@ -1086,6 +1092,16 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(SCOPE, C_(s.who))
         _static_pt_and_keywords(ab, s)
         ab.add(AS_LONG_AS, _condition(s.condition, ab, ctx))
+    elif k == "self_cost_if":
+        # "This spell costs {1} less to cast if you control a Wizard" (rules/casting/costs.lp)
+        cond = _condition(s.condition, ab, ctx)
+        if cond.name != "controls":
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(FUNCTIONS_IN, C_("stack"))
+        ab.add(SCOPE, C_("this_spell"))
+        ab.add(COST_MOD, C_(s.change), s.n)
+        ab.add(AS_LONG_AS, cond)
     elif k == "enchanted_cant":
         for kind in s.keywords:
             ab.add(RESTRICTION, F(kind, C_("enchanted")))

@@ -376,6 +376,8 @@ class Ability:
         if k == "triggered":
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
                     "kicked": "if it was kicked, "}.get(self.condition, "")
+            if isinstance(self.condition, Condition):    # "if you control a Wizard, "
+                cond = f"if {self.condition.words()}, "
             return f"{self.event.words()}, {cond}{eff}"
         if k == "loyalty":
             return f"{self.n:+d}: {eff}" if self.n else f"0: {eff}"

@@ -568,3 +568,19 @@ def test_if_conditions_without_rules_are_not_read(text):
     from tests.test_grammar import read_line
 
     assert read_line(text, "Creature — Elf").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ explore (issue 28)
+
+def test_explore_is_read():
+    ln = line_of(MORE, "Tishana's Wayfinder", 1)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == "when Tishana's Wayfinder enters, it explores"
+    assert 'effect(ab("Tishana\'s Wayfinder",front,1,trigger_1),1,explore(self))' in facts(ln)
+
+
+def test_another_permanent_exploring_is_not_read():
+    # "target creature you control explores": only the permanent itself is read
+    from tests.test_grammar import read_line
+
+    assert read_line("Target creature you control explores.", "Sorcery").status == "not_modelled"

@@ -1110,6 +1110,8 @@ class ToTree(Transformer):
         return T.Ability("static", static=T.Static("self_cost_if", change="reduce", n=int(mana[1:-1]), condition=cond,
                                                    text=f"this spell costs {mana} less to cast if {cond.text}"))
 
+    e_explore = _eff("explore")
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -719,6 +719,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "counters":
         ctx.need_self(e.ref, created)
         return F("counters", C_("self"), String(e.counter), e.n)
+    if k == "explore":                              # "it explores" (rules/mechanics/explore.lp)
+        ctx.need_self(e.ref, created)
+        return F("explore", C_("self"))
     if k == "convert":
         ctx.need_self(e.ref, created)
         return F("convert", C_("self"))

@@ -265,6 +265,8 @@ class Effect:
             return f"you may {self.then.words().removeprefix('you ')}"
         if k == "untap":
             return f"untap {self.target.words() if self.target else src}"
+        if k == "explore":
+            return f"{src} explores"
         if k == "damage_you":
             return f"{src} deals {self.n} damage to you"
         if k == "restricted_this_turn":

@@ -584,3 +584,19 @@ def test_another_permanent_exploring_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("Target creature you control explores.", "Sorcery").status == "not_modelled"
+
+
+def test_exile_until_it_leaves_is_read():
+    ln = line_of(MORE, "Hieromancer's Cage", 1)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == ("when Hieromancer's Cage enters, exile target nonland permanent an opponent controls until "
+                        "Hieromancer's Cage leaves the battlefield")
+    assert "exile_until_leaves(target(1))" in facts(ln)
+
+
+def test_exile_until_another_permanent_leaves_is_not_read():
+    # the card waits for the source itself only
+    from tests.test_grammar import read_line
+
+    assert read_line("When Test Card enters, exile target creature until Other Card leaves the battlefield.").status \
+        == "not_modelled"

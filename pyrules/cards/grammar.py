@@ -1112,6 +1112,14 @@ class ToTree(Transformer):
 
     e_explore = _eff("explore")
 
+    def e_exile_until_leaves(self, meta, ch):
+        return T.Effect("exile_until_leaves", target=T.Target("permanent", _one(ch, T.Filter)), ref=_one(ch, T.SelfRef))
+
+    def e_exile_until_leaves_other(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("exile_until_leaves", target=T.Target("permanent", T.Filter(f.text, f.kind, f.and_or, ("other",))),
+                        ref=_one(ch, T.SelfRef))
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -719,6 +719,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "counters":
         ctx.need_self(e.ref, created)
         return F("counters", C_("self"), String(e.counter), e.n)
+    if k == "exile_until_leaves":                   # "... until ~ leaves the battlefield" (rules/mechanics/exile_until.lp)
+        ctx.need_self(e.ref, created)
+        return F("exile_until_leaves", F("target", _permanent_target(e, ab)))
     if k == "explore":                              # "it explores" (rules/mechanics/explore.lp)
         ctx.need_self(e.ref, created)
         return F("explore", C_("self"))

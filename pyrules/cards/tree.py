@@ -265,6 +265,8 @@ class Effect:
             return f"you may {self.then.words().removeprefix('you ')}"
         if k == "untap":
             return f"untap {self.target.words() if self.target else src}"
+        if k == "exile_until_leaves":
+            return f"exile {self.target.words()} until {src} leaves the battlefield"
         if k == "explore":
             return f"{src} explores"
         if k == "damage_you":

@@ -600,3 +600,34 @@ def test_exile_until_another_permanent_leaves_is_not_read():
 
     assert read_line("When Test Card enters, exile target creature until Other Card leaves the battlefield.").status \
         == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ step triggers (issue 28)
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Battle-Rattle Shaman", 1,
+     "at the beginning of combat on your turn, you may have target creature get +2/+0 until end of turn",
+     "may(apply(pump(2,0),target(1),end_of_turn))"),
+    ("Sheoldred, Whispering One", 3, "at the beginning of each opponent's upkeep, that player sacrifices a creature",
+     'sacrifice_chosen(data_player,f("creature"))'),
+    ("Revel in Riches", 2, "at the beginning of your upkeep, if you control 10 or more Treasures, you win the game",
+     "win_game(you)"),
+    ("Navigator's Ruin", 1,
+     "at the beginning of your end step, if you attacked with a creature this turn, target opponent puts the top 4 "
+     "card(s) of their library into their graveyard", "mill(target(1),4)"),
+    ("Colossal Majesty", 1,
+     "at the beginning of your upkeep, if you control a creature with power 4 or greater, you draw a card",
+     'controls(f("creature you control with power 4 or greater"),1)'),
+])
+def test_step_trigger_effects_are_read(card, n, parse, fact):
+    ln = line_of(MORE, card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_that_player_without_a_player_event_is_not_read():
+    # "that player" names the opponent whose upkeep it is: not after "at the beginning of your upkeep"
+    from tests.test_grammar import read_line
+
+    assert read_line("At the beginning of your upkeep, that player sacrifices a creature.").status == "not_modelled"

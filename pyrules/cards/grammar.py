@@ -1112,6 +1112,17 @@ class ToTree(Transformer):
 
     e_explore = _eff("explore")
 
+    def e_may_have_pump(self, meta, ch):
+        return T.Effect("may", then=T.Effect("pump", target=T.Target("permanent", _one(ch, T.Filter)), pt=self._pt(ch)))
+
+    def e_mill_target_opponent(self, meta, ch):
+        return T.Effect("mill", who="target_opponent", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_edict_that_player(self, meta, ch):
+        return T.Effect("edict", who="that_player", filter=_one(ch, T.Filter))
+
+    e_win_game = _eff("win_game")
+
     def e_exile_until_leaves(self, meta, ch):
         return T.Effect("exile_until_leaves", target=T.Target("permanent", _one(ch, T.Filter)), ref=_one(ch, T.SelfRef))
 

@@ -345,6 +345,7 @@ class Ab:
         self.missing: list[str] = []
         self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
         self.event_amount = False            # a trigger whose event has an amount ("that much", rules/timeline/triggers.lp)
+        self.event_player = False            # a trigger whose event has a player ("that player": an opponent's upkeep)
 
     def add(self, predicate: Predicate, *args) -> None:
         self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
@@ -528,7 +529,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     if k == "lose_life" and e.who == "you":         # "you lose 1 life"
         return [F("lose_life", C_("you"), e.n)]
     if k == "mill":                                 # "target player puts the top two cards of their library into ..."
-        who = C_("you") if e.who == "you" else F("target", ab.target(C_("player")))
+        who = C_("you") if e.who == "you" else F("target", ab.target(C_(e.who.removeprefix("target_"))))
         return [F("mill", who, e.n)]
     if k == "may":
         # "you may [effect]": done unless the player declines as it resolves (rules/timeline/effects.lp)
@@ -591,6 +592,13 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if not ab.targets:
             raise NotUnderstood(e.words())
         return F("lose_life", F("target", ab.targets), e.n)
+    if k == "edict" and e.who == "that_player":
+        # "that player sacrifices a creature": the opponent whose step triggered it (rules/timeline/fight_exile_control.lp)
+        if not ab.event_player:
+            raise NotUnderstood(e.words())
+        return F("sacrifice_chosen", C_("data_player"), ab.filter(e.filter))
+    if k == "win_game":                             # rules/mechanics/win_game.lp
+        return F("win_game", C_("you"))
     if k == "edict":
         t = ab.target(C_(e.who.removeprefix("target_")))
         return F("sacrifice_chosen", F("target", t), ab.filter(e.filter))
@@ -934,6 +942,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.event_amount = True
         elif ev.kind == "at":
             ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
+            ab.event_player = ev.step[2] == "opponent"
         else:
             ctx.need_self(ev.ref)
             kinds = {"enters_or_attacks": ["enters", "attacks"], "enters_or_leaves": ["enters", "leaves"]}.get(ev.kind, [ev.kind])
@@ -1140,7 +1149,8 @@ def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:
         text = c.filter.text
         if re.search(r"\b(you control|opponent controls|you don't control)$", text, re.I):
             raise NotUnderstood(text)
-        return F("controls", ab.filter(T.Filter(text + " you control")), c.n)
+        kind, with_, number_ = text.partition(" with ")   # "a creature with power 4 or greater": whose, before "with"
+        return F("controls", ab.filter(T.Filter(f"{kind} you control{with_}{number_}")), c.n)
     if c.kind == "any_controls":
         return F("controls", ab.filter(c.filter), c.n)
     if c.kind == "attacking":

@@ -261,12 +261,17 @@ class Effect:
             if self.who == "you":
                 return f"put the top {self.n} card(s) of your library into your graveyard"
             return f"{who} puts the top {self.n} card(s) of their library into their graveyard"
+        if k == "may" and self.then.kind == "pump" and self.then.target is not None:   # "you may have target creature get ..."
+            return (f"you may have {self.then.target.words()} get {self.then.pt[0]:+d}/{self.then.pt[1]:+d} "
+                    "until end of turn")
         if k == "may":
             return f"you may {self.then.words().removeprefix('you ')}"
         if k == "untap":
             return f"untap {self.target.words() if self.target else src}"
         if k == "exile_until_leaves":
             return f"exile {self.target.words()} until {src} leaves the battlefield"
+        if k == "win_game":
+            return "you win the game"
         if k == "explore":
             return f"{src} explores"
         if k == "damage_you":

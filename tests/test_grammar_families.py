@@ -631,3 +631,11 @@ def test_that_player_without_a_player_event_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("At the beginning of your upkeep, that player sacrifices a creature.").status == "not_modelled"
+
+
+def test_cycling_is_modelled():
+    # Secluded Steppe: "Cycling {W} ({W}, Discard this card: Draw a card.)" — its rules are there now (rules/mechanics/cycling.lp)
+    ln = line_of(PUZZLES, "Secluded Steppe", 3)
+    assert ln.status == "modelled", ln.text
+    assert ln.missing == []
+    assert 'keyword(ab("Secluded Steppe",front,3,cycling),cycling)' in facts(ln)

@@ -639,3 +639,11 @@ def test_cycling_is_modelled():
     assert ln.status == "modelled", ln.text
     assert ln.missing == []
     assert 'keyword(ab("Secluded Steppe",front,3,cycling),cycling)' in facts(ln)
+
+
+def test_vanishing_is_modelled():
+    # Aven Riftwatcher: "Vanishing 3 (...)" — its rules are in rules/mechanics/vanishing.lp
+    ln = line_of(PUZZLES, "Aven Riftwatcher", 2)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == "vanishing 3"
+    assert 'keyword_n(ab("Aven Riftwatcher",front,2,vanishing),3)' in facts(ln)

@@ -64,6 +64,7 @@ KEYWORDS = {
     "mountainwalk": ("mountainwalk", None),
     "forestwalk": ("forestwalk", None),
     "undying": ("undying", None),
+    "vanishing": ("vanishing", "number"),     # rules/mechanics/vanishing.lp
     # read (the object has the keyword), but their rules aren't in the knowledge base yet:
     # rules/core/keywords_missing.lp says what is missing, and their lines are `read`
     "kicker": ("kicker", "cost"),

@@ -647,3 +647,27 @@ def test_vanishing_is_modelled():
     assert ln.status == "modelled", ln.text
     assert ln.parse == "vanishing 3"
     assert 'keyword_n(ab("Aven Riftwatcher",front,2,vanishing),3)' in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ enter trigger effects (issue 28)
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Ancestral Blade", 1,
+     "when Ancestral Blade enters, create 1 1/1 white Soldier creature token; attach Ancestral Blade to it (the token "
+     "just created)", "attach(self,created)"),
+    ("Yarok's Wavecrasher", 1, "when Yarok's Wavecrasher enters, return another creature you control to its owner's hand",
+     'bounce_chosen(f("creature you control [other]"))'),
+    ("Caligo Skin-Witch", 2, "when Caligo Skin-Witch enters, if it was kicked, each opponent discards 2 cards",
+     "discard(each_opponent,2)"),
+])
+def test_enter_trigger_effects_are_read(card, n, parse, fact):
+    ln = line_of(MORE, card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_attach_to_it_without_a_token_just_created_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("When Test Card enters, attach Test Card to it.", "Artifact — Equipment").status == "not_modelled"

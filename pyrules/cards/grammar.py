@@ -1124,6 +1124,16 @@ class ToTree(Transformer):
 
     e_win_game = _eff("win_game")
 
+    def e_attach_to_created(self, meta, ch):
+        return T.Effect("attach_to_created", ref=[c for c in ch if isinstance(c, T.SelfRef)][0])
+
+    def e_bounce_chosen_other(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("bounce_chosen", filter=T.Filter(f.text, f.kind, f.and_or, ("other",)))
+
+    def e_discard_opponents_n(self, meta, ch):
+        return T.Effect("discard", who="each_opponent", n=number(_tokens(ch, "NUM")[0]))
+
     def e_exile_until_leaves(self, meta, ch):
         return T.Effect("exile_until_leaves", target=T.Target("permanent", _one(ch, T.Filter)), ref=_one(ch, T.SelfRef))
 

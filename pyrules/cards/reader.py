@@ -597,6 +597,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if not ab.event_player:
             raise NotUnderstood(e.words())
         return F("sacrifice_chosen", C_("data_player"), ab.filter(e.filter))
+    if k == "attach_to_created":
+        # "create a ... token, then attach ~ to it" (rules/timeline/attach_to_token.lp)
+        if not created:
+            raise NotUnderstood(e.words())
+        ctx.need_self(e.ref)
+        return F("attach", C_("self"), C_("created"))
     if k == "win_game":                             # rules/mechanics/win_game.lp
         return F("win_game", C_("you"))
     if k == "edict":

@@ -230,6 +230,8 @@ class Effect:
             to = {"battlefield_tapped": "put it onto the battlefield tapped", "battlefield": "put it onto the battlefield",
                   "hand": "put it into your hand"}[self.who]
             return f"search your library for a {self.filter.words()} card, {to}, then shuffle"
+        if k == "bounce_chosen" and "other" in self.filter.extra:
+            return f"return another {self.filter.words()} to its owner's hand"
         if k == "bounce_chosen":
             return f"return a {self.filter.words()} to its owner's hand"
         if k == "damage_each_opponent":
@@ -270,6 +272,8 @@ class Effect:
             return f"untap {self.target.words() if self.target else src}"
         if k == "exile_until_leaves":
             return f"exile {self.target.words()} until {src} leaves the battlefield"
+        if k == "attach_to_created":
+            return f"attach {src} to it (the token just created)"
         if k == "win_game":
             return "you win the game"
         if k == "explore":

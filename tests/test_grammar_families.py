@@ -671,3 +671,19 @@ def test_attach_to_it_without_a_token_just_created_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("When Test Card enters, attach Test Card to it.", "Artifact — Equipment").status == "not_modelled"
+
+
+def test_galvanic_blasts_metalcraft_instead_is_read():
+    # "Metalcraft - Galvanic Blast deals 4 damage to that creature or player instead if you control three or more
+    # artifacts.": the amount of line 1's damage (rules/timeline/instead.lp)
+    ln = line_of(PUZZLES, "Galvanic Blast", 2)
+    assert ln.status == "modelled", ln.text
+    assert ('amount_instead(ab("Galvanic Blast",front,2,static_2),ab("Galvanic Blast",front,1,spell_1),1,4,'
+            'controls(f("artifacts you control"),3))') in facts(ln)
+
+
+def test_instead_without_a_damage_line_before_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("Test Card deals 4 damage to that creature or player instead if you control an artifact.",
+                     "Instant").status == "not_modelled"

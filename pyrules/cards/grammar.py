@@ -1097,6 +1097,13 @@ class ToTree(Transformer):
     def condition(self, meta, ch):
         return ch[0]
 
+    def s_damage_instead(self, meta, ch):
+        cond = _one(ch, T.Condition)
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "damage_instead", n=n, condition=cond,
+            text=f"~ deals {n} damage to that creature or player instead if {cond.text}"))
+
     def if_condition(self, meta, ch):
         return ("if", _one(ch, T.Condition))
 

@@ -33,6 +33,7 @@ from pyrules.kb.interface import (
     ACTIVATED,
     ADDITIONAL_COST,
     ADDS_TYPE,
+    AMOUNT_INSTEAD,
     AS_LONG_AS,
     CHAPTER,
     COST,
@@ -1123,6 +1124,17 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(SCOPE, C_("this_spell"))
         ab.add(COST_MOD, C_(s.change), s.n)
         ab.add(AS_LONG_AS, cond)
+    elif k == "damage_instead":
+        # the line after a spell's "~ deals N damage to any target" (rules/timeline/instead.lp)
+        cond = _condition(s.condition, ab, ctx)
+        prev = ctx.i - 1
+        if cond.name != "controls" or prev < 1:
+            raise NotUnderstood(s.text)
+        before = parse(with_tilde(_REMINDER.sub("", ctx.face.lines[prev - 1]).strip(), self_names(ctx.card, ctx.face)), True)
+        if (before.kind != "spell" or len(before.effects) != 1 or before.effects[0].kind != "damage"
+                or before.effects[0].target is None or before.effects[0].target.kind != "any"):
+            raise NotUnderstood(s.text)
+        ab.add(AMOUNT_INSTEAD, ABILITY(ctx.c, ctx.f, prev, f"spell_{prev}"), 1, s.n, cond)
     elif k == "enchanted_cant":
         for kind in s.keywords:
             ab.add(RESTRICTION, F(kind, C_("enchanted")))

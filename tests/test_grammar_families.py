@@ -687,3 +687,20 @@ def test_instead_without_a_damage_line_before_is_not_read():
 
     assert read_line("Test Card deals 4 damage to that creature or player instead if you control an artifact.",
                      "Instant").status == "not_modelled"
+
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Dwindle", 3, "when enchanted creature blocks, destroy it", "destroy(data_object)"),
+    ("Demonic Vigor", 3, "when enchanted creature dies, return that card to its owner's hand", "bounce(data_object)"),
+])
+def test_aura_triggers_on_the_enchanted_creature_are_read(card, n, parse, fact):
+    ln = line_of(MORE, card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_destroy_it_without_a_creature_event_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("At the beginning of your upkeep, destroy it.").status == "not_modelled"

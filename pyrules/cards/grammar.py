@@ -1097,6 +1097,15 @@ class ToTree(Transformer):
     def condition(self, meta, ch):
         return ch[0]
 
+    def ev_enchanted_blocks(self, meta, ch):
+        return T.Event("enchanted_blocks", text="when enchanted creature blocks")
+
+    def ev_enchanted_dies(self, meta, ch):
+        return T.Event("enchanted_dies", text="when enchanted creature dies")
+
+    e_destroy_it = _eff("destroy_it")
+    e_return_that_card = _eff("return_that_card")
+
     def s_damage_instead(self, meta, ch):
         cond = _one(ch, T.Condition)
         n = number(_tokens(ch, "NUM")[0])

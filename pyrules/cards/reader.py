@@ -347,6 +347,7 @@ class Ab:
         self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
         self.event_amount = False            # a trigger whose event has an amount ("that much", rules/timeline/triggers.lp)
         self.event_player = False            # a trigger whose event has a player ("that player": an opponent's upkeep)
+        self.event_object = ""               # a trigger whose event has a creature ("it", "that card"): where it is then
 
     def add(self, predicate: Predicate, *args) -> None:
         self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
@@ -598,6 +599,14 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if not ab.event_player:
             raise NotUnderstood(e.words())
         return F("sacrifice_chosen", C_("data_player"), ab.filter(e.filter))
+    if k == "destroy_it":                           # "destroy it": the creature that blocked (rules/timeline/aura_triggers.lp)
+        if ab.event_object != "battlefield":
+            raise NotUnderstood(e.words())
+        return F("destroy", C_("data_object"))
+    if k == "return_that_card":                     # "return that card to its owner's hand": the creature card that died
+        if ab.event_object != "graveyard":
+            raise NotUnderstood(e.words())
+        return F("bounce", C_("data_object"))
     if k == "attach_to_created":
         # "create a ... token, then attach ~ to it" (rules/timeline/attach_to_token.lp)
         if not created:
@@ -943,6 +952,10 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("combat_damage_to_player", C_("equipped")))
         elif ev.kind == "gains_life":
             ab.add(TRIGGER, F("gains_life", C_("you")))
+        elif ev.kind in ("enchanted_blocks", "enchanted_dies"):
+            # the creature the Aura is attached to (rules/timeline/aura_triggers.lp)
+            ab.add(TRIGGER, F("blocks" if ev.kind == "enchanted_blocks" else "dies", C_("enchanted")))
+            ab.event_object = "battlefield" if ev.kind == "enchanted_blocks" else "graveyard"
         elif ev.kind == "deals_damage":
             # "Whenever enchanted creature deals damage": the amount dealt is the trigger's (rules/timeline/triggers.lp)
             ab.add(TRIGGER, F("deals_damage", C_(ev.step[0])))

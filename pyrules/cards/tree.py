@@ -272,6 +272,10 @@ class Effect:
             return f"untap {self.target.words() if self.target else src}"
         if k == "exile_until_leaves":
             return f"exile {self.target.words()} until {src} leaves the battlefield"
+        if k == "destroy_it":
+            return "destroy it"
+        if k == "return_that_card":
+            return "return that card to its owner's hand"
         if k == "attach_to_created":
             return f"attach {src} to it (the token just created)"
         if k == "win_game":

@@ -532,7 +532,7 @@ def test_as_long_as_wordings_are_read(text, fact):
 
 @pytest.mark.parametrize("text", [
     "Test Card gets +1/+1 as long as you control a zzz.",                   # a word outside the lists
-    "Test Card gets +2/+2 as long as there are three or more land cards in your graveyard.",   # no rules yet
+    "Test Card gets -2/-0 as long as two or more creatures are blocking it.",   # no rules yet
     "Other Test Card gets +1/+1 as long as you control a Dinosaur.",        # not the card itself
 ])
 def test_as_long_as_outside_what_is_read_is_not_modelled(text):
@@ -704,3 +704,21 @@ def test_destroy_it_without_a_creature_event_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("At the beginning of your upkeep, destroy it.").status == "not_modelled"
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    ("Elvish Reclaimer", 1, 'graveyard_ge(f("land [you_own]"),3)'),
+    ("Ghitu Lavarunner", 1, 'graveyard_ge(f("instant and/or sorcery [you_own]"),2)'),
+])
+def test_as_long_as_graveyard_counts_are_read(card, n, fact):
+    ln = line_of(MORE, card, n)
+    assert ln.status == "modelled", ln.text
+    assert fact in facts(ln)
+
+
+def test_an_opponents_graveyard_count_is_read():
+    from tests.test_grammar import read_line
+
+    ln = read_line("Test Card gets +4/+4 as long as an opponent has ten or more cards in their graveyard.")
+    assert ln.status == "modelled"
+    assert "opponent_graveyard_ge(10)" in facts(ln)

@@ -1097,6 +1097,15 @@ class ToTree(Transformer):
     def condition(self, meta, ch):
         return ch[0]
 
+    def cond_graveyard_ge(self, meta, ch):
+        f = _one(ch, T.Filter)
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Condition("graveyard_ge", f, n=n, text=f"there are {n} or more {f.text} cards in your graveyard")
+
+    def cond_opponent_graveyard_ge(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Condition("opponent_graveyard_ge", n=n, text=f"an opponent has {n} or more cards in their graveyard")
+
     def ev_enchanted_blocks(self, meta, ch):
         return T.Event("enchanted_blocks", text="when enchanted creature blocks")
 

@@ -1189,6 +1189,10 @@ def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:
         return C_("attacking")
     if c.kind == "your_turn":
         return C_("your_turn")
+    if c.kind == "graveyard_ge":                    # cards of the filter in its controller's graveyard
+        return F("graveyard_ge", ab.filter(T.Filter(c.filter.text, "card", c.filter.and_or, ("you_own",))), c.n)
+    if c.kind == "opponent_graveyard_ge":
+        return F("opponent_graveyard_ge", c.n)
     if c.kind in ("life_ge", "opponent_life_le"):
         return F(c.kind, c.n)
     raise NotUnderstood(c.words())

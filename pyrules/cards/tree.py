@@ -444,7 +444,8 @@ class Static:
 @dataclass(frozen=True)
 class Condition:
     """What "as long as ..." asks: kind you_control (filter, n: "you control three or more artifacts") | any_controls
-    (filter) | your_turn | attacking (ref) | life_ge (n) | opponent_life_le (n)."""
+    (filter) | your_turn | attacking (ref) | life_ge (n) | opponent_life_le (n) | graveyard_ge (filter, n: "there are
+    three or more land cards in your graveyard") | opponent_graveyard_ge (n)."""
     kind: str
     filter: Filter | None = None
     n: int = 1

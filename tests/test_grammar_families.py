@@ -722,3 +722,9 @@ def test_an_opponents_graveyard_count_is_read():
     ln = read_line("Test Card gets +4/+4 as long as an opponent has ten or more cards in their graveyard.")
     assert ln.status == "modelled"
     assert "opponent_graveyard_ge(10)" in facts(ln)
+
+
+def test_unleash_is_modelled():
+    ln = line_of(MORE, "Splatter Thug", 2)
+    assert ln.status == "modelled", ln.text
+    assert ln.missing == []

@@ -728,3 +728,9 @@ def test_unleash_is_modelled():
     ln = line_of(MORE, "Splatter Thug", 2)
     assert ln.status == "modelled", ln.text
     assert ln.missing == []
+
+
+def test_renown_is_modelled():
+    ln = line_of(MORE, "Topan Freeblade", 2)
+    assert ln.status == "modelled", ln.text
+    assert ln.missing == []

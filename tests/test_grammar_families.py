@@ -734,3 +734,9 @@ def test_renown_is_modelled():
     ln = line_of(MORE, "Topan Freeblade", 2)
     assert ln.status == "modelled", ln.text
     assert ln.missing == []
+
+
+def test_outlast_is_modelled():
+    ln = line_of(MORE, "Abzan Falconer", 1)
+    assert ln.status == "modelled", ln.text
+    assert ln.missing == []

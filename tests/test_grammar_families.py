@@ -474,3 +474,322 @@ def test_a_search_for_a_word_outside_the_lists_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("Search your library for a zzz card, put it into your hand, then shuffle.", "Sorcery").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ Auras: "for each", "and can't block" (issue 28)
+
+MORE = Path(__file__).parent / "data" / "real_sets_more.json"
+PUZZLES = Path(__file__).parent / "data" / "pauper_puzzles.json"
+
+
+def line_of(path: Path, card: str, n: int):
+    return with_files((str(path),)).lookup(card).reading()[n - 1]
+
+
+@pytest.mark.parametrize("path, card, n, parse, fact", [
+    (PUZZLES, "Ethereal Armor", 2,
+     "enchanted creature gets +1/+1 for each enchantment you control and has first strike",
+     'mod_pt_for_each(ab("Ethereal Armor",front,2,static_2),1,1,f("enchantment you control"))'),
+    (PUZZLES, "Ancestral Mask", 2, "enchanted creature gets +2/+2 for each other enchantment on the battlefield",
+     'mod_pt_for_each(ab("Ancestral Mask",front,2,static_2),2,2,f("other enchantment"))'),
+    (MORE, "Blanchwood Armor", 2, "enchanted creature gets +1/+1 for each Forest you control",
+     'mod_pt_for_each(ab("Blanchwood Armor",front,2,static_2),1,1,f("forest you control"))'),
+    (MORE, "Aether Tunnel", 2, "enchanted creature gets +1/+0 and can't be blocked",
+     'restriction(ab("Aether Tunnel",front,2,static_2),cant_be_blocked(enchanted))'),
+])
+def test_aura_counts_and_restrictions_are_read(path, card, n, parse, fact):
+    ln = line_of(path, card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_ethereal_armor_also_grants_first_strike_and_no_fixed_bonus():
+    # "+1/+1 for each enchantment you control and has first strike": first strike is granted; there is no fixed +1/+1
+    ln = line_of(PUZZLES, "Ethereal Armor", 2)
+    assert 'grants(ab("Ethereal Armor",front,2,static_2),first_strike)' in facts(ln)
+    assert "mod_pt(" not in facts(ln)
+
+
+@pytest.mark.parametrize("text, fact", [
+    # Maniacal Rage (Core Set 2019's own wording, read from a made-up card)
+    ("Enchanted creature gets +2/+2 and can't block.", "cant_block(enchanted)"),
+    ("Enchanted permanent has hexproof.", "grants("),
+    ("Equipped creature gets +1/+0 for each artifact you control.", "mod_pt_for_each("),
+])
+def test_aura_wordings_are_read(text, fact):
+    from tests.test_grammar import read_line
+
+    ln = read_line(text, "Enchantment — Aura")
+    assert ln.status == "modelled", ln.text
+    assert fact in facts(ln)
+
+
+def test_a_for_each_of_a_word_outside_the_lists_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("Enchanted creature gets +1/+1 for each zzz you control.", "Enchantment — Aura").status == "not_modelled"
+
+
+def test_armadillo_cloaks_damage_trigger_is_read():
+    # "Whenever enchanted creature deals damage, you gain that much life.": the amount is the event's
+    ln = line_of(PUZZLES, "Armadillo Cloak", 3)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == "whenever enchanted creature deals damage, you gain that much life"
+    assert 'trigger(ab("Armadillo Cloak",front,3,trigger_3),deals_damage(enchanted))' in facts(ln)
+    assert "gain_life(you,that_much)" in facts(ln)
+
+
+def test_that_much_life_without_an_event_amount_is_not_read():
+    # "that much" names an amount only after an event that has one: not after "enters"
+    from tests.test_grammar import read_line
+
+    assert read_line("When Test Card enters, you gain that much life.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ "as long as" (issue 28)
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Thrash of Raptors", 1, "Thrash of Raptors gets +2/+0 and has trample as long as you control another Dinosaur",
+     'as_long_as(ab("Thrash of Raptors",front,1,static_1),controls(f("another dinosaur you control"),1))'),
+    ("Daggersail Aeronaut", 1, "Daggersail Aeronaut has flying as long as it's your turn",
+     'as_long_as(ab("Daggersail Aeronaut",front,1,static_1),your_turn)'),
+    ("Adanto Vanguard", 1, "Adanto Vanguard gets +2/+0 as long as it's attacking",
+     'as_long_as(ab("Adanto Vanguard",front,1,static_1),attacking)'),
+    ("Serra Ascendant", 2, "Serra Ascendant gets +5/+5 and has flying as long as you have 30 or more life",
+     'as_long_as(ab("Serra Ascendant",front,2,static_2),life_ge(30))'),
+    ("Bloodghast", 2, "Bloodghast has haste as long as an opponent has 10 or less life",
+     'as_long_as(ab("Bloodghast",front,2,static_2),opponent_life_le(10))'),
+])
+def test_as_long_as_is_read(card, n, parse, fact):
+    ln = line_of(MORE, card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+@pytest.mark.parametrize("text, fact", [
+    # metalcraft's condition (an ability word, CR 207.2c), read from a made-up card
+    ("Metalcraft — Test Card gets +2/+2 as long as you control three or more artifacts.",
+     'controls(f("artifacts you control"),3)'),
+    ("Test Card gets +1/+0 as long as any player controls a black permanent.", 'controls(f("black permanent"),1)'),
+    ("As long as it's your turn, equipped creature has first strike.", "scope("),
+])
+def test_as_long_as_wordings_are_read(text, fact):
+    from tests.test_grammar import read_line
+
+    ln = read_line(text, "Artifact Creature — Golem")
+    assert ln.status == "modelled", ln.text
+    assert fact in facts(ln)
+
+
+@pytest.mark.parametrize("text", [
+    "Test Card gets +1/+1 as long as you control a zzz.",                   # a word outside the lists
+    "Test Card gets -2/-0 as long as two or more creatures are blocking it.",   # no rules yet
+    "Other Test Card gets +1/+1 as long as you control a Dinosaur.",        # not the card itself
+])
+def test_as_long_as_outside_what_is_read_is_not_modelled(text):
+    from tests.test_grammar import read_line
+
+    assert read_line(text).status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ "if you control" (issue 28)
+
+@pytest.mark.parametrize("path, card, n, parse, fact", [
+    (MORE, "Ghitu Journeymage", 1,
+     "when Ghitu Journeymage enters, if you control another Wizard, Ghitu Journeymage deals 2 damage to each opponent",
+     'intervening_if(ab("Ghitu Journeymage",front,1,trigger_1),controls(f("another wizard you control"),1))'),
+    (PUZZLES, "Bleak Coven Vampires", 1,
+     "when Bleak Coven Vampires enters, if you control 3 or more artifacts, target player loses 4 life; you gain 4 life",
+     'controls(f("artifacts you control"),3)'),
+    (MORE, "Wizard's Retort", 1, "this spell costs {1} less to cast if you control a Wizard",
+     'as_long_as(ab("Wizard\'s Retort",front,1,static_1),controls(f("wizard you control"),1))'),
+])
+def test_if_you_control_is_read(path, card, n, parse, fact):
+    ln = line_of(path, card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+@pytest.mark.parametrize("text", [
+    "When Test Card enters, if it's your turn, draw a card.",          # an intervening "if" other than "you control"
+    "This spell costs {1} less to cast if you have 30 or more life.",   # a cost condition other than "you control"
+])
+def test_if_conditions_without_rules_are_not_read(text):
+    from tests.test_grammar import read_line
+
+    assert read_line(text, "Creature — Elf").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ explore (issue 28)
+
+def test_explore_is_read():
+    ln = line_of(MORE, "Tishana's Wayfinder", 1)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == "when Tishana's Wayfinder enters, it explores"
+    assert 'effect(ab("Tishana\'s Wayfinder",front,1,trigger_1),1,explore(self))' in facts(ln)
+
+
+def test_another_permanent_exploring_is_not_read():
+    # "target creature you control explores": only the permanent itself is read
+    from tests.test_grammar import read_line
+
+    assert read_line("Target creature you control explores.", "Sorcery").status == "not_modelled"
+
+
+def test_exile_until_it_leaves_is_read():
+    ln = line_of(MORE, "Hieromancer's Cage", 1)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == ("when Hieromancer's Cage enters, exile target nonland permanent an opponent controls until "
+                        "Hieromancer's Cage leaves the battlefield")
+    assert "exile_until_leaves(target(1))" in facts(ln)
+
+
+def test_exile_until_another_permanent_leaves_is_not_read():
+    # the card waits for the source itself only
+    from tests.test_grammar import read_line
+
+    assert read_line("When Test Card enters, exile target creature until Other Card leaves the battlefield.").status \
+        == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ step triggers (issue 28)
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Battle-Rattle Shaman", 1,
+     "at the beginning of combat on your turn, you may have target creature get +2/+0 until end of turn",
+     "may(apply(pump(2,0),target(1),end_of_turn))"),
+    ("Sheoldred, Whispering One", 3, "at the beginning of each opponent's upkeep, that player sacrifices a creature",
+     'sacrifice_chosen(data_player,f("creature"))'),
+    ("Revel in Riches", 2, "at the beginning of your upkeep, if you control 10 or more Treasures, you win the game",
+     "win_game(you)"),
+    ("Navigator's Ruin", 1,
+     "at the beginning of your end step, if you attacked with a creature this turn, target opponent puts the top 4 "
+     "card(s) of their library into their graveyard", "mill(target(1),4)"),
+    ("Colossal Majesty", 1,
+     "at the beginning of your upkeep, if you control a creature with power 4 or greater, you draw a card",
+     'controls(f("creature you control with power 4 or greater"),1)'),
+])
+def test_step_trigger_effects_are_read(card, n, parse, fact):
+    ln = line_of(MORE, card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_that_player_without_a_player_event_is_not_read():
+    # "that player" names the opponent whose upkeep it is: not after "at the beginning of your upkeep"
+    from tests.test_grammar import read_line
+
+    assert read_line("At the beginning of your upkeep, that player sacrifices a creature.").status == "not_modelled"
+
+
+def test_cycling_is_modelled():
+    # Secluded Steppe: "Cycling {W} ({W}, Discard this card: Draw a card.)" — its rules are there now (rules/mechanics/cycling.lp)
+    ln = line_of(PUZZLES, "Secluded Steppe", 3)
+    assert ln.status == "modelled", ln.text
+    assert ln.missing == []
+    assert 'keyword(ab("Secluded Steppe",front,3,cycling),cycling)' in facts(ln)
+
+
+def test_vanishing_is_modelled():
+    # Aven Riftwatcher: "Vanishing 3 (...)" — its rules are in rules/mechanics/vanishing.lp
+    ln = line_of(PUZZLES, "Aven Riftwatcher", 2)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == "vanishing 3"
+    assert 'keyword_n(ab("Aven Riftwatcher",front,2,vanishing),3)' in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ enter trigger effects (issue 28)
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Ancestral Blade", 1,
+     "when Ancestral Blade enters, create 1 1/1 white Soldier creature token; attach Ancestral Blade to it (the token "
+     "just created)", "attach(self,created)"),
+    ("Yarok's Wavecrasher", 1, "when Yarok's Wavecrasher enters, return another creature you control to its owner's hand",
+     'bounce_chosen(f("creature you control [other]"))'),
+    ("Caligo Skin-Witch", 2, "when Caligo Skin-Witch enters, if it was kicked, each opponent discards 2 cards",
+     "discard(each_opponent,2)"),
+])
+def test_enter_trigger_effects_are_read(card, n, parse, fact):
+    ln = line_of(MORE, card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_attach_to_it_without_a_token_just_created_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("When Test Card enters, attach Test Card to it.", "Artifact — Equipment").status == "not_modelled"
+
+
+def test_galvanic_blasts_metalcraft_instead_is_read():
+    # "Metalcraft - Galvanic Blast deals 4 damage to that creature or player instead if you control three or more
+    # artifacts.": the amount of line 1's damage (rules/timeline/instead.lp)
+    ln = line_of(PUZZLES, "Galvanic Blast", 2)
+    assert ln.status == "modelled", ln.text
+    assert ('amount_instead(ab("Galvanic Blast",front,2,static_2),ab("Galvanic Blast",front,1,spell_1),1,4,'
+            'controls(f("artifacts you control"),3))') in facts(ln)
+
+
+def test_instead_without_a_damage_line_before_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("Test Card deals 4 damage to that creature or player instead if you control an artifact.",
+                     "Instant").status == "not_modelled"
+
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Dwindle", 3, "when enchanted creature blocks, destroy it", "destroy(data_object)"),
+    ("Demonic Vigor", 3, "when enchanted creature dies, return that card to its owner's hand", "bounce(data_object)"),
+])
+def test_aura_triggers_on_the_enchanted_creature_are_read(card, n, parse, fact):
+    ln = line_of(MORE, card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_destroy_it_without_a_creature_event_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("At the beginning of your upkeep, destroy it.").status == "not_modelled"
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    ("Elvish Reclaimer", 1, 'graveyard_ge(f("land [you_own]"),3)'),
+    ("Ghitu Lavarunner", 1, 'graveyard_ge(f("instant and/or sorcery [you_own]"),2)'),
+])
+def test_as_long_as_graveyard_counts_are_read(card, n, fact):
+    ln = line_of(MORE, card, n)
+    assert ln.status == "modelled", ln.text
+    assert fact in facts(ln)
+
+
+def test_an_opponents_graveyard_count_is_read():
+    from tests.test_grammar import read_line
+
+    ln = read_line("Test Card gets +4/+4 as long as an opponent has ten or more cards in their graveyard.")
+    assert ln.status == "modelled"
+    assert "opponent_graveyard_ge(10)" in facts(ln)
+
+
+def test_unleash_is_modelled():
+    ln = line_of(MORE, "Splatter Thug", 2)
+    assert ln.status == "modelled", ln.text
+    assert ln.missing == []
+
+
+def test_renown_is_modelled():
+    ln = line_of(MORE, "Topan Freeblade", 2)
+    assert ln.status == "modelled", ln.text
+    assert ln.missing == []
+
+
+def test_outlast_is_modelled():
+    ln = line_of(MORE, "Abzan Falconer", 1)
+    assert ln.status == "modelled", ln.text
+    assert ln.missing == []

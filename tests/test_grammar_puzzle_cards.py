@@ -147,4 +147,4 @@ def test_investigate_once_each_turn_and_enters_or_leaves_are_read():
     rift = lines("Aven Riftwatcher")
     assert rift[2]["status"] == "modelled"
     assert rift[2]["parse"] == "when Aven Riftwatcher enters or leaves the battlefield, you gain 2 life"
-    assert rift[1]["status"] == "not_modelled"          # vanishing has no rules yet
+    assert rift[1]["status"] == "modelled"              # vanishing (issue 28: rules/mechanics/vanishing.lp)

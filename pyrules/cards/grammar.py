@@ -65,6 +65,7 @@ KEYWORDS = {
     "forestwalk": ("forestwalk", None),
     "undying": ("undying", None),
     "protection": ("protection", "quality"),   # "protection from [color]" (rules/mechanics/protection.lp)
+    "vanishing": ("vanishing", "number"),     # rules/mechanics/vanishing.lp
     # read (the object has the keyword), but their rules aren't in the knowledge base yet:
     # rules/core/keywords_missing.lp says what is missing, and their lines are `read`
     "kicker": ("kicker", "cost"),
@@ -1064,6 +1065,163 @@ class ToTree(Transformer):
 
     def r_must_attack(self, meta, ch):
         return self._evasion(ch, "attacks_each_combat", "~ attacks each combat if able")
+
+    # Auras: "for each", "and can't block" (issue 28) ------------------------------------------
+    def s_attached_gets_for_each(self, meta, ch):
+        p, t = self._pt(ch)
+        f = _one(ch, T.Filter)
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
+        kws = kws[0][1] if kws else ()
+        scope = str(_tokens(ch, "ATTACHED")[0]).lower()
+        noun = str(_tokens(ch, "TYPE")[0]).lower()
+        where = " on the battlefield" if "on the battlefield" in self._span(meta).lower() else ""
+        words = f"{scope} {noun} gets {p:+d}/{t:+d} for each {f.text}{where}" + (f" and has {', '.join(kws)}" if kws else "")
+        return T.Ability("static", static=T.Static("attached_gets", who=scope, power=p, toughness=t, keywords=kws,
+                                                   filter=T.Filter(noun), count=f, text=words))
+
+    def s_enchanted_gets_cant(self, meta, ch):
+        p, t = self._pt(ch)
+        r = " ".join(str(_tokens(ch, "RESTRICT")[0]).lower().split())
+        kinds = {"attack": ("cant_attack",), "block": ("cant_block",), "attack or block": ("cant_attack", "cant_block")}[r]
+        return T.Ability("static", static=T.Static("attached_gets", who="enchanted", power=p, toughness=t,
+                                                   filter=T.Filter("creature"), restrictions=kinds,
+                                                   text=f"enchanted creature gets {p:+d}/{t:+d} and can't {r}"))
+
+    def s_enchanted_gets_unblockable(self, meta, ch):
+        p, t = self._pt(ch)
+        return T.Ability("static", static=T.Static("attached_gets", who="enchanted", power=p, toughness=t,
+                                                   filter=T.Filter("creature"), restrictions=("cant_be_blocked",),
+                                                   text=f"enchanted creature gets {p:+d}/{t:+d} and can't be blocked"))
+
+    def s_enchanted_permanent_has(self, meta, ch):
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"][0][1]
+        return T.Ability("static", static=T.Static("attached_gets", who="enchanted", keywords=kws,
+                                                   filter=T.Filter("permanent"), text=f"enchanted permanent has {', '.join(kws)}"))
+
+    def ev_attached_deals_damage(self, meta, ch):
+        who = str(_tokens(ch, "ATTACHED")[0]).lower()
+        return T.Event("deals_damage", step=(who, "", ""), text=f"whenever {who} creature deals damage")
+
+    def e_gain_that_much(self, meta, ch):
+        return T.Effect("gain_life", n="that_much")
+
+    # "as long as" (issue 28) ---------------------------------------------------------------
+    def s_while(self, meta, ch):
+        cond = _one(ch, T.Condition)
+        pt = _tokens(ch, "PT")
+        p, t = self._pt(ch) if pt else (0, 0)
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
+        kws = kws[0][1] if kws else ()
+        att = _tokens(ch, "ATTACHED")
+        who = str(att[0]).lower() if att else "self"
+        refs = [c for c in ch if isinstance(c, T.SelfRef)]
+        ref = refs[-1] if refs and not att else None       # the permanent that gets it (a condition may name it too)
+        subject = f"{who} creature" if att else "~"
+        words = (f"{subject}" + (f" gets {p:+d}/{t:+d}" if pt else "") + (" and" if pt and kws else "")
+                 + (f" has {', '.join(kws)}" if kws else "") + f" as long as {cond.text}")
+        return T.Ability("static", ref=ref, static=T.Static("while", who=who, power=p, toughness=t, keywords=kws,
+                                                            condition=cond, text=words))
+
+    def cond_you_control(self, meta, ch):
+        f = _one(ch, T.Filter)
+        art = _tokens(ch, "ARTICLE")
+        return T.Condition("you_control", f, text=f"you control {str(art[0]) + ' ' if art else ''}{f.text}")
+
+    def cond_you_control_n(self, meta, ch):
+        f = _one(ch, T.Filter)
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Condition("you_control", f, n=n, text=f"you control {n} or more {f.text}")
+
+    def cond_any_controls(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Condition("any_controls", f, text=f"any player controls {str(_tokens(ch, 'ARTICLE')[0])} {f.text}")
+
+    def cond_your_turn(self, meta, ch):
+        return T.Condition("your_turn", text="it's your turn")
+
+    def cond_attacking(self, meta, ch):
+        return T.Condition("attacking", ref=_one(ch, T.SelfRef) or T.SelfRef("it"), text="it's attacking")
+
+    def cond_life_ge(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Condition("life_ge", n=n, text=f"you have {n} or more life")
+
+    def cond_opponent_life_le(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Condition("opponent_life_le", n=n, text=f"an opponent has {n} or less life")
+
+    def condition(self, meta, ch):
+        return ch[0]
+
+    def cond_graveyard_ge(self, meta, ch):
+        f = _one(ch, T.Filter)
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Condition("graveyard_ge", f, n=n, text=f"there are {n} or more {f.text} cards in your graveyard")
+
+    def cond_opponent_graveyard_ge(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Condition("opponent_graveyard_ge", n=n, text=f"an opponent has {n} or more cards in their graveyard")
+
+    def ev_enchanted_blocks(self, meta, ch):
+        return T.Event("enchanted_blocks", text="when enchanted creature blocks")
+
+    def ev_enchanted_dies(self, meta, ch):
+        return T.Event("enchanted_dies", text="when enchanted creature dies")
+
+    e_destroy_it = _eff("destroy_it")
+    e_return_that_card = _eff("return_that_card")
+
+    def s_damage_instead(self, meta, ch):
+        cond = _one(ch, T.Condition)
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "damage_instead", n=n, condition=cond,
+            text=f"~ deals {n} damage to that creature or player instead if {cond.text}"))
+
+    def if_condition(self, meta, ch):
+        return ("if", _one(ch, T.Condition))
+
+    def intervening_if(self, meta, ch):      # an alternative of `intervening_if` defined in a block of its own
+        return ch[0]
+
+    def s_self_cost_if(self, meta, ch):
+        cond = _one(ch, T.Condition)
+        mana = str(_tokens(ch, "MANA")[0])
+        if not re.fullmatch(r"\{\d+\}", mana):
+            raise NotUnderstood(mana)
+        return T.Ability("static", static=T.Static("self_cost_if", change="reduce", n=int(mana[1:-1]), condition=cond,
+                                                   text=f"this spell costs {mana} less to cast if {cond.text}"))
+
+    e_explore = _eff("explore")
+
+    def e_may_have_pump(self, meta, ch):
+        return T.Effect("may", then=T.Effect("pump", target=T.Target("permanent", _one(ch, T.Filter)), pt=self._pt(ch)))
+
+    def e_mill_target_opponent(self, meta, ch):
+        return T.Effect("mill", who="target_opponent", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_edict_that_player(self, meta, ch):
+        return T.Effect("edict", who="that_player", filter=_one(ch, T.Filter))
+
+    e_win_game = _eff("win_game")
+
+    def e_attach_to_created(self, meta, ch):
+        return T.Effect("attach_to_created", ref=[c for c in ch if isinstance(c, T.SelfRef)][0])
+
+    def e_bounce_chosen_other(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("bounce_chosen", filter=T.Filter(f.text, f.kind, f.and_or, ("other",)))
+
+    def e_discard_opponents_n(self, meta, ch):
+        return T.Effect("discard", who="each_opponent", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_exile_until_leaves(self, meta, ch):
+        return T.Effect("exile_until_leaves", target=T.Target("permanent", _one(ch, T.Filter)), ref=_one(ch, T.SelfRef))
+
+    def e_exile_until_leaves_other(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("exile_until_leaves", target=T.Target("permanent", T.Filter(f.text, f.kind, f.and_or, ("other",))),
+                        ref=_one(ch, T.SelfRef))
 
     def static(self, meta, ch):
         return ch[0]

@@ -12,7 +12,7 @@ CR's subtype lists has it, never because of where it stands; the card's own name
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from clingo import Function, Number, String, Symbol
 
@@ -34,6 +34,8 @@ from pyrules.kb.interface import (
     ACTIVATED,
     ADDITIONAL_COST,
     ADDS_TYPE,
+    AMOUNT_INSTEAD,
+    AS_LONG_AS,
     CHAPTER,
     COST,
     COST_MOD,
@@ -59,6 +61,7 @@ from pyrules.kb.interface import (
     KNOWN_DEF,
     MANA_ABILITY,
     MOD_PT,
+    MOD_PT_FOR_EACH,
     MODAL,
     MODE,
     PRODUCES,
@@ -348,6 +351,9 @@ class Ab:
         self.defs = 0
         self.missing: list[str] = []
         self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
+        self.event_amount = False            # a trigger whose event has an amount ("that much", rules/timeline/triggers.lp)
+        self.event_player = False            # a trigger whose event has a player ("that player": an opponent's upkeep)
+        self.event_object = ""               # a trigger whose event has a creature ("it", "that card"): where it is then
 
     def add(self, predicate: Predicate, *args) -> None:
         self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
@@ -537,7 +543,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     if k == "lose_life" and e.who == "you":         # "you lose 1 life"
         return [F("lose_life", C_("you"), e.n)]
     if k == "mill":                                 # "target player puts the top two cards of their library into ..."
-        who = C_("you") if e.who == "you" else F("target", ab.target(C_("player")))
+        who = C_("you") if e.who == "you" else F("target", ab.target(C_(e.who.removeprefix("target_"))))
         return [F("mill", who, e.n)]
     if k == "may":
         # "you may [effect]": done unless the player declines as it resolves (rules/timeline/effects.lp)
@@ -604,6 +610,27 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if not ab.targets:
             raise NotUnderstood(e.words())
         return F("lose_life", F("target", ab.targets), e.n)
+    if k == "edict" and e.who == "that_player":
+        # "that player sacrifices a creature": the opponent whose step triggered it (rules/timeline/fight_exile_control.lp)
+        if not ab.event_player:
+            raise NotUnderstood(e.words())
+        return F("sacrifice_chosen", C_("data_player"), ab.filter(e.filter))
+    if k == "destroy_it":                           # "destroy it": the creature that blocked (rules/timeline/aura_triggers.lp)
+        if ab.event_object != "battlefield":
+            raise NotUnderstood(e.words())
+        return F("destroy", C_("data_object"))
+    if k == "return_that_card":                     # "return that card to its owner's hand": the creature card that died
+        if ab.event_object != "graveyard":
+            raise NotUnderstood(e.words())
+        return F("bounce", C_("data_object"))
+    if k == "attach_to_created":
+        # "create a ... token, then attach ~ to it" (rules/timeline/attach_to_token.lp)
+        if not created:
+            raise NotUnderstood(e.words())
+        ctx.need_self(e.ref)
+        return F("attach", C_("self"), C_("created"))
+    if k == "win_game":                             # rules/mechanics/win_game.lp
+        return F("win_game", C_("you"))
     if k == "edict":
         t = ab.target(C_(e.who.removeprefix("target_")))
         return F("sacrifice_chosen", F("target", t), ab.filter(e.filter))
@@ -684,6 +711,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if e.who == "each_player":                  # "each player draws two cards"
             return F("draw", C_("each_player"), e.n)
         return F("draw", C_("you"), e.n)
+    if k == "gain_life" and e.n == "that_much":
+        # "you gain that much life": only after an event whose amount the trigger remembers (rules/timeline/effects.lp)
+        if not ab.event_amount:
+            raise NotUnderstood(e.words())
+        return F("gain_life", C_("you"), C_("that_much"))
     if k == "gain_life":
         return F("gain_life", C_("you"), _amount(e, ab))
     if k == "lose_life" and e.who.startswith("target_"):
@@ -727,6 +759,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "counters":
         ctx.need_self(e.ref, created)
         return F("counters", C_("self"), String(e.counter), e.n)
+    if k == "exile_until_leaves":                   # "... until ~ leaves the battlefield" (rules/mechanics/exile_until.lp)
+        ctx.need_self(e.ref, created)
+        return F("exile_until_leaves", F("target", _permanent_target(e, ab)))
+    if k == "explore":                              # "it explores" (rules/mechanics/explore.lp)
+        ctx.need_self(e.ref, created)
+        return F("explore", C_("self"))
     if k == "convert":
         ctx.need_self(e.ref, created)
         return F("convert", C_("self"))
@@ -938,8 +976,17 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("combat_damage_to_player", C_("equipped")))
         elif ev.kind == "gains_life":
             ab.add(TRIGGER, F("gains_life", C_("you")))
+        elif ev.kind in ("enchanted_blocks", "enchanted_dies"):
+            # the creature the Aura is attached to (rules/timeline/aura_triggers.lp)
+            ab.add(TRIGGER, F("blocks" if ev.kind == "enchanted_blocks" else "dies", C_("enchanted")))
+            ab.event_object = "battlefield" if ev.kind == "enchanted_blocks" else "graveyard"
+        elif ev.kind == "deals_damage":
+            # "Whenever enchanted creature deals damage": the amount dealt is the trigger's (rules/timeline/triggers.lp)
+            ab.add(TRIGGER, F("deals_damage", C_(ev.step[0])))
+            ab.event_amount = True
         elif ev.kind == "at":
             ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
+            ab.event_player = ev.step[2] == "opponent"
         else:
             ctx.need_self(ev.ref)
             kinds = {"enters_or_attacks": ["enters", "attacks"], "enters_or_leaves": ["enters", "leaves"]}.get(ev.kind, [ev.kind])
@@ -950,10 +997,16 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                     ab.add(TRIGGER, F("becomes_target", C_("self"), C_("spell")))
                 else:
                     ab.add(TRIGGER, F(kind, C_("self")))
-        if a.condition:                  # an intervening "if" clause (rules/timeline/triggers.lp)
+        if isinstance(a.condition, T.Condition):     # "if you control a Wizard," (rules/timeline/triggers.lp)
+            cond = _condition(a.condition, ab, ctx)
+            if cond.name != "controls":
+                raise NotUnderstood(a.condition.words())
+            ab.add(INTERVENING_IF, cond)
+        elif a.condition:                # an intervening "if" clause (rules/timeline/triggers.lp)
             ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition == "kicked" else "you")))
         understood = compile_effects(a.effects, ab, ctx)
-        return [ab], [f"trigger: {ev.words()}"] + ([f"if {a.condition}"] if a.condition else []) + understood
+        cond_words = a.condition.words() if isinstance(a.condition, T.Condition) else a.condition
+        return [ab], [f"trigger: {ev.words()}"] + ([f"if {cond_words}"] if a.condition else []) + understood
     if k == "chapter":
         out, understood = [], []
         for n in a.chapters:     # "I, II — [effect]" is two chapter abilities, one for each symbol
@@ -1093,7 +1146,40 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             raise NotUnderstood(s.text)
         ab.add(STATIC)
         ab.add(SCOPE, C_(s.who))
+        if s.count is not None:
+            # "gets +1/+1 for each enchantment you control": the permanents counted as it applies (rules/core/layers.lp)
+            ab.add(MOD_PT_FOR_EACH, s.power, s.toughness, ab.filter(s.count))
+            s = replace(s, power=0, toughness=0)
         _static_pt_and_keywords(ab, s)
+        for kind in s.restrictions:      # "and can't block" (rules/casting/combat.lp)
+            ab.add(RESTRICTION, F(kind, C_("enchanted")))
+    elif k == "while":
+        # "as long as [condition]": the effect applies only while the condition holds (rules/core/conditions.lp)
+        ab.add(STATIC)
+        ab.add(SCOPE, C_(s.who))
+        _static_pt_and_keywords(ab, s)
+        ab.add(AS_LONG_AS, _condition(s.condition, ab, ctx))
+    elif k == "self_cost_if":
+        # "This spell costs {1} less to cast if you control a Wizard" (rules/casting/costs.lp)
+        cond = _condition(s.condition, ab, ctx)
+        if cond.name != "controls":
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(FUNCTIONS_IN, C_("stack"))
+        ab.add(SCOPE, C_("this_spell"))
+        ab.add(COST_MOD, C_(s.change), s.n)
+        ab.add(AS_LONG_AS, cond)
+    elif k == "damage_instead":
+        # the line after a spell's "~ deals N damage to any target" (rules/timeline/instead.lp)
+        cond = _condition(s.condition, ab, ctx)
+        prev = ctx.i - 1
+        if cond.name != "controls" or prev < 1:
+            raise NotUnderstood(s.text)
+        before = parse(with_tilde(_REMINDER.sub("", ctx.face.lines[prev - 1]).strip(), self_names(ctx.card, ctx.face)), True)
+        if (before.kind != "spell" or len(before.effects) != 1 or before.effects[0].kind != "damage"
+                or before.effects[0].target is None or before.effects[0].target.kind != "any"):
+            raise NotUnderstood(s.text)
+        ab.add(AMOUNT_INSTEAD, ABILITY(ctx.c, ctx.f, prev, f"spell_{prev}"), 1, s.n, cond)
     elif k == "enchanted_cant":
         for kind in s.keywords:
             ab.add(RESTRICTION, F(kind, C_("enchanted")))
@@ -1118,6 +1204,30 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     else:
         raise NotUnderstood(k)
     return [ab], [s.words()]
+
+
+def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:
+    """An "as long as" condition as the vocabulary's term (rules/core/conditions.lp)."""
+    if c.kind == "you_control":
+        text = c.filter.text
+        if re.search(r"\b(you control|opponent controls|you don't control)$", text, re.I):
+            raise NotUnderstood(text)
+        kind, with_, number_ = text.partition(" with ")   # "a creature with power 4 or greater": whose, before "with"
+        return F("controls", ab.filter(T.Filter(f"{kind} you control{with_}{number_}")), c.n)
+    if c.kind == "any_controls":
+        return F("controls", ab.filter(c.filter), c.n)
+    if c.kind == "attacking":
+        ctx.need_self(c.ref)
+        return C_("attacking")
+    if c.kind == "your_turn":
+        return C_("your_turn")
+    if c.kind == "graveyard_ge":                    # cards of the filter in its controller's graveyard
+        return F("graveyard_ge", ab.filter(T.Filter(c.filter.text, "card", c.filter.and_or, ("you_own",))), c.n)
+    if c.kind == "opponent_graveyard_ge":
+        return F("opponent_graveyard_ge", c.n)
+    if c.kind in ("life_ge", "opponent_life_le"):
+        return F(c.kind, c.n)
+    raise NotUnderstood(c.words())
 
 
 # ------------------------------------------------------------------------------------------------ lines

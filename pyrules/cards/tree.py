@@ -138,6 +138,7 @@ class Effect:
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
         n = f"1 life for each {self.x.words()}" if self.for_each and self.x is not None else f"{self.n} life"
+        n = "that much life" if self.n == "that_much" else n
         if k == "gain_life":
             return f"{who} gain{'s' if who != 'you' else ''} {n}"
         if k == "lose_life":
@@ -231,6 +232,8 @@ class Effect:
             to = {"battlefield_tapped": "put it onto the battlefield tapped", "battlefield": "put it onto the battlefield",
                   "hand": "put it into your hand"}[self.who]
             return f"search your library for a {self.filter.words()} card, {to}, then shuffle"
+        if k == "bounce_chosen" and "other" in self.filter.extra:
+            return f"return another {self.filter.words()} to its owner's hand"
         if k == "bounce_chosen":
             return f"return a {self.filter.words()} to its owner's hand"
         if k == "damage_each_opponent":
@@ -262,10 +265,25 @@ class Effect:
             if self.who == "you":
                 return f"put the top {self.n} card(s) of your library into your graveyard"
             return f"{who} puts the top {self.n} card(s) of their library into their graveyard"
+        if k == "may" and self.then.kind == "pump" and self.then.target is not None:   # "you may have target creature get ..."
+            return (f"you may have {self.then.target.words()} get {self.then.pt[0]:+d}/{self.then.pt[1]:+d} "
+                    "until end of turn")
         if k == "may":
             return f"you may {self.then.words().removeprefix('you ')}"
         if k == "untap":
             return f"untap {self.target.words() if self.target else src}"
+        if k == "exile_until_leaves":
+            return f"exile {self.target.words()} until {src} leaves the battlefield"
+        if k == "destroy_it":
+            return "destroy it"
+        if k == "return_that_card":
+            return "return that card to its owner's hand"
+        if k == "attach_to_created":
+            return f"attach {src} to it (the token just created)"
+        if k == "win_game":
+            return "you win the game"
+        if k == "explore":
+            return f"{src} explores"
         if k == "damage_you":
             return f"{src} deals {self.n} damage to you"
         if k == "prevent_combat_damage":
@@ -382,6 +400,8 @@ class Ability:
         if k == "triggered":
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
                     "kicked": "if it was kicked, "}.get(self.condition, "")
+            if isinstance(self.condition, Condition):    # "if you control a Wizard, "
+                cond = f"if {self.condition.words()}, "
             return f"{self.event.words()}, {cond}{eff}"
         if k == "loyalty":
             return f"{self.n:+d}: {eff}" if self.n else f"0: {eff}"
@@ -420,6 +440,24 @@ class Static:
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
+    text: str = ""
+    count: Filter | None = None      # attached_gets: "+N/+N for each [filter]" (the permanents counted)
+    restrictions: tuple[str, ...] = ()   # attached_gets: "and can't block" (cant_block, cant_be_blocked, ...)
+    condition: "Condition | None" = None  # while: "as long as [condition]"
+
+    def words(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Condition:
+    """What "as long as ..." asks: kind you_control (filter, n: "you control three or more artifacts") | any_controls
+    (filter) | your_turn | attacking (ref) | life_ge (n) | opponent_life_le (n) | graveyard_ge (filter, n: "there are
+    three or more land cards in your graveyard") | opponent_graveyard_ge (n)."""
+    kind: str
+    filter: Filter | None = None
+    n: int = 1
+    ref: SelfRef | None = None
     text: str = ""
 
     def words(self) -> str:

@@ -405,6 +405,10 @@ FILTER_LIT = Predicate("filter_lit", "filter n:int literal", "a literal of a fil
 ACTIVATED = Predicate("activated", "ability", **_CARD)
 ADDITIONAL_COST = Predicate("additional_cost", "ability", **_CARD)
 ADDS_TYPE = Predicate("adds_type", "source type:const", **_CARD)
+AMOUNT_INSTEAD = Predicate("amount_instead", "ability modified effect:int amount:int condition",
+                           "another line's amount instead if the condition holds (rules/timeline/instead.lp)", **_CARD)
+AS_LONG_AS = Predicate("as_long_as", "ability condition", "the static ability's effect applies only while this holds "
+                       "(rules/core/conditions.lp)", **_CARD)
 CHAPTER = Predicate("chapter", "ability chapter:int", **_CARD)
 COST = Predicate("cost", "ability item", **_CARD)
 COST_MOD = Predicate("cost_mod", "ability change:const amount:int", **_CARD)
@@ -421,6 +425,8 @@ KEYWORD_N = Predicate("keyword_n", "ability n:int", "a keyword's number (crew 3,
 KNOWN_DEF = Predicate("known_def", "source", **_CARD)
 MANA_ABILITY = Predicate("mana_ability", "ability", written=True)
 MOD_PT = Predicate("mod_pt", "ability power:int toughness:int", **_CARD)
+MOD_PT_FOR_EACH = Predicate("mod_pt_for_each", "ability power:int toughness:int filter",
+                            "+N/+N for each permanent of the filter (rules/core/layers.lp)", **_CARD)
 PRODUCES = Predicate("produces", "ability kind amount", **_CARD)
 RESTRICTION = Predicate("restriction", "ability restriction", **_CARD)
 SCOPE = Predicate("scope", "ability scope", **_CARD)

@@ -944,6 +944,30 @@ class ToTree(Transformer):
     def e_untap_up_to_one(self, meta, ch):
         return T.Effect("untap", target=T.Target("permanent", _one(ch, T.Filter), optional=True))
 
+    # more damage shapes (issue 28, family 13) -----------------------------------------------
+    def e_damage_opponent_or_pw(self, meta, ch):
+        return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        target=T.Target("opponent_or_planeswalker"))
+
+    def e_damage_target_and_controller(self, meta, ch):
+        n, m = (number(t) for t in _tokens(ch, "NUM"))
+        ref, f = _one(ch, T.SelfRef), _one(ch, T.Filter)
+        that = str(_tokens(ch, "THAT_CONTROLLER")[0]).lower().split("'")[0]     # "creature" of "that creature's"
+        return [T.Effect("damage", n=n, ref=ref, target=T.Target("permanent", f)),
+                T.Effect("damage_target_controller", n=m, ref=ref, keyword=that)]
+
+    def e_bite(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("bite", target=T.Target("permanent", f1), filter=f2)
+
+    def e_gains_that(self, meta, ch):
+        return T.Effect("gains_until_eot", keyword=str(_tokens(ch, "KW")[0]).lower(), who="that",
+                        counter=str(_tokens(ch, "TYPE")[0]).lower())
+
+    def e_damage_player_or_pw_count(self, meta, ch):
+        return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("player_or_planeswalker"),
+                        x=_one(ch, T.Filter), where=True)
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

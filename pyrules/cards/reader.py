@@ -222,6 +222,8 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     common: list[Symbol] = [F("pos", C_(x)) for x in extra] + ([control] if control is not None else [])
     commas = after_last_comma = 0
     prev = None
+    lead: list[Symbol] = []   # the modifiers before the first kind, in `common` until an "or" shows they were its own
+    kind_lits: dict[int, list[Symbol]] = {}    # each clause's literals that name a kind (its card types, subtypes)
     for t in toks:
         w = t.group()
         lw = w.lower()
@@ -237,6 +239,10 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         if lw in connectors:
             if prev is None or prev in connectors:
                 raise NotUnderstood(phrase)
+            if len(clauses) == 1 and not clauses[0] and not nouns[0] and lead:
+                # "attacking or blocking creature": the words before "or" were the first kind's, not every kind's
+                clauses[0], common = lead, common[:len(common) - len(lead)]
+                lead = []
             if prev == ",":       # ", or": the comma has begun the list's last item
                 after_last_comma = 1
             else:
@@ -254,9 +260,13 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
             continue
         if lw in MODIFIERS:
             into.append(F("pos", C_(MODIFIERS[lw])))
+            if first:
+                lead.append(into[-1])
             continue
         if lw in NEGATED_MODIFIERS:
             into.append(F("neg", C_(NEGATED_MODIFIERS[lw])))
+            if first:
+                lead.append(into[-1])
             continue
         lit = _word_literal(w)
         sign = "pos"
@@ -271,12 +281,19 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         clauses[-1].append(F(sign, lit))
         if lit.name in ("type", "subtype") or lit.name == "historic":
             nouns[-1] += 1
+            kind_lits.setdefault(len(clauses) - 1, []).append(clauses[-1][-1])
     if prev in connectors or prev == ",":
         raise NotUnderstood(phrase)
     if commas and not after_last_comma:   # "artifact, creature": a list needs its "or"
         raise NotUnderstood(phrase)
     if len(clauses) > 1 and any(not c and not n for c, n in zip(clauses, nouns)):
         raise NotUnderstood(phrase)
+    if len(clauses) > 1 and not commas and nouns[-1] and not any(nouns[:-1]):
+        # "attacking or blocking creature", "white or blue creature": the words before "or" describe the same kind
+        # of object as the last (the kind is named once, at the end)
+        kinds = kind_lits.get(len(clauses) - 1, [])
+        for c in clauses[:-1]:
+            c.extend(kinds)
     if with_kw is not None:                   # "artifact, enchantment, or creature with flying": the last kind's
         if len(clauses) > 1:
             clauses[-1].append(with_kw)
@@ -342,6 +359,7 @@ class Ab:
         self.defs = 0
         self.missing: list[str] = []
         self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
+        self.last_permanent: tuple[int, str] | None = None   # the last target permanent and its filter's words
 
     def add(self, predicate: Predicate, *args) -> None:
         self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
@@ -494,7 +512,16 @@ def _token_is(card, tok: T.Token, colors: set, kinds: set, subs: list, named: se
 def _permanent_target(e: T.Effect, ab: Ab) -> int:
     """A target permanent of a filter."""
     term = ab.filter(e.target.filter)
-    return ab.target(F("permanent", term), optional=e.target.optional)
+    t = ab.target(F("permanent", term), optional=e.target.optional)
+    ab.last_permanent = (t, e.target.filter.text)
+    return t
+
+
+def _that_target(ab: Ab, word: str, e: T.Effect) -> int:
+    """"That creature": the target permanent just before, whose filter names that card type (else not understood)."""
+    if ab.last_permanent is None or not re.search(rf"\b{re.escape(word)}s?\b", ab.last_permanent[1], re.I):
+        raise NotUnderstood(e.words())
+    return ab.last_permanent[0]
 
 
 def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
@@ -502,7 +529,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     is two continuous effects on the same object."""
     k = e.kind
     if k in ("pump", "gains_until_eot"):
-        if e.filter is not None:                     # "Creatures you control get +1/+1 until end of turn"
+        if e.who == "that":                          # "That creature gains trample until end of turn" (issue 28)
+            ref = F("target", _that_target(ab, e.counter, e))
+        elif e.filter is not None:                   # "Creatures you control get +1/+1 until end of turn"
             ref = F("each", ab.filter(e.filter))
         elif e.target is not None:
             ref = F("target", _permanent_target(e, ab))
@@ -631,6 +660,18 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage_each_opponent":
         ctx.need_self(e.ref, created)
         return F("damage", C_("each_opponent"), e.n)
+    if k == "damage_target_controller":
+        # "... and 2 damage to that creature's controller": the controller of the target just before (issue 28)
+        ctx.need_self(e.ref, created)
+        return F("damage", F("controller_of", F("target", _that_target(ab, e.keyword, e))), e.n)
+    if k == "bite":
+        # "target creature you control deals damage equal to its power to target creature you don't control"
+        t1 = _permanent_target(e, ab)
+        t2 = ab.target(F("permanent", ab.filter(e.filter)))
+        return F("bite", F("target", t1), F("target", t2))
+    if k == "damage" and e.target.kind == "opponent_or_planeswalker":    # "target opponent or planeswalker" (issue 28)
+        ctx.need_self(e.ref, created)
+        return F("damage", F("target", ab.target(C_(e.target.kind))), _amount(e, ab))
     if k == "damage" and e.target.kind in ("permanent", "player", "player_or_planeswalker"):
         ctx.need_self(e.ref, created)
         t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_(e.target.kind))

@@ -59,6 +59,8 @@ class Target:
             return "target player or planeswalker"
         if self.kind == "player":
             return "target player"
+        if self.kind == "opponent_or_planeswalker":
+            return "target opponent or planeswalker"
         if self.kind == "card_in_graveyard":
             where = "your graveyard" if self.filter.extra == ("you_own",) else "a graveyard"
             return f"{up}target {self.filter.words()} from {where}"
@@ -143,6 +145,12 @@ class Effect:
             return f"{who} lose{'s' if who != 'you' else ''} {n}"
         if k == "damage":
             return f"{src} deals {self.n} damage to {self.target.words()}"
+        if k == "damage_target_controller":
+            return f"{src} deals {self.n} damage to that {self.keyword}'s controller"
+        if k == "bite":
+            return f"{self.target.words()} deals damage equal to its power to target {self.filter.words()}"
+        if k == "gains_until_eot" and self.who == "that":
+            return f"that {self.counter} gains {self.keyword} until end of turn"
         if k == "damage_each_creature_player":
             return f"{src} deals {self.n} damage to each creature and each player"
         if k == "edict":

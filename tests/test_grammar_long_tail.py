@@ -80,3 +80,35 @@ def test_that_creature_needs_a_creature_targeted_before():
     assert made_up("Draw a card. That creature gains trample until end of turn.").status == "not_modelled"
     assert made_up("Test Card deals 2 damage to target player. That creature gains trample until end of turn."
                    ).status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ attack, block and combat damage triggers (combat_triggers.yaml)
+
+@pytest.mark.parametrize("card, n, parse, facts_", [
+    ("Howling Golem", 1, "whenever Howling Golem attacks or blocks, each player draws a card",
+     ["attacks(self)", "blocks(self)", "draw(each_player,1)"]),
+    ("Shriekgeist", 2, "whenever Shriekgeist deals combat damage to a player, that player puts the top 2 card(s) of their "
+     "library into their graveyard", ["combat_damage_to_player(self)", "mill(data_player,2)"]),
+    ("Fell Flagship", 2, "whenever Fell Flagship deals combat damage to a player, that player discards a card",
+     ["discard(data_player,1)"]),
+    ("Dragon Mage", 2, "whenever Dragon Mage deals combat damage to a player, each player discards their hand; each player "
+     "draws 7 cards", ["discard_hand(each_player)", "draw(each_player,7)"]),
+    ("Tomebound Lich", 3, "when Tomebound Lich enters or deals combat damage to a player, you draw a card; discard a card",
+     ["enters(self)", "combat_damage_to_player(self)", "draw(you,1)", "discard(you,1)"]),
+    ("Sanctum Seeker", 1, "whenever a Vampire you control attacks, each opponent loses 1 life; you gain 1 life",
+     ['attacks(f("vampire you control"))']),
+    ("Windreader Sphinx", 2, "whenever a creature with flying attacks, you may draw a card",
+     ['attacks(f("creature with flying"))', "may(draw(you,1))"]),
+    ("Scorch Spitter", 1, "whenever Scorch Spitter attacks, it deals 1 damage to the player or planeswalker it's attacking",
+     ["attacks(self)", "damage(attacked,1)"]),
+])
+def test_attack_block_and_combat_damage_triggers_are_read(card, n, parse, facts_):
+    assert_modelled(card, n, parse, *facts_)
+
+
+def test_that_player_and_the_attacked_need_a_trigger_that_names_them():
+    # "that player" is the player a combat damage trigger is about; in an enter trigger it names no one the reader
+    # knows, and "the player or planeswalker it's attacking" needs an attack trigger: not modelled
+    assert made_up("When Test Card enters the battlefield, that player discards a card.", "Creature — Elf").status == "not_modelled"
+    assert made_up("When Test Card enters the battlefield, it deals 1 damage to the player or planeswalker it's attacking.",
+                   "Creature — Elf").status == "not_modelled"

@@ -968,6 +968,26 @@ class ToTree(Transformer):
         return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("player_or_planeswalker"),
                         x=_one(ch, T.Filter), where=True)
 
+    # attack, block and combat damage triggers (issue 28, family 2) -------------------------
+    ev_attacks_or_blocks = _ev("attacks_or_blocks", "whenever ~ attacks or blocks")
+    ev_enters_or_combat_damage = _ev("enters_or_combat_damage", "when ~ enters or deals combat damage to a player")
+
+    def ev_filter_attacks(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("attacks_filter", filter=f, text=f"whenever a {f.text} attacks")
+
+    def e_discard_that_player(self, meta, ch):
+        return T.Effect("discard", who="that_player", n=1)
+
+    def e_mill_that_player(self, meta, ch):
+        return T.Effect("mill", who="that_player", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_damage_attacked(self, meta, ch):
+        return T.Effect("damage_attacked", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))
+
+    def e_wheel(self, meta, ch):
+        return [T.Effect("discard_hand", who="each_player"), T.Effect("draw", who="each_player", n=number(_tokens(ch, "NUM")[0]))]
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

@@ -360,6 +360,7 @@ class Ab:
         self.missing: list[str] = []
         self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
         self.last_permanent: tuple[int, str] | None = None   # the last target permanent and its filter's words
+        self.event_data: str | None = None   # a trigger's: what its event was about (player | attacked), if the text may name it
 
     def add(self, predicate: Predicate, *args) -> None:
         self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
@@ -553,7 +554,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         return out
     if k == "lose_life" and e.who == "you":         # "you lose 1 life"
         return [F("lose_life", C_("you"), e.n)]
-    if k == "mill":                                 # "target player puts the top two cards of their library into ..."
+    if k == "mill" and e.who != "that_player":   # "target player puts the top two cards of their library into ..."
         who = C_("you") if e.who == "you" else F("target", ab.target(C_("player")))
         return [F("mill", who, e.n)]
     if k == "may":
@@ -660,6 +661,19 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage_each_opponent":
         ctx.need_self(e.ref, created)
         return F("damage", C_("each_opponent"), e.n)
+    if e.who == "that_player" and k in ("discard", "mill"):
+        # "that player discards a card" in a combat damage trigger: the player dealt the damage (issue 28)
+        if ab.event_data != "player":
+            raise NotUnderstood(e.words())
+        return F(k, C_("data_player"), e.n)
+    if k == "damage_attacked":
+        # "it deals 1 damage to the player or planeswalker it's attacking" in "Whenever ~ attacks" (issue 28)
+        ctx.need_self(e.ref, created)
+        if ab.event_data != "attacked":
+            raise NotUnderstood(e.words())
+        return F("damage", C_("attacked"), e.n)
+    if k == "discard_hand" and e.who == "each_player":
+        return F("discard_hand", C_("each_player"))
     if k == "damage_target_controller":
         # "... and 2 damage to that creature's controller": the controller of the target just before (issue 28)
         ctx.need_self(e.ref, created)
@@ -957,9 +971,13 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("gains_life", C_("you")))
         elif ev.kind == "at":
             ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
+        elif ev.kind == "attacks_filter":          # "Whenever a Vampire you control attacks" (rules/timeline/combat_triggers.lp)
+            ab.add(TRIGGER, F("attacks", ab.filter(ev.filter)))
         else:
             ctx.need_self(ev.ref)
-            kinds = {"enters_or_attacks": ["enters", "attacks"], "enters_or_leaves": ["enters", "leaves"]}.get(ev.kind, [ev.kind])
+            kinds = {"enters_or_attacks": ["enters", "attacks"], "enters_or_leaves": ["enters", "leaves"],
+                     "attacks_or_blocks": ["attacks", "blocks"],
+                     "enters_or_combat_damage": ["enters", "combat_damage_to_player"]}.get(ev.kind, [ev.kind])
             for kind in kinds:
                 if kind == "leaves":
                     ab.add(TRIGGER, F("leaves", C_("self")))
@@ -967,6 +985,10 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                     ab.add(TRIGGER, F("becomes_target", C_("self"), C_("spell")))
                 else:
                     ab.add(TRIGGER, F(kind, C_("self")))
+        # what the trigger event was about (rules/timeline/combat_triggers.lp): the player dealt combat damage ("that
+        # player"), the player or planeswalker the source attacks
+        ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
+                         "attacks": "attacked"}.get(ev.kind)
         if a.condition:                  # an intervening "if" clause (rules/timeline/triggers.lp)
             ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition == "kicked" else "you")))
         understood = compile_effects(a.effects, ab, ctx)

@@ -151,6 +151,10 @@ class Effect:
             return f"{self.target.words()} deals damage equal to its power to target {self.filter.words()}"
         if k == "gains_until_eot" and self.who == "that":
             return f"that {self.counter} gains {self.keyword} until end of turn"
+        if k == "damage_attacked":
+            return f"{src} deals {self.n} damage to the player or planeswalker it's attacking"
+        if k == "discard_hand" and self.who == "each_player":
+            return "each player discards their hand"
         if k == "damage_each_creature_player":
             return f"{src} deals {self.n} damage to each creature and each player"
         if k == "edict":

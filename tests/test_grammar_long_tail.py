@@ -112,3 +112,34 @@ def test_that_player_and_the_attacked_need_a_trigger_that_names_them():
     assert made_up("When Test Card enters the battlefield, that player discards a card.", "Creature — Elf").status == "not_modelled"
     assert made_up("When Test Card enters the battlefield, it deals 1 damage to the player or planeswalker it's attacking.",
                    "Creature — Elf").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ "your opponents control", "you may have", "if you control", discards (conditions_and_discards.yaml)
+
+@pytest.mark.parametrize("card, n, parse, facts_", [
+    ("Uncomfortable Chill", 1, "Creatures your opponents control get -2/+0 until end of turn",
+     ['filter_lit(f("creatures your opponents control"),1,pos(opponent_controls))',
+      'apply(pump(-2,0),each(f("creatures your opponents control")),end_of_turn)']),
+    ("Plague Mare", 2, "when Plague Mare enters, creatures your opponents control get -1/-1 until end of turn",
+     ['apply(pump(-1,-1),each(f("creatures your opponents control")),end_of_turn)']),
+    ("Anointed Deacon", 1, "at the beginning of combat on your turn, you may have target Vampire get +2/+0 until end of "
+     "turn", ["may(apply(pump(2,0),target(1),end_of_turn))"]),
+    ("Tilonalli's Knight", 1, "whenever Tilonalli's Knight attacks, if you control a Dinosaur, Tilonalli's Knight gets "
+     "+1/+1 until end of turn", ['intervening_if(ab("Tilonalli\'s Knight",front,1,trigger_1),controls(you,f("dinosaur")))']),
+    ("Colossal Majesty", 1, "at the beginning of your upkeep, if you control a creature with power 4 or greater, you "
+     "draw a card", ['controls(you,f("creature with power 4 or greater"))', "pos(power_ge(4))"]),
+    ("Karplusan Hound", 1, "whenever Karplusan Hound attacks, if you control a Chandra planeswalker, this creature "
+     "deals 2 damage to any target", ['controls(you,f("chandra planeswalker"))']),
+    ("Cephalid Broker", 1, "{T}: target player draws 2 cards; that player discards 2 card(s)",
+     ["draw(target(1),2)", "discard(target(1),2)"]),
+    ("Fell Specter", 3, "whenever an opponent discards a card, that player loses 2 life",
+     ["discards(opponent)", "lose_life(discarder,2)"]),
+])
+def test_conditions_and_discards_are_read(card, n, parse, facts_):
+    assert_modelled(card, n, parse, *facts_)
+
+
+def test_an_intervening_if_of_a_word_outside_the_lists_is_not_read():
+    assert made_up("Whenever Test Card attacks, if you control a zzz, draw a card.", "Creature — Elf").status == "not_modelled"
+    # "that player discards" names the player who discarded only in a discard trigger
+    assert made_up("When Test Card enters the battlefield, that player loses 2 life.", "Creature — Elf").status == "not_modelled"

@@ -750,8 +750,9 @@ class ToTree(Transformer):
 
     def triggered(self, meta, ch):
         effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
-        cond = [c[1] for c in ch if isinstance(c, tuple) and c[0] == "if"]
-        return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[1], condition=cond[0] if cond else "")
+        cond = [c[1:] for c in ch if isinstance(c, tuple) and c[0] == "if"]
+        return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[1], condition=cond[0][0] if cond else "",
+                         cond_filter=cond[0][1] if cond and len(cond[0]) > 1 else None)
 
     def spell(self, meta, ch):
         return T.Ability("spell", effects=ch[0][1])
@@ -987,6 +988,23 @@ class ToTree(Transformer):
 
     def e_wheel(self, meta, ch):
         return [T.Effect("discard_hand", who="each_player"), T.Effect("draw", who="each_player", n=number(_tokens(ch, "NUM")[0]))]
+
+    # "your opponents control"; "you may have target ... get"; "if you control a [kind]" (issue 28) ------------
+    def e_may_have_pump(self, meta, ch):
+        return T.Effect("may", then=self.e_pump_target(meta, ch))
+
+    def e_draw_discard_target(self, meta, ch):
+        n, m = (number(t) for t in _tokens(ch, "NUM"))
+        return [T.Effect("draw", who="target_player", n=n), T.Effect("discard", who="same_target", n=m)]
+
+    def e_lose_life_that_player(self, meta, ch):
+        return T.Effect("lose_life", who="discarder", n=number(_tokens(ch, "NUM")[0]))
+
+    def if_you_control(self, meta, ch):
+        return ("if", "controls", _one(ch, T.Filter))
+
+    def ev_opponent_discards(self, meta, ch):
+        return T.Event("opponent_discards", text="whenever an opponent discards a card")
 
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)

@@ -360,6 +360,7 @@ class Ab:
         self.missing: list[str] = []
         self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
         self.last_permanent: tuple[int, str] | None = None   # the last target permanent and its filter's words
+        self.last_player: int | None = None   # the last "target player"
         self.event_data: str | None = None   # a trigger's: what its event was about (player | attacked), if the text may name it
 
     def add(self, predicate: Predicate, *args) -> None:
@@ -379,6 +380,8 @@ class Ab:
     def target(self, spec: Symbol, optional: bool = False, each_opponent: bool = False) -> int:
         self.targets += 1
         self.add(TARGET, Number(self.targets), spec)
+        if spec == C_("player"):
+            self.last_player = self.targets
         if optional:
             self.add(TARGET_OPTIONAL, Number(self.targets))
         if each_opponent:
@@ -666,6 +669,16 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if ab.event_data != "player":
             raise NotUnderstood(e.words())
         return F(k, C_("data_player"), e.n)
+    if k == "lose_life" and e.who == "discarder":
+        # "that player loses 2 life" in "Whenever an opponent discards a card": the player who discarded it (issue 28)
+        if ab.event_data != "discarded":
+            raise NotUnderstood(e.words())
+        return F("lose_life", C_("discarder"), e.n)
+    if k == "discard" and e.who == "same_target":
+        # "target player draws two cards, then discards two cards": the player targeted just before (issue 28)
+        if ab.last_player is None or ab.last_player != ab.targets:
+            raise NotUnderstood(e.words())
+        return F("discard", F("target", ab.last_player), e.n)
     if k == "damage_attacked":
         # "it deals 1 damage to the player or planeswalker it's attacking" in "Whenever ~ attacks" (issue 28)
         ctx.need_self(e.ref, created)
@@ -971,6 +984,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("gains_life", C_("you")))
         elif ev.kind == "at":
             ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
+        elif ev.kind == "opponent_discards":       # "Whenever an opponent discards a card" (rules/timeline/combat_triggers.lp)
+            ab.add(TRIGGER, F("discards", C_("opponent")))
         elif ev.kind == "attacks_filter":          # "Whenever a Vampire you control attacks" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("attacks", ab.filter(ev.filter)))
         else:
@@ -988,8 +1003,10 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # what the trigger event was about (rules/timeline/combat_triggers.lp): the player dealt combat damage ("that
         # player"), the player or planeswalker the source attacks
         ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
-                         "attacks": "attacked"}.get(ev.kind)
-        if a.condition:                  # an intervening "if" clause (rules/timeline/triggers.lp)
+                         "attacks": "attacked", "opponent_discards": "discarded"}.get(ev.kind)
+        if a.condition == "controls":    # "if you control a Dinosaur" (rules/timeline/intervening_controls.lp)
+            ab.add(INTERVENING_IF, F("controls", C_("you"), ab.filter(a.cond_filter)))
+        elif a.condition:                # an intervening "if" clause (rules/timeline/triggers.lp)
             ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition == "kicked" else "you")))
         understood = compile_effects(a.effects, ab, ctx)
         return [ab], [f"trigger: {ev.words()}"] + ([f"if {a.condition}"] if a.condition else []) + understood

@@ -135,7 +135,8 @@ class Effect:
         k = self.kind
         src = self.ref.words() if self.ref else ""
         who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent",
-               "target_opponent": "target opponent", "that_player": "that player", "each_player": "each player"}.get(self.who, self.who)
+               "target_opponent": "target opponent", "that_player": "that player", "each_player": "each player",
+               "discarder": "that player"}.get(self.who, self.who)
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
         n = f"1 life for each {self.x.words()}" if self.for_each and self.x is not None else f"{self.n} life"
@@ -155,6 +156,8 @@ class Effect:
             return f"{src} deals {self.n} damage to the player or planeswalker it's attacking"
         if k == "discard_hand" and self.who == "each_player":
             return "each player discards their hand"
+        if k == "discard" and self.who == "same_target":
+            return f"that player discards {self.n} card(s)"
         if k == "damage_each_creature_player":
             return f"{src} deals {self.n} damage to each creature and each player"
         if k == "edict":
@@ -272,6 +275,9 @@ class Effect:
             if self.who == "you":
                 return f"put the top {self.n} card(s) of your library into your graveyard"
             return f"{who} puts the top {self.n} card(s) of their library into their graveyard"
+        if k == "may" and self.then.kind == "pump" and self.then.target is not None:
+            t = self.then
+            return f"you may have {t.target.words()} get {t.pt[0]:+d}/{t.pt[1]:+d} until end of turn"
         if k == "may":
             return f"you may {self.then.words().removeprefix('you ')}"
         if k == "untap":
@@ -375,6 +381,7 @@ class Ability:
     condition: str = ""              # triggered: an intervening "if" clause (rules/timeline/triggers.lp), by name
     counter: str = ""
     n: int = 0
+    cond_filter: Filter | None = None  # condition "controls": "if you control a [filter]"
 
     def words(self) -> str:
         eff = "; ".join(e.words() for e in self.effects)
@@ -386,7 +393,8 @@ class Ability:
                     + (" (only once each turn)" if self.once else ""))
         if k == "triggered":
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
-                    "kicked": "if it was kicked, "}.get(self.condition, "")
+                    "kicked": "if it was kicked, ",
+                    "controls": f"if you control a {self.cond_filter.words() if self.cond_filter else ''}, "}.get(self.condition, "")
             return f"{self.event.words()}, {cond}{eff}"
         if k == "loyalty":
             return f"{self.n:+d}: {eff}" if self.n else f"0: {eff}"

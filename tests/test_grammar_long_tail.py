@@ -143,3 +143,28 @@ def test_an_intervening_if_of_a_word_outside_the_lists_is_not_read():
     assert made_up("Whenever Test Card attacks, if you control a zzz, draw a card.", "Creature — Elf").status == "not_modelled"
     # "that player discards" names the player who discarded only in a discard trigger
     assert made_up("When Test Card enters the battlefield, that player loses 2 life.", "Creature — Elf").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ +1/+1 counters (counters_shapes.yaml)
+
+@pytest.mark.parametrize("card, n, parse, facts_", [
+    ("Heroes' Bane", 1, "Heroes' Bane enters with 4 +1/+1 counter(s) on it", ['enters_with_counters(ab("Heroes\' Bane",'
+                                                                             'front,1,static_1),"+1/+1",4,always)']),
+    ("Ivy Elemental", 1, "Ivy Elemental enters with X +1/+1 counter(s) on it", ['"+1/+1",x,always)']),
+    ("Rigging Runner", 2, "Rigging Runner enters with 1 +1/+1 counter(s) on it if you attacked with a creature this turn",
+     ['"+1/+1",1,attacked_this_turn(you))']),
+    ("Hunt the Weak", 1, "put 1 +1/+1 counter(s) on target creature you control; then that creature fights target "
+     "creature you don't control", ['counters(target(1),"+1/+1",1)', "fight(target(1),target(2))"]),
+    ("River Heralds' Boon", 1, "put 1 +1/+1 counter(s) on target creature; put 1 +1/+1 counter(s) on up to one target "
+     "Merfolk", ['counters(target(2),"+1/+1",1)', 'target_optional(ab("River Heralds\' Boon",front,1,spell_1),2)']),
+    ("Arbor Armament", 1, "put 1 +1/+1 counter(s) on target creature; that creature gains reach until end of turn",
+     ["apply(gains(reach),target(1),end_of_turn)"]),
+    ("Crowned Ceratok", 2, "each creature you control with a +1/+1 counter on it has trample",
+     ['filter_lit(f("creature you control with a +1/+1 counter on it"),1,pos(counter("+1/+1")))', "grants("]),
+])
+def test_counters_are_read(card, n, parse, facts_):
+    assert_modelled(card, n, parse, *facts_)
+
+
+def test_then_that_creature_fights_needs_a_creature_targeted_before():
+    assert made_up("Draw a card. Then that creature fights target creature you don't control.", "Sorcery").status == "not_modelled"

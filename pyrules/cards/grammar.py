@@ -1006,6 +1006,33 @@ class ToTree(Transformer):
     def ev_opponent_discards(self, meta, ch):
         return T.Event("opponent_discards", text="whenever an opponent discards a card")
 
+    # +1/+1 counters (issue 28) ------------------------------------------------------------------
+    def s_enters_with_counters(self, meta, ch):
+        nums = _tokens(ch, "NUM")
+        n = number(nums[0]) if nums else "X"
+        kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        cond = "attacked_this_turn" if _tokens(ch, "ENTERS_IF_ATTACKED") else ""
+        text = f"~ enters with {n} {kind} counter(s) on it" + (" if you attacked with a creature this turn" if cond else "")
+        return T.Ability("static", ref=_one(ch, T.SelfRef),
+                         static=T.Static("enters_with_counters", n=n, change=kind, who=cond or "always", text=text))
+
+    def s_anthem_counter(self, meta, ch):
+        f = _one(ch, T.Filter)
+        kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        kws = [c for c in ch if isinstance(c, tuple) and c and c[0] == "kws"][0][1]
+        return T.Ability("static", static=T.Static("anthem_counter", f, change=kind, keywords=kws,
+                                                   text=f"each {f.text} with a {kind} counter on it has {', '.join(kws)}"))
+
+    def e_fights_that(self, meta, ch):
+        return T.Effect("fight_that", counter=str(_tokens(ch, "TYPE")[0]).lower(), filter=_one(ch, T.Filter))
+
+    def e_counters_two_targets(self, meta, ch):
+        n1, n2 = (number(t) for t in _tokens(ch, "NUM"))
+        k1, k2 = (str(t).replace("−", "-") for t in _tokens(ch, "PT"))
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return [T.Effect("counters", n=n1, counter=k1, target=T.Target("permanent", f1)),
+                T.Effect("counters", n=n2, counter=k2, target=T.Target("permanent", f2, optional=True))]
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

@@ -39,6 +39,7 @@ from pyrules.kb.interface import (
     EFFECT,
     EFFECT_DEF,
     ENTERS_TAPPED,
+    ENTERS_WITH_COUNTERS,
     ESCAPES_WITH,
     FACE_ABILITY,
     FACE_CHAPTER,
@@ -194,7 +195,10 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     control = None
     with_kw = None
     num = re.fullmatch(r"(.+?) with (power|toughness|converted mana cost|mana value) (\d+) or (less|greater)", words, re.I)
-    m = None if num else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
+    cnt = re.fullmatch(r"(.+?) with an? ([+-]1/[+-]1) counter on it", words, re.I)
+    if cnt:                                    # "creature you control with a +1/+1 counter on it" (rules/core/filters.lp)
+        words, with_kw = cnt[1], F("pos", F("counter", String(cnt[2])))
+    m = None if num or cnt else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
     if num:                                    # "creature with power 2 or less" (rules/core/filters.lp)
         prop = {"power": "power", "toughness": "toughness"}.get(num[2].lower(), "mana_value")
         words, with_kw = num[1], F("pos", F(f"{prop}_{'le' if num[4].lower() == 'less' else 'ge'}", int(num[3])))
@@ -687,6 +691,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("damage", C_("attacked"), e.n)
     if k == "discard_hand" and e.who == "each_player":
         return F("discard_hand", C_("each_player"))
+    if k == "fight_that":
+        # "Then that creature fights target creature you don't control" (issue 28)
+        t1 = _that_target(ab, e.counter, e)
+        t2 = ab.target(F("permanent", ab.filter(e.filter)))
+        return F("fight", F("target", t1), F("target", t2))
     if k == "damage_target_controller":
         # "... and 2 damage to that creature's controller": the controller of the target just before (issue 28)
         ctx.need_self(e.ref, created)
@@ -1127,6 +1136,17 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "enters_tapped":
         ab.add(STATIC)
         ab.add(ENTERS_TAPPED)
+    elif k == "enters_with_counters":
+        # "~ enters the battlefield with N +1/+1 counters on it" (rules/timeline/counters_shapes.lp)
+        ab.add(STATIC)
+        ab.add(ENTERS_WITH_COUNTERS, String(s.change), C_("x") if s.n == "X" else s.n,
+               F(s.who, C_("you")) if s.who != "always" else C_("always"))
+    elif k == "anthem_counter":
+        # "Each creature you control with a +1/+1 counter on it has trample" (rules/core/filters.lp: counter(Kind))
+        term = ab.filter(T.Filter(f"{s.filter.text} with a {s.change} counter on it", s.filter.kind))
+        ab.add(STATIC)
+        ab.add(SCOPE, F("each", term))
+        _static_pt_and_keywords(ab, s)
     elif k == "anthem":
         term = ab.filter(s.filter)
         if re.search(r"\bwith(?:out)? (?:\w+$|power |toughness )", s.filter.text, re.I):

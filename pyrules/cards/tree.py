@@ -158,6 +158,8 @@ class Effect:
             return "each player discards their hand"
         if k == "discard" and self.who == "same_target":
             return f"that player discards {self.n} card(s)"
+        if k == "fight_that":
+            return f"then that {self.counter} fights target {self.filter.words()}"
         if k == "damage_each_creature_player":
             return f"{src} deals {self.n} damage to each creature and each player"
         if k == "edict":

@@ -409,6 +409,9 @@ COST = Predicate("cost", "ability item", **_CARD)
 COST_MOD = Predicate("cost_mod", "ability change:const amount:int", **_CARD)
 EFFECT = Predicate("effect", "ability n:int effect", **_CARD)
 ENTERS_TAPPED = Predicate("enters_tapped", "ability", "the permanent enters tapped (a static ability)", **_CARD)
+ENTERS_WITH_COUNTERS = Predicate("enters_with_counters", "ability kind:string n condition",
+                                 "the permanent enters with n (a number or x) counters of a kind, always or if a condition holds",
+                                 **_CARD)
 ESCAPES_WITH = Predicate("escapes_with", "ability counter:string amount:int", **_CARD)
 FUNCTIONS_IN = Predicate("functions_in", "ability zone:const", **_CARD)
 GRANT_COST = Predicate("grant_cost", "source item", **_CARD)

@@ -168,3 +168,32 @@ def test_counters_are_read(card, n, parse, facts_):
 
 def test_then_that_creature_fights_needs_a_creature_targeted_before():
     assert made_up("Draw a card. Then that creature fights target creature you don't control.", "Sorcery").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ pump for each, "untap them", "unless", "if it's" (pump_shapes.yaml)
+
+@pytest.mark.parametrize("card, n, parse, facts_", [
+    ("Lavakin Brawler", 1, "whenever Lavakin Brawler attacks, it gets +1/+0 until end of turn for each Elemental you control",
+     ['apply(pump_for_each(1,0,count(f("elemental you control"))),self,end_of_turn)']),
+    ("Dire Fleet Captain", 1, "whenever Dire Fleet Captain attacks, it gets +1/+1 until end of turn for each other "
+     "attacking Pirate", ['pump_for_each(1,1,count(f("other attacking pirate")))']),
+    ("Might of the Masses", 1, "target creature gets +1/+1 until end of turn for each creature you control",
+     ['apply(pump_for_each(1,1,count(f("creature you control"))),target(1),end_of_turn)']),
+    ("Rallying Roar", 1, "Creatures you control get +1/+1 until end of turn; untap them",
+     ['untap(each(f("creatures you control")))']),
+    ("Chart a Course", 1, "you draw 2 cards; then discard 1 card(s) unless you attacked with a creature this turn",
+     ["unless(attacked_this_turn(you),discard(you,1))"]),
+    ("Vampire's Zeal", 1, "target creature gets +2/+2 until end of turn; if it's Vampire, it gains first strike until end "
+     "of turn", ['if_is(target(1),f("vampire"),apply(gains(first_strike),target(1),end_of_turn))']),
+    ("Blessing of Belzenlok", 1, "target creature gets +2/+1 until end of turn; if it's legendary, it gains lifelink until "
+     "end of turn", ['if_is(target(1),f("legendary"),apply(gains(lifelink),target(1),end_of_turn))']),
+    ("Memorial to Unity", 3, "{2}{G}, {T}, sacrifice Memorial to Unity: look at the top 5 cards of your library; you may "
+     "reveal a creature card from among them and put it into your hand; put the rest on the bottom of your library",
+     ['dig(5,f("creature"))']),
+])
+def test_pump_for_each_and_more_are_read(card, n, parse, facts_):
+    assert_modelled(card, n, parse, *facts_)
+
+
+def test_untap_them_needs_the_permanents_just_named():
+    assert made_up("Draw a card. Untap them.").status == "not_modelled"

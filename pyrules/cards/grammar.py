@@ -1033,6 +1033,24 @@ class ToTree(Transformer):
         return [T.Effect("counters", n=n1, counter=k1, target=T.Target("permanent", f1)),
                 T.Effect("counters", n=n2, counter=k2, target=T.Target("permanent", f2, optional=True))]
 
+    # pump for each; "untap them"; "unless you attacked"; "if it's a [kind]" (issue 28) ---------------
+    def e_pump_self_for_each(self, meta, ch):
+        return T.Effect("pump", ref=_one(ch, T.SelfRef), pt=self._pt(ch), x=_one(ch, T.Filter), for_each=True)
+
+    def e_pump_target_for_each(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("pump", target=T.Target("permanent", f1), pt=self._pt(ch), x=f2, for_each=True)
+
+    def e_untap_them(self, meta, ch):
+        return T.Effect("untap", who="them")
+
+    def e_discard_unless_attacked(self, meta, ch):
+        return T.Effect("discard", who="you", n=number(_tokens(ch, "NUM")[0]), keyword="unless_attacked")
+
+    def e_if_its_gains(self, meta, ch):
+        kw = str(_tokens(ch, "KW")[0]).lower()
+        return T.Effect("if_is", filter=_one(ch, T.Filter), then=T.Effect("gains_until_eot", keyword=kw, ref=T.SelfRef("it")))
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

@@ -365,6 +365,7 @@ class Ab:
         self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
         self.last_permanent: tuple[int, str] | None = None   # the last target permanent and its filter's words
         self.last_player: int | None = None   # the last "target player"
+        self.last_each: Symbol | None = None  # the last "each [filter]" an effect applied to ("Untap them")
         self.event_data: str | None = None   # a trigger's: what its event was about (player | attacked), if the text may name it
 
     def add(self, predicate: Predicate, *args) -> None:
@@ -554,7 +555,12 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
                           or KEYWORDS[e.keyword][0] in keywords_missing()):
             raise NotUnderstood(e.words())
         out = []
-        if k == "pump":
+        if ref.name == "each":
+            ab.last_each = ref                       # "Untap them": the same creatures (issue 28)
+        if k == "pump" and e.for_each and e.x is not None:
+            # "gets +1/+0 until end of turn for each Elemental you control": counted as it resolves (rules/timeline/pump_shapes.lp)
+            out.append(F("apply", F("pump_for_each", e.pt[0], e.pt[1], F("count", ab.filter(e.x))), ref, C_("end_of_turn")))
+        elif k == "pump":
             out.append(F("apply", F("pump", e.pt[0], e.pt[1]), ref, C_("end_of_turn")))
         if e.keyword:
             out.append(F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn")))
@@ -696,6 +702,23 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         t1 = _that_target(ab, e.counter, e)
         t2 = ab.target(F("permanent", ab.filter(e.filter)))
         return F("fight", F("target", t1), F("target", t2))
+    if k == "untap" and e.who == "them":
+        if ab.last_each is None:
+            raise NotUnderstood(e.words())
+        return F("untap", ab.last_each)
+    if k == "discard" and e.keyword == "unless_attacked":
+        # "Then discard a card unless you attacked with a creature this turn" (rules/timeline/pump_shapes.lp)
+        return F("unless", F("attacked_this_turn", C_("you")), F("discard", C_("you"), e.n))
+    if k == "if_is":
+        # "If it's a Vampire, it gains first strike until end of turn": the target just before, as it resolves
+        if ab.last_permanent is None:
+            raise NotUnderstood(e.words())
+        t = ab.last_permanent[0]
+        kw = e.then.keyword
+        if kw not in KEYWORDS or KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in keywords_missing():
+            raise NotUnderstood(e.words())
+        return F("if_is", F("target", t), ab.filter(e.filter),
+                 F("apply", F("gains", C_(KEYWORDS[kw][0])), F("target", t), C_("end_of_turn")))
     if k == "damage_target_controller":
         # "... and 2 damage to that creature's controller": the controller of the target just before (issue 28)
         ctx.need_self(e.ref, created)

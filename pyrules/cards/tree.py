@@ -209,6 +209,15 @@ class Effect:
         if k == "gains_until_eot":
             who = self.target.words() if self.target else (src if self.ref else "it")
             return f"{who} gains {self.keyword} until end of turn"
+        if k == "pump" and self.for_each and self.x is not None:
+            who = self.target.words() if self.target else src
+            return f"{who} gets {self.pt[0]:+d}/{self.pt[1]:+d} until end of turn for each {self.x.words()}"
+        if k == "untap" and self.who == "them":
+            return "untap them"
+        if k == "discard" and self.keyword == "unless_attacked":
+            return f"then discard {self.n} card(s) unless you attacked with a creature this turn"
+        if k == "if_is":
+            return f"if it's {self.filter.words()}, it gains {self.then.keyword} until end of turn"
         if k == "pump" and self.filter is not None:
             gains = f" and gain {self.keyword}" if self.keyword else ""
             return f"{self.filter.words()} get {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"

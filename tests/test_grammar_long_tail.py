@@ -197,3 +197,29 @@ def test_pump_for_each_and_more_are_read(card, n, parse, facts_):
 
 def test_untap_them_needs_the_permanents_just_named():
     assert made_up("Draw a card. Untap them.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ tokens attacking, "defending player" (combat_triggers.yaml)
+
+@pytest.mark.parametrize("card, n, parse, facts_", [
+    ("Leonin Warleader", 1, "whenever Leonin Warleader attacks, create 2 1/1 white Cat creature token with lifelink that "
+     "are tapped and attacking", ['create_token_attacking("Cat Token",2)']),
+    ("Skyknight Vanguard", 2, "whenever Skyknight Vanguard attacks, create 1 1/1 white Soldier creature token that are "
+     "tapped and attacking", ['create_token_attacking("Soldier Token",1)']),
+    ("Star-Crowned Stag", 1, "whenever Star-Crowned Stag attacks, tap target creature defending player controls",
+     ['defending(f("creature"))', "tap(target(1))"]),
+    ("Heart-Piercer Bow", 1, "whenever equipped creature attacks, Heart-Piercer Bow deals 1 damage to target creature "
+     "defending player controls", ["attacks(equipped)", 'defending(f("creature"))', "damage(target(1),1)"]),
+    ("Ancient Animus", 1, "put 1 +1/+1 counter(s) on target creature you control if it's legendary; then it fights target "
+     "creature an opponent controls", ['if_is(target(1),f("legendary"),counters(target(1),"+1/+1",1))',
+                                       "fight(target(1),target(2))"]),
+])
+def test_tokens_attacking_and_defending_player_are_read(card, n, parse, facts_):
+    assert_modelled(card, n, parse, *facts_)
+
+
+def test_defending_player_needs_an_attack_trigger():
+    assert made_up("When Test Card enters the battlefield, tap target creature defending player controls.",
+                   "Creature — Elf").status == "not_modelled"
+    assert made_up("When Test Card enters the battlefield, create a 1/1 white Soldier creature token that's tapped and "
+                   "attacking.", "Creature — Elf").status == "not_modelled"

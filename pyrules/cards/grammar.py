@@ -1051,6 +1051,29 @@ class ToTree(Transformer):
         kw = str(_tokens(ch, "KW")[0]).lower()
         return T.Effect("if_is", filter=_one(ch, T.Filter), then=T.Effect("gains_until_eot", keyword=kw, ref=T.SelfRef("it")))
 
+    # tokens attacking; "defending player"; "if it's legendary. Then it fights" (issue 28) -----------
+    def e_create_attacking(self, meta, ch):
+        return T.Effect("create_token", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token), keyword="attacking")
+
+    def e_tap_defending(self, meta, ch):
+        return T.Effect("tap", target=T.Target("permanent", _one(ch, T.Filter)), keyword="defending")
+
+    def e_counters_if_its(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        inner = T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                         target=T.Target("permanent", f1))
+        return T.Effect("if_is", filter=f2, then=inner)
+
+    def e_fights_it(self, meta, ch):
+        return T.Effect("fight_that", counter="it", filter=_one(ch, T.Filter))
+
+    def ev_equipped_attacks(self, meta, ch):
+        return T.Event("equipped_attacks", text="whenever equipped creature attacks")
+
+    def e_damage_defending(self, meta, ch):
+        return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        target=T.Target("defending", _one(ch, T.Filter)))
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

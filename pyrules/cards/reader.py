@@ -698,8 +698,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "discard_hand" and e.who == "each_player":
         return F("discard_hand", C_("each_player"))
     if k == "fight_that":
-        # "Then that creature fights target creature you don't control" (issue 28)
-        t1 = _that_target(ab, e.counter, e)
+        # "Then that creature fights target creature you don't control", "Then it fights ..." (issue 28)
+        t1 = _that_target(ab, "creature" if e.counter == "it" else e.counter, e)
         t2 = ab.target(F("permanent", ab.filter(e.filter)))
         return F("fight", F("target", t1), F("target", t2))
     if k == "untap" and e.who == "them":
@@ -709,6 +709,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "discard" and e.keyword == "unless_attacked":
         # "Then discard a card unless you attacked with a creature this turn" (rules/timeline/pump_shapes.lp)
         return F("unless", F("attacked_this_turn", C_("you")), F("discard", C_("you"), e.n))
+    if k == "if_is" and e.then.kind == "counters":
+        # "Put a +1/+1 counter on target creature you control if it's legendary" (rules/timeline/pump_shapes.lp)
+        inner = effect_term(e.then, ab, ctx, created)
+        return F("if_is", F("target", ab.last_permanent[0]), ab.filter(e.filter), inner)
     if k == "if_is":
         # "If it's a Vampire, it gains first strike until end of turn": the target just before, as it resolves
         if ab.last_permanent is None:
@@ -728,6 +732,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         t1 = _permanent_target(e, ab)
         t2 = ab.target(F("permanent", ab.filter(e.filter)))
         return F("bite", F("target", t1), F("target", t2))
+    if k == "damage" and e.target.kind == "defending":
+        # "deals 1 damage to target creature defending player controls" in an attack trigger (issue 28)
+        ctx.need_self(e.ref, created)
+        if ab.event_data != "attacked":
+            raise NotUnderstood(e.words())
+        return F("damage", F("target", ab.target(F("defending", ab.filter(e.target.filter)))), e.n)
     if k == "damage" and e.target.kind == "opponent_or_planeswalker":    # "target opponent or planeswalker" (issue 28)
         ctx.need_self(e.ref, created)
         return F("damage", F("target", ab.target(C_(e.target.kind))), _amount(e, ab))
@@ -791,6 +801,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage_to_spell_controller":
         ctx.need_self(e.ref, created)
         return F("damage", C_("data_controller"), e.n)
+    if k == "tap" and e.keyword == "defending":
+        # "tap target creature defending player controls" in an attack trigger (rules/timeline/combat_triggers.lp)
+        if ab.event_data != "attacked":
+            raise NotUnderstood(e.words())
+        t = ab.target(F("defending", ab.filter(e.target.filter)))
+        return F("tap", F("target", t))
     if k == "tap":
         term = ab.filter(e.target.filter)
         t = ab.target(F("permanent", term))
@@ -814,6 +830,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "convert":
         ctx.need_self(e.ref, created)
         return F("convert", C_("self"))
+    if k == "create_token" and e.keyword == "attacking":
+        # "... tokens that are tapped and attacking" in an attack trigger (rules/timeline/combat_triggers.lp)
+        if ab.event_data != "attacked":
+            raise NotUnderstood(e.words())
+        return F("create_token_attacking", String(_token(ctx, e.token)), e.n)
     if k == "create_token":
         return F("create_token", String(_token(ctx, e.token)), e.n)
     if k == "destroy_all":
@@ -1016,6 +1037,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("gains_life", C_("you")))
         elif ev.kind == "at":
             ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
+        elif ev.kind == "equipped_attacks":        # "Whenever equipped creature attacks" (rules/timeline/combat_triggers.lp)
+            ab.add(TRIGGER, F("attacks", C_("equipped")))
         elif ev.kind == "opponent_discards":       # "Whenever an opponent discards a card" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("discards", C_("opponent")))
         elif ev.kind == "attacks_filter":          # "Whenever a Vampire you control attacks" (rules/timeline/combat_triggers.lp)
@@ -1035,7 +1058,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # what the trigger event was about (rules/timeline/combat_triggers.lp): the player dealt combat damage ("that
         # player"), the player or planeswalker the source attacks
         ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
-                         "attacks": "attacked", "opponent_discards": "discarded"}.get(ev.kind)
+                         "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded"}.get(ev.kind)
         if a.condition == "controls":    # "if you control a Dinosaur" (rules/timeline/intervening_controls.lp)
             ab.add(INTERVENING_IF, F("controls", C_("you"), ab.filter(a.cond_filter)))
         elif a.condition:                # an intervening "if" clause (rules/timeline/triggers.lp)

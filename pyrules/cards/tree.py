@@ -59,6 +59,8 @@ class Target:
             return "target player or planeswalker"
         if self.kind == "player":
             return "target player"
+        if self.kind == "defending":
+            return f"target {self.filter.words()} defending player controls"
         if self.kind == "opponent_or_planeswalker":
             return "target opponent or planeswalker"
         if self.kind == "card_in_graveyard":
@@ -158,6 +160,8 @@ class Effect:
             return "each player discards their hand"
         if k == "discard" and self.who == "same_target":
             return f"that player discards {self.n} card(s)"
+        if k == "fight_that" and self.counter == "it":
+            return f"then it fights target {self.filter.words()}"
         if k == "fight_that":
             return f"then that {self.counter} fights target {self.filter.words()}"
         if k == "damage_each_creature_player":
@@ -186,6 +190,8 @@ class Effect:
             return f"{src} deals {self.n} damage divided as you choose among one or two targets"
         if k == "damage_to_spell_controller":
             return f"{src} deals {self.n} damage to that spell's controller"
+        if k == "tap" and self.keyword == "defending":
+            return f"tap {self.target.words()} defending player controls"
         if k == "tap":
             return f"tap {self.target.words()}"
         if k == "destroy_all":
@@ -204,6 +210,8 @@ class Effect:
             return f"convert {src}"
         if k == "create_token" and self.who == "investigate":
             return "investigate (create a Clue token)"
+        if k == "create_token" and self.keyword == "attacking":
+            return f"create {self.n} {self.token.words()} that are tapped and attacking"
         if k == "create_token":
             return f"create {self.n} {self.token.words()}"
         if k == "gains_until_eot":
@@ -216,6 +224,8 @@ class Effect:
             return "untap them"
         if k == "discard" and self.keyword == "unless_attacked":
             return f"then discard {self.n} card(s) unless you attacked with a creature this turn"
+        if k == "if_is" and self.then.kind == "counters":
+            return f"{self.then.words()} if it's {self.filter.words()}"
         if k == "if_is":
             return f"if it's {self.filter.words()}, it gains {self.then.keyword} until end of turn"
         if k == "pump" and self.filter is not None:

@@ -57,6 +57,8 @@ def made_up(text: str, type_line: str = "Instant"):
       'filter_lit(f("attacking or blocking creature"),1,pos(type(creature)))',
       'filter_lit(f("attacking or blocking creature"),2,pos(blocking))',
       'filter_lit(f("attacking or blocking creature"),2,pos(type(creature)))']),
+    ("Radiating Lightning", 1, "Radiating Lightning deals 3 damage to target player; Radiating Lightning deals 1 damage to "
+     "each creature that player controls", ["damage(target(1),3)", 'damage(each_of(target(1),f("creature")),1)']),
     ("Vent Sentinel", 2, "{1}{R}, {T}: Vent Sentinel deals X damage to target player or planeswalker, where X is the "
      "number of creatures with defender you control",
      ['damage(target(1),count(f("creatures with defender you control")))',

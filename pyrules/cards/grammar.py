@@ -1074,6 +1074,12 @@ class ToTree(Transformer):
         return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
                         target=T.Target("defending", _one(ch, T.Filter)))
 
+    def e_damage_player_and_theirs(self, meta, ch):
+        n, m = (number(t) for t in _tokens(ch, "NUM"))
+        ref = _one(ch, T.SelfRef)
+        return [T.Effect("damage", n=n, ref=ref, target=T.Target("player")),
+                T.Effect("damage_each_of_target_player", n=m, ref=ref, filter=_one(ch, T.Filter))]
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

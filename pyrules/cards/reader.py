@@ -723,6 +723,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             raise NotUnderstood(e.words())
         return F("if_is", F("target", t), ab.filter(e.filter),
                  F("apply", F("gains", C_(KEYWORDS[kw][0])), F("target", t), C_("end_of_turn")))
+    if k == "damage_each_of_target_player":
+        # "... and 1 damage to each creature that player controls": the player targeted just before (issue 28)
+        ctx.need_self(e.ref, created)
+        if ab.last_player is None or ab.last_player != ab.targets:
+            raise NotUnderstood(e.words())
+        return F("damage", F("each_of", F("target", ab.last_player), ab.filter(e.filter)), e.n)
     if k == "damage_target_controller":
         # "... and 2 damage to that creature's controller": the controller of the target just before (issue 28)
         ctx.need_self(e.ref, created)

@@ -148,6 +148,8 @@ class Effect:
             return f"{who} lose{'s' if who != 'you' else ''} {n}"
         if k == "damage":
             return f"{src} deals {self.n} damage to {self.target.words()}"
+        if k == "damage_each_of_target_player":
+            return f"{src} deals {self.n} damage to each {self.filter.words()} that player controls"
         if k == "damage_target_controller":
             return f"{src} deals {self.n} damage to that {self.keyword}'s controller"
         if k == "bite":

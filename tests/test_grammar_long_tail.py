@@ -225,3 +225,15 @@ def test_defending_player_needs_an_attack_trigger():
                    "Creature — Elf").status == "not_modelled"
     assert made_up("When Test Card enters the battlefield, create a 1/1 white Soldier creature token that's tapped and "
                    "attacking.", "Creature — Elf").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ draw triggers (conditions_and_discards.yaml)
+
+@pytest.mark.parametrize("card, n, parse, facts_", [
+    ("Psychic Corrosion", 1, "whenever you draw a card, each opponent puts the top 2 card(s) of their library into their "
+     "graveyard", ["draws(you)", "mill(each_opponent,2)"]),
+    ("Consecrated Sphinx", 2, "whenever an opponent draws a card, you may draw 2 cards",
+     ["draws(opponent)", "may(draw(you,2))"]),
+])
+def test_draw_triggers_are_read(card, n, parse, facts_):
+    assert_modelled(card, n, parse, *facts_)

@@ -1080,6 +1080,16 @@ class ToTree(Transformer):
         return [T.Effect("damage", n=n, ref=ref, target=T.Target("player")),
                 T.Effect("damage_each_of_target_player", n=m, ref=ref, filter=_one(ch, T.Filter))]
 
+    # draw triggers (issue 28) -------------------------------------------------------------------
+    def ev_you_draw(self, meta, ch):
+        return T.Event("draws", step=("", "", "you"), text="whenever you draw a card")
+
+    def ev_opponent_draws(self, meta, ch):
+        return T.Event("draws", step=("", "", "opponent"), text="whenever an opponent draws a card")
+
+    def e_mill_opponents(self, meta, ch):
+        return T.Effect("mill", who="each_opponent", n=number(_tokens(ch, "NUM")[0]))
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

@@ -567,6 +567,8 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         return out
     if k == "lose_life" and e.who == "you":         # "you lose 1 life"
         return [F("lose_life", C_("you"), e.n)]
+    if k == "mill" and e.who == "each_opponent":    # "each opponent puts the top two cards ..." (issue 28)
+        return [F("mill", C_("each_opponent"), e.n)]
     if k == "mill" and e.who != "that_player":   # "target player puts the top two cards of their library into ..."
         who = C_("you") if e.who == "you" else F("target", ab.target(C_("player")))
         return [F("mill", who, e.n)]
@@ -1043,6 +1045,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("gains_life", C_("you")))
         elif ev.kind == "at":
             ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
+        elif ev.kind == "draws":                   # "Whenever you / an opponent draw(s) a card" (rules/timeline/combat_triggers.lp)
+            ab.add(TRIGGER, F("draws", C_(ev.step[2])))
         elif ev.kind == "equipped_attacks":        # "Whenever equipped creature attacks" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("attacks", C_("equipped")))
         elif ev.kind == "opponent_discards":       # "Whenever an opponent discards a card" (rules/timeline/combat_triggers.lp)

@@ -237,3 +237,22 @@ def test_defending_player_needs_an_attack_trigger():
 ])
 def test_draw_triggers_are_read(card, n, parse, facts_):
     assert_modelled(card, n, parse, *facts_)
+
+
+# ------------------------------------------------------------------------------------------------ "put one of them into your hand" (pump_shapes.yaml)
+
+@pytest.mark.parametrize("card, n, parse, facts_", [
+    ("Anticipate", 1, "look at the top 3 cards of your library; put 1 of them into your hand and the rest on the bottom of "
+     "your library", ["dig_put(3,1)"]),
+    ("Drawn from Dreams", 1, "look at the top 7 cards of your library; put 2 of them into your hand and the rest on the "
+     "bottom of your library", ["dig_put(7,2)"]),
+])
+def test_dig_put_is_read(card, n, parse, facts_):
+    assert_modelled(card, n, parse, *facts_)
+
+
+def test_hand_is_a_kind_of_choice():
+    # `choose: {hand: [ids]}` names the cards "put one of them into your hand" takes; an unknown kind is refused naming it
+    from pyrules.input.actions import ID_CHOICES
+
+    assert "hand" in ID_CHOICES

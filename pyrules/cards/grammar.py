@@ -1090,6 +1090,10 @@ class ToTree(Transformer):
     def e_mill_opponents(self, meta, ch):
         return T.Effect("mill", who="each_opponent", n=number(_tokens(ch, "NUM")[0]))
 
+    def s_dig_put(self, meta, ch):
+        n, m = (number(t) for t in _tokens(ch, "NUM"))
+        return [T.Effect("dig_put", n=n, who=str(m))]
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

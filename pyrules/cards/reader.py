@@ -725,6 +725,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             raise NotUnderstood(e.words())
         return F("if_is", F("target", t), ab.filter(e.filter),
                  F("apply", F("gains", C_(KEYWORDS[kw][0])), F("target", t), C_("end_of_turn")))
+    if k == "dig_put":
+        # "Look at the top N cards ... Put M of them into your hand and the rest on the bottom" (rules/timeline/pump_shapes.lp)
+        return F("dig_put", e.n, int(e.who))
     if k == "damage_each_of_target_player":
         # "... and 1 damage to each creature that player controls": the player targeted just before (issue 28)
         ctx.need_self(e.ref, created)

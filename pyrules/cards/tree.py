@@ -162,6 +162,9 @@ class Effect:
             return "each player discards their hand"
         if k == "discard" and self.who == "same_target":
             return f"that player discards {self.n} card(s)"
+        if k == "dig_put":
+            return (f"look at the top {self.n} cards of your library; put {self.who} of them into your hand and the rest on "
+                    "the bottom of your library")
         if k == "fight_that" and self.counter == "it":
             return f"then it fights target {self.filter.words()}"
         if k == "fight_that":

@@ -256,3 +256,13 @@ def test_hand_is_a_kind_of_choice():
     from pyrules.input.actions import ID_CHOICES
 
     assert "hand" in ID_CHOICES
+
+
+@pytest.mark.parametrize("card, n, parse, facts_", [
+    ("Fervent Strike", 1, "target creature gets +1/+0 and gains first strike until end of turn; it gains haste until end "
+     "of turn", ["apply(gains(first_strike),target(1),end_of_turn)", "apply(gains(haste),target(1),end_of_turn)"]),
+    ("Navigator's Ruin", 1, "at the beginning of your end step, if you attacked with a creature this turn, target "
+     "opponent puts the top 4 card(s) of their library into their graveyard", ["mill(target(1),4)", ",opponent)"]),
+])
+def test_two_keywords_and_target_opponent_mill_are_read(card, n, parse, facts_):
+    assert_modelled(card, n, parse, *facts_)

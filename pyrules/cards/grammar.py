@@ -1094,6 +1094,14 @@ class ToTree(Transformer):
         n, m = (number(t) for t in _tokens(ch, "NUM"))
         return [T.Effect("dig_put", n=n, who=str(m))]
 
+    def e_pump_target_two(self, meta, ch):
+        k1, k2 = (str(k).lower() for k in _tokens(ch, "KW"))
+        t = T.Target("permanent", _one(ch, T.Filter))
+        return [T.Effect("pump", target=t, pt=self._pt(ch), keyword=k1), T.Effect("gains_until_eot", keyword=k2, who="same")]
+
+    def e_mill_target_opponent(self, meta, ch):
+        return T.Effect("mill", who="target_opponent", n=number(_tokens(ch, "NUM")[0]))
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

@@ -540,6 +540,10 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     if k in ("pump", "gains_until_eot"):
         if e.who == "that":                          # "That creature gains trample until end of turn" (issue 28)
             ref = F("target", _that_target(ab, e.counter, e))
+        elif e.who == "same":                        # "gets +1/+0 and gains first strike and haste": the same target
+            if ab.last_permanent is None:
+                raise NotUnderstood(e.words())
+            ref = F("target", ab.last_permanent[0])
         elif e.filter is not None:                   # "Creatures you control get +1/+1 until end of turn"
             ref = F("each", ab.filter(e.filter))
         elif e.target is not None:
@@ -569,6 +573,8 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         return [F("lose_life", C_("you"), e.n)]
     if k == "mill" and e.who == "each_opponent":    # "each opponent puts the top two cards ..." (issue 28)
         return [F("mill", C_("each_opponent"), e.n)]
+    if k == "mill" and e.who == "target_opponent":  # "target opponent puts the top four cards ..." (issue 28)
+        return [F("mill", F("target", ab.target(C_("opponent"))), e.n)]
     if k == "mill" and e.who != "that_player":   # "target player puts the top two cards of their library into ..."
         who = C_("you") if e.who == "you" else F("target", ab.target(C_("player")))
         return [F("mill", who, e.n)]

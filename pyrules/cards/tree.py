@@ -154,6 +154,8 @@ class Effect:
             return f"{src} deals {self.n} damage to that {self.keyword}'s controller"
         if k == "bite":
             return f"{self.target.words()} deals damage equal to its power to target {self.filter.words()}"
+        if k == "gains_until_eot" and self.who == "same":
+            return f"it gains {self.keyword} until end of turn"
         if k == "gains_until_eot" and self.who == "that":
             return f"that {self.counter} gains {self.keyword} until end of turn"
         if k == "damage_attacked":

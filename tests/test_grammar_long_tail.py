@@ -266,3 +266,25 @@ def test_hand_is_a_kind_of_choice():
 ])
 def test_two_keywords_and_target_opponent_mill_are_read(card, n, parse, facts_):
     assert_modelled(card, n, parse, *facts_)
+
+
+# ------------------------------------------------------------------------------------------------ "each of up to two target creatures" (damage_shapes.yaml)
+
+@pytest.mark.parametrize("card, n, facts_", [
+    ("Dual Shot", 1, ["damage(target(1),1)", "damage(target(2),1)", 'target_distinct(ab("Dual Shot",front,1,spell_1),1,2)',
+                      'target_optional(ab("Dual Shot",front,1,spell_1),2)']),
+    ("Fire Shrine Keeper", 2, ["damage(target(1),3)", "damage(target(2),3)", "target_distinct("]),
+    ("Soul Salvage", 1, ["bounce(target(1))", "bounce(target(2))", "target_distinct(", "card_in_graveyard("]),
+])
+def test_up_to_two_targets_are_read(card, n, facts_):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse.endswith("(each of up to two targets, never the same)")
+    for f in facts_:
+        assert f in facts(ln)
+
+
+def test_discarding_a_card_just_returned_to_the_hand_is_not_read():
+    # Macabre Waltz: "Return up to two target creature cards from your graveyard to your hand, then discard a card." —
+    # the cards just returned may be discarded (608.2c), which the rules of discarding don't consider: not modelled
+    assert line("Macabre Waltz", 1).status == "not_modelled"

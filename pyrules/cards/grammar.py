@@ -1102,6 +1102,21 @@ class ToTree(Transformer):
     def e_mill_target_opponent(self, meta, ch):
         return T.Effect("mill", who="target_opponent", n=number(_tokens(ch, "NUM")[0]))
 
+    # "each of up to two target creatures" (issue 28) ---------------------------------------------
+    def e_damage_up_to_two(self, meta, ch):
+        t = T.Target("permanent", _one(ch, T.Filter), optional=True)
+        return T.Effect("up_to_two", then=T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), target=t))
+
+    def e_counters_up_to_two(self, meta, ch):
+        t = T.Target("permanent", _one(ch, T.Filter), optional=True)
+        return T.Effect("up_to_two", then=T.Effect("counters", n=number(_tokens(ch, "NUM")[0]),
+                                                   counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), target=t))
+
+    def e_regrowth_up_to_two(self, meta, ch):
+        f = _one(ch, T.Filter)
+        t = T.Target("card_in_graveyard", T.Filter(f.text, "card", extra=("you_own",)), optional=True)
+        return T.Effect("up_to_two", then=T.Effect("regrowth", target=t))
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

@@ -71,6 +71,7 @@ from pyrules.kb.interface import (
     STATIC,
     TARGET,
     TARGET_EACH_OPPONENT,
+    TARGET_DISTINCT,
     TARGET_OPTIONAL,
     TIMING,
     TRIGGER,
@@ -569,6 +570,15 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if e.keyword:
             out.append(F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn")))
         return out
+    if k == "up_to_two":
+        # "each of up to two target creatures": the same effect on two targets of one word "target" (rules/core/targets_distinct.lp)
+        first = ab.targets + 1
+        a = effect_term(e.then, ab, ctx, created)
+        b = effect_term(e.then, ab, ctx, created)
+        if ab.targets != first + 1:
+            raise NotUnderstood(e.words())
+        ab.add(TARGET_DISTINCT, Number(first), Number(first + 1))
+        return [a, b]
     if k == "lose_life" and e.who == "you":         # "you lose 1 life"
         return [F("lose_life", C_("you"), e.n)]
     if k == "mill" and e.who == "each_opponent":    # "each opponent puts the top two cards ..." (issue 28)
@@ -767,7 +777,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("reanimate", F("target", t), C_("tapped" if e.keyword == "tapped" else "untapped"))
     if k == "regrowth":
         term = ab.filter(e.target.filter, "card")
-        t = ab.target(F("card_in_graveyard", term))
+        t = ab.target(F("card_in_graveyard", term), optional=e.target.optional)
         return F("bounce", F("target", t))
     if k == "discard" and e.who.startswith("target_"):
         t = ab.target(C_(e.who.removeprefix("target_")))
@@ -912,6 +922,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
 def compile_effects(effects, ab: Ab, ctx: Ctx) -> list[str]:
     understood = []
     created = False
+    kinds = [x.then.kind if x.kind == "up_to_two" else x.kind for x in effects]
+    if "regrowth" in kinds and "discard" in kinds[kinds.index("regrowth"):]:
+        # "Return up to two target creature cards ... to your hand, then discard a card": the cards just returned may be
+        # discarded (CR 608.2c), which the rules of discarding don't consider yet (rules/timeline/changes.lp)
+        raise NotUnderstood("discarding the cards an effect just returned to the hand")
     for e in effects:
         for term in effect_terms(e, ab, ctx, created):
             ab.effect(term)

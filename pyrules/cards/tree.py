@@ -164,6 +164,8 @@ class Effect:
             return "each player discards their hand"
         if k == "discard" and self.who == "same_target":
             return f"that player discards {self.n} card(s)"
+        if k == "up_to_two":
+            return f"{self.then.words()} (each of up to two targets, never the same)"
         if k == "dig_put":
             return (f"look at the top {self.n} cards of your library; put {self.who} of them into your hand and the rest on "
                     "the bottom of your library")

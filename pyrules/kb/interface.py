@@ -434,6 +434,8 @@ STATIC = Predicate("static", "ability", **_CARD)
 TARGET = Predicate("target", "ability n:int spec", **_CARD)
 TARGET_EACH_OPPONENT = Predicate("target_each_opponent", "ability n:int", **_CARD)
 TARGET_OPTIONAL = Predicate("target_optional", "ability n:int", **_CARD)
+TARGET_DISTINCT = Predicate("target_distinct", "ability n:int m:int",
+                            "targets n and m are one word \"target\": never the same object", **_CARD)
 TIMING = Predicate("timing", "ability timing:const", **_CARD)
 TRIGGER = Predicate("trigger", "ability event", **_CARD)
 INTERVENING_IF = Predicate("intervening_if", "ability condition", **_CARD)

@@ -288,3 +288,23 @@ def test_discarding_a_card_just_returned_to_the_hand_is_not_read():
     # Macabre Waltz: "Return up to two target creature cards from your graveyard to your hand, then discard a card." —
     # the cards just returned may be discarded (608.2c), which the rules of discarding don't consider: not modelled
     assert line("Macabre Waltz", 1).status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ a card by name; the top card (pump_shapes.yaml)
+
+@pytest.mark.parametrize("card, n, parse, facts_", [
+    ("Renowned Weaponsmith", 2, "{U}, {T}: search your library for a card named Heart-Piercer Bow or Vial of Dragonfire, "
+     "put it into your hand, then shuffle", ['pos(named("Heart-Piercer Bow"))', 'pos(named("Vial of Dragonfire"))',
+                                            'search(f("card named Heart-Piercer Bow or Vial of Dragonfire"),hand)']),
+    ("Elvish Clancaller", 2, "{4}{G}{G}, {T}: search your library for a card named Elvish Clancaller, put it onto the "
+     "battlefield, then shuffle", ['pos(named("Elvish Clancaller"))']),
+    ("Dryad Greenseeker", 1, "{T}: look at the top card of your library; if it's a land card, you may put it into your hand",
+     ['peek_top(f("land"))']),
+])
+def test_search_by_name_and_the_top_card_are_read(card, n, parse, facts_):
+    assert_modelled(card, n, parse, *facts_)
+
+
+def test_a_name_must_be_capitalized_words():
+    assert made_up("Search your library for a card named zzz, put it into your hand, then shuffle.", "Sorcery").status \
+        == "not_modelled"

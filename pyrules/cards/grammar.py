@@ -1117,6 +1117,17 @@ class ToTree(Transformer):
         t = T.Target("card_in_graveyard", T.Filter(f.text, "card", extra=("you_own",)), optional=True)
         return T.Effect("up_to_two", then=T.Effect("regrowth", target=t))
 
+    # searching for a card by name; the top card (issue 28) ---------------------------------------
+    def e_search_named(self, meta, ch):
+        to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())
+        where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",
+                 "into your hand": "hand"}[to]
+        names = tuple(str(t) for t in _tokens(ch, "CARD_NAME"))
+        return T.Effect("search_named", who=where, keyword=" or ".join(names))
+
+    def e_peek_top(self, meta, ch):
+        return T.Effect("peek_top", filter=_one(ch, T.Filter))
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

@@ -741,6 +741,16 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             raise NotUnderstood(e.words())
         return F("if_is", F("target", t), ab.filter(e.filter),
                  F("apply", F("gains", C_(KEYWORDS[kw][0])), F("target", t), C_("end_of_turn")))
+    if k == "search_named":
+        # "search your library for a card named A [or B]": the card names as the filter (rules/core/filters.lp: named)
+        names = [ctx.card.name if n == "~" else n for n in e.keyword.split(" or ")]
+        term = FILTER(f"card named {' or '.join(names)}")
+        ab.facts += [FILTER_CLAUSE(term, k) for k in range(1, len(names) + 1)]
+        ab.facts += [FILTER_LIT(term, k, F("pos", F("named", String(n)))) for k, n in enumerate(names, start=1)]
+        return F("search", term, C_(e.who))
+    if k == "peek_top":
+        # "look at the top card of your library. If it's a land card, you may reveal it and put it into your hand."
+        return F("peek_top", ab.filter(e.filter, "card"))
     if k == "dig_put":
         # "Look at the top N cards ... Put M of them into your hand and the rest on the bottom" (rules/timeline/pump_shapes.lp)
         return F("dig_put", e.n, int(e.who))

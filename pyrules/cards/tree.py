@@ -166,6 +166,12 @@ class Effect:
             return f"that player discards {self.n} card(s)"
         if k == "up_to_two":
             return f"{self.then.words()} (each of up to two targets, never the same)"
+        if k == "search_named":
+            to = {"battlefield_tapped": "put it onto the battlefield tapped", "battlefield": "put it onto the battlefield",
+                  "hand": "put it into your hand"}[self.who]
+            return f"search your library for a card named {self.keyword}, {to}, then shuffle"
+        if k == "peek_top":
+            return f"look at the top card of your library; if it's a {self.filter.words()} card, you may put it into your hand"
         if k == "dig_put":
             return (f"look at the top {self.n} cards of your library; put {self.who} of them into your hand and the rest on "
                     "the bottom of your library")

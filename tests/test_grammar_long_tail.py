@@ -308,3 +308,17 @@ def test_search_by_name_and_the_top_card_are_read(card, n, parse, facts_):
 def test_a_name_must_be_capitalized_words():
     assert made_up("Search your library for a card named zzz, put it into your hand, then shuffle.", "Sorcery").status \
         == "not_modelled"
+
+
+@pytest.mark.parametrize("card, n, parse, facts_", [
+    ("Leonin Vanguard", 1, "at the beginning of combat on your turn, if you control 3 or more creatures, Leonin Vanguard "
+     "gets +1/+1 until end of turn; you gain 1 life", ['controls_n(you,3,f("creatures"))']),
+    ("Lead the Stampede", 1, "look at the top 5 cards of your library; you may reveal any number of creature cards from "
+     "among them and put them into your hand; put the rest on the bottom of your library", ['dig_any(5,f("creature"))']),
+    ("Inspiring Call", 1, "draw a card for each creature you control with a +1/+1 counter on it; those creatures gain "
+     "indestructible until end of turn",
+     ['draw(you,count(f("creature you control with a +1/+1 counter on it")))',
+      'apply(gains(indestructible),each(f("creature you control with a +1/+1 counter on it")),end_of_turn)']),
+])
+def test_counts_and_any_number_are_read(card, n, parse, facts_):
+    assert_modelled(card, n, parse, *facts_)

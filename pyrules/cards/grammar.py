@@ -752,7 +752,8 @@ class ToTree(Transformer):
         effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
         cond = [c[1:] for c in ch if isinstance(c, tuple) and c[0] == "if"]
         return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[1], condition=cond[0][0] if cond else "",
-                         cond_filter=cond[0][1] if cond and len(cond[0]) > 1 else None)
+                         cond_filter=cond[0][1] if cond and len(cond[0]) > 1 else None,
+                         n=cond[0][2] if cond and len(cond[0]) > 2 else 0)
 
     def spell(self, meta, ch):
         return T.Ability("spell", effects=ch[0][1])
@@ -1127,6 +1128,20 @@ class ToTree(Transformer):
 
     def e_peek_top(self, meta, ch):
         return T.Effect("peek_top", filter=_one(ch, T.Filter))
+
+    # "if you control three or more creatures"; "any number of"; "draw a card for each" (issue 28) ----
+    def if_you_control_n(self, meta, ch):
+        return ("if", "controls_n", _one(ch, T.Filter), number(_tokens(ch, "NUM")[0]))
+
+    def s_dig_any(self, meta, ch):
+        return [T.Effect("dig_any", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
+
+    def s_draw_for_each_counter(self, meta, ch):
+        f = _one(ch, T.Filter)
+        kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        f = T.Filter(f"{f.text} with a {kind} counter on it", f.kind)
+        return [T.Effect("draw", n="X", x=f, for_each=True),
+                T.Effect("gains_until_eot", filter=f, keyword=str(_tokens(ch, "KW")[0]).lower(), who="those")]
 
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)

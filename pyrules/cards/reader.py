@@ -541,6 +541,8 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     if k in ("pump", "gains_until_eot"):
         if e.who == "that":                          # "That creature gains trample until end of turn" (issue 28)
             ref = F("target", _that_target(ab, e.counter, e))
+        elif e.who == "those":                       # "Those creatures gain indestructible": the ones just counted
+            ref = F("each", ab.filter(e.filter))
         elif e.who == "same":                        # "gets +1/+0 and gains first strike and haste": the same target
             if ab.last_permanent is None:
                 raise NotUnderstood(e.words())
@@ -618,7 +620,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     return [] if term is None else [term]
 
 
-X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player")   # the effects whose amount may be X
+X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
 
 
@@ -751,6 +753,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "peek_top":
         # "look at the top card of your library. If it's a land card, you may reveal it and put it into your hand."
         return F("peek_top", ab.filter(e.filter, "card"))
+    if k == "dig_any":
+        # "you may reveal any number of creature cards from among them and put the revealed cards into your hand"
+        return F("dig_any", e.n, ab.filter(e.filter, "card"))
     if k == "dig_put":
         # "Look at the top N cards ... Put M of them into your hand and the rest on the bottom" (rules/timeline/pump_shapes.lp)
         return F("dig_put", e.n, int(e.who))
@@ -808,6 +813,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "return a land you control to its owner's hand": no target; the player chooses as it resolves
         # (rules/timeline/effects.lp: the earliest such permanent, made for them)
         return F("bounce_chosen", ab.filter(e.filter))
+    if k == "draw" and e.for_each and e.x is not None:
+        # "Draw a card for each [filter]": counted as it resolves (rules/timeline/pump_shapes.lp)
+        return F("draw", C_("you"), F("count", ab.filter(e.x)))
     if k == "draw":
         if e.who == "target_player":
             t = ab.target(C_("player"))
@@ -1105,6 +1113,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                          "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded"}.get(ev.kind)
         if a.condition == "controls":    # "if you control a Dinosaur" (rules/timeline/intervening_controls.lp)
             ab.add(INTERVENING_IF, F("controls", C_("you"), ab.filter(a.cond_filter)))
+        elif a.condition == "controls_n":  # "if you control three or more creatures"
+            ab.add(INTERVENING_IF, F("controls_n", C_("you"), a.n, ab.filter(a.cond_filter)))
         elif a.condition:                # an intervening "if" clause (rules/timeline/triggers.lp)
             ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition == "kicked" else "you")))
         understood = compile_effects(a.effects, ab, ctx)

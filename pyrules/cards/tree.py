@@ -139,6 +139,8 @@ class Effect:
         who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent",
                "target_opponent": "target opponent", "that_player": "that player", "each_player": "each player",
                "discarder": "that player"}.get(self.who, self.who)
+        if k == "draw" and self.for_each and self.x is not None:
+            return f"draw a card for each {self.x.words()}"
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
         n = f"1 life for each {self.x.words()}" if self.for_each and self.x is not None else f"{self.n} life"
@@ -172,6 +174,11 @@ class Effect:
             return f"search your library for a card named {self.keyword}, {to}, then shuffle"
         if k == "peek_top":
             return f"look at the top card of your library; if it's a {self.filter.words()} card, you may put it into your hand"
+        if k == "dig_any":
+            return (f"look at the top {self.n} cards of your library; you may reveal any number of {self.filter.words()} cards "
+                    "from among them and put them into your hand; put the rest on the bottom of your library")
+        if k == "gains_until_eot" and self.who == "those":
+            return f"those creatures gain {self.keyword} until end of turn"
         if k == "dig_put":
             return (f"look at the top {self.n} cards of your library; put {self.who} of them into your hand and the rest on "
                     "the bottom of your library")
@@ -430,7 +437,9 @@ class Ability:
         if k == "triggered":
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
                     "kicked": "if it was kicked, ",
-                    "controls": f"if you control a {self.cond_filter.words() if self.cond_filter else ''}, "}.get(self.condition, "")
+                    "controls": f"if you control a {self.cond_filter.words() if self.cond_filter else ''}, ",
+                    "controls_n": f"if you control {self.n} or more {self.cond_filter.words() if self.cond_filter else ''}, "
+                    }.get(self.condition, "")
             return f"{self.event.words()}, {cond}{eff}"
         if k == "loyalty":
             return f"{self.n:+d}: {eff}" if self.n else f"0: {eff}"

@@ -322,3 +322,17 @@ def test_a_name_must_be_capitalized_words():
 ])
 def test_counts_and_any_number_are_read(card, n, parse, facts_):
     assert_modelled(card, n, parse, *facts_)
+
+
+@pytest.mark.parametrize("card, n, parse, facts_", [
+    ("Surge Mare", 2, "whenever Surge Mare deals damage to an opponent, you may draw a card; if you do, discard a card",
+     ["deals_damage(self,opponent)", "may_then(draw(you,1),discard(you,1))"]),
+    ("Chandra's Spitfire", 2, "whenever an opponent is dealt noncombat damage, Chandra's Spitfire gets +3/+0 until end of "
+     "turn", ["dealt_noncombat_damage(opponent)"]),
+    ("Elusive Spellfist", 1, "whenever you cast a noncreature spell, Elusive Spellfist gets +1/+0 until end of turn; it "
+     "can't be blocked this turn", ["apply(cant_be_blocked,self,end_of_turn)"]),
+    ("Pack Mastiff", 1, "{1}{R}: creature you control named Pack Mastiff get +1/+0 until end of turn",
+     ['pos(named("Pack Mastiff"))', 'apply(pump(1,0),each(f("creature you control named pack mastiff")),end_of_turn)']),
+])
+def test_damage_triggers_and_named_are_read(card, n, parse, facts_):
+    assert_modelled(card, n, parse, *facts_)

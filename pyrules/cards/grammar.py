@@ -1143,6 +1143,23 @@ class ToTree(Transformer):
         return [T.Effect("draw", n="X", x=f, for_each=True),
                 T.Effect("gains_until_eot", filter=f, keyword=str(_tokens(ch, "KW")[0]).lower(), who="those")]
 
+    # damage triggers; "and can't be blocked this turn"; "named ~" (issue 28) ----------------------
+    def ev_deals_damage_opponent(self, meta, ch):
+        return T.Event("deals_damage_opponent", ref=_one(ch, T.SelfRef), text="whenever ~ deals damage to an opponent")
+
+    def ev_opponent_noncombat_damage(self, meta, ch):
+        return T.Event("opponent_noncombat_damage", text="whenever an opponent is dealt noncombat damage")
+
+    def e_pump_self_unblockable(self, meta, ch):
+        ref = _one(ch, T.SelfRef)
+        return [T.Effect("pump", ref=ref, pt=self._pt(ch)),
+                T.Effect("restricted_this_turn", keyword="cant_be_blocked", ref=ref)]
+
+    def e_pump_each_named(self, meta, ch):
+        f = _one(ch, T.Filter)
+        name = str(_tokens(ch, "CARD_NAME")[0])
+        return T.Effect("pump", filter=T.Filter(f"{f.text} named {name}", f.kind), pt=self._pt(ch))
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

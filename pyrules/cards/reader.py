@@ -199,7 +199,10 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     cnt = re.fullmatch(r"(.+?) with an? ([+-]1/[+-]1) counter on it", words, re.I)
     if cnt:                                    # "creature you control with a +1/+1 counter on it" (rules/core/filters.lp)
         words, with_kw = cnt[1], F("pos", F("counter", String(cnt[2])))
-    m = None if num or cnt else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
+    nm = None if num or cnt else re.fullmatch(r"(.+?) named ((?:[A-Z][\w',-]*)(?: (?:of|the|[A-Z][\w',-]*))*)", words)
+    if nm:                                     # "creature you control named Pack Mastiff" (rules/core/filters.lp: named)
+        words, with_kw = nm[1], F("pos", F("named", String(nm[2])))
+    m = None if num or cnt or nm else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
     if num:                                    # "creature with power 2 or less" (rules/core/filters.lp)
         prop = {"power": "power", "toughness": "toughness"}.get(num[2].lower(), "mana_value")
         words, with_kw = num[1], F("pos", F(f"{prop}_{'le' if num[4].lower() == 'less' else 'ge'}", int(num[3])))
@@ -366,6 +369,7 @@ class Ab:
         self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
         self.last_permanent: tuple[int, str] | None = None   # the last target permanent and its filter's words
         self.last_player: int | None = None   # the last "target player"
+        self.last_self = False                # the last pump or "gains" was on the source itself
         self.last_each: Symbol | None = None  # the last "each [filter]" an effect applied to ("Untap them")
         self.event_data: str | None = None   # a trigger's: what its event was about (player | attacked), if the text may name it
 
@@ -375,6 +379,8 @@ class Ab:
     def filter(self, f: T.Filter | str, kind: str | None = None) -> Symbol:
         if isinstance(f, str):
             f = T.Filter(f, kind or "permanent")
+        if f.text.endswith(" named ~"):          # "named ~": the card's own name
+            f = T.Filter(f.text[:-1] + self.ctx.card.name, f.kind, f.and_or, f.extra)
         term, facts = filter_term(f.text, kind or f.kind, extra=f.extra, and_or=f.and_or)
         self.facts += facts
         return term
@@ -562,6 +568,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
                           or KEYWORDS[e.keyword][0] in keywords_missing()):
             raise NotUnderstood(e.words())
         out = []
+        ab.last_self = ref == C_("self")
         if ref.name == "each":
             ab.last_each = ref                       # "Untap them": the same creatures (issue 28)
         if k == "pump" and e.for_each and e.x is not None:
@@ -604,7 +611,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         return [F("may_then", first, then)]
     if k == "restricted_this_turn":
         # "can't be blocked this turn", "can't block this turn": a continuous effect until the turn ends (rules/casting/combat.lp)
-        if e.who == "same":                          # "Target creature gets +1/+0 ... and can't be blocked this turn"
+        if e.who == "same" and not ab.targets and ab.last_self:
+            ref = C_("self")                         # "~ gets +1/+0 until end of turn and can't be blocked this turn" (issue 28)
+        elif e.who == "same":                        # "Target creature gets +1/+0 ... and can't be blocked this turn"
             if not ab.targets:
                 raise NotUnderstood(e.words())
             ref = F("target", ab.targets)
@@ -1087,6 +1096,11 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("gains_life", C_("you")))
         elif ev.kind == "at":
             ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
+        elif ev.kind == "deals_damage_opponent":   # "Whenever ~ deals damage to an opponent" (rules/timeline/combat_triggers.lp)
+            ctx.need_self(ev.ref)
+            ab.add(TRIGGER, F("deals_damage", C_("self"), C_("opponent")))
+        elif ev.kind == "opponent_noncombat_damage":   # "Whenever an opponent is dealt noncombat damage"
+            ab.add(TRIGGER, F("dealt_noncombat_damage", C_("opponent")))
         elif ev.kind == "draws":                   # "Whenever you / an opponent draw(s) a card" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("draws", C_(ev.step[2])))
         elif ev.kind == "equipped_attacks":        # "Whenever equipped creature attacks" (rules/timeline/combat_triggers.lp)

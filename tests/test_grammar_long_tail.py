@@ -336,3 +336,14 @@ def test_counts_and_any_number_are_read(card, n, parse, facts_):
 ])
 def test_damage_triggers_and_named_are_read(card, n, parse, facts_):
     assert_modelled(card, n, parse, *facts_)
+
+
+@pytest.mark.parametrize("card, n, parse, facts_", [
+    ("Fry", 2, "Fry deals 5 damage to target creature or planeswalker that's white or blue",
+     ['filter_lit(f("creature or planeswalker that\'s white or blue"),4,pos(type(planeswalker)))',
+      'filter_lit(f("creature or planeswalker that\'s white or blue"),4,pos(color(blue)))']),
+    ("Devout Decree", 1, "exile target creature or planeswalker that's black or red; scry 1",
+     ['filter_lit(f("creature or planeswalker that\'s black or red"),1,pos(color(black)))', "scry(1)"]),
+])
+def test_thats_two_colors_is_read(card, n, parse, facts_):
+    assert_modelled(card, n, parse, *facts_)

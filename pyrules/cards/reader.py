@@ -195,6 +195,9 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     words = " ".join(phrase.split())
     control = None
     with_kw = None
+    thats = re.fullmatch(r"(.+?) that's (white|blue|black|red|green) or (white|blue|black|red|green)", words, re.I)
+    if thats:                                  # "creature or planeswalker that's white or blue": each kind, of either color
+        words = thats[1]
     num = re.fullmatch(r"(.+?) with (power|toughness|converted mana cost|mana value) (\d+) or (less|greater)", words, re.I)
     cnt = re.fullmatch(r"(.+?) with an? ([+-]1/[+-]1) counter on it", words, re.I)
     if cnt:                                    # "creature you control with a +1/+1 counter on it" (rules/core/filters.lp)
@@ -307,6 +310,9 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
             clauses[-1].append(with_kw)
         else:
             common.append(with_kw)
+    if thats:
+        colors = [F("pos", F("color", C_(thats[k].lower()))) for k in (2, 3)]
+        clauses = [c + [col] for c in clauses for col in colors]
     text = " ".join(phrase.split())
     key = text.lower() + "".join(f" [{x}]" for x in extra)
     term = FILTER(key)

@@ -347,3 +347,14 @@ def test_damage_triggers_and_named_are_read(card, n, parse, facts_):
 ])
 def test_thats_two_colors_is_read(card, n, parse, facts_):
     assert_modelled(card, n, parse, *facts_)
+
+
+@pytest.mark.parametrize("card, n, parse, facts_", [
+    ("Mavren Fein, Dusk Apostle", 1, "whenever one or more nontoken Vampires you control attack, create 1 1/1 white Vampire "
+     "creature token with lifelink", ['attack_one_or_more(f("nontoken vampires you control"))']),
+    ("Doorkeeper", 2, "{2}{U}, {T}: target player puts the top X card(s) of their library into their graveyard, where X is "
+     "the number of creatures with defender you control",
+     ['mill(target(1),count(f("creatures with defender you control")))']),
+])
+def test_one_or_more_attack_and_mill_x_are_read(card, n, parse, facts_):
+    assert_modelled(card, n, parse, *facts_)

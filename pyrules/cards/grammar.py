@@ -1160,6 +1160,14 @@ class ToTree(Transformer):
         name = str(_tokens(ch, "CARD_NAME")[0])
         return T.Effect("pump", filter=T.Filter(f"{f.text} named {name}", f.kind), pt=self._pt(ch))
 
+    # "one or more ... attack"; mill X (issue 28) -------------------------------------------------
+    def ev_one_or_more_attack(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("one_or_more_attack", filter=f, text=f"whenever one or more {f.text} attack")
+
+    def e_mill_target_x(self, meta, ch):
+        return T.Effect("mill", who="target_player", n="X")
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=1)
 

@@ -600,6 +600,10 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         return [F("mill", C_("each_opponent"), e.n)]
     if k == "mill" and e.who == "target_opponent":  # "target opponent puts the top four cards ..." (issue 28)
         return [F("mill", F("target", ab.target(C_("opponent"))), e.n)]
+    if k == "mill" and e.n == "X":                   # "... puts the top X cards ..., where X is the number of [filter]"
+        if e.x is None or e.who != "target_player":
+            raise NotUnderstood(e.words())
+        return [F("mill", F("target", ab.target(C_("player"))), _amount(e, ab))]
     if k == "mill" and e.who != "that_player":   # "target player puts the top two cards of their library into ..."
         who = C_("you") if e.who == "you" else F("target", ab.target(C_("player")))
         return [F("mill", who, e.n)]
@@ -635,7 +639,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     return [] if term is None else [term]
 
 
-X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw")   # the effects whose amount may be X
+X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
 
 
@@ -1107,6 +1111,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("deals_damage", C_("self"), C_("opponent")))
         elif ev.kind == "opponent_noncombat_damage":   # "Whenever an opponent is dealt noncombat damage"
             ab.add(TRIGGER, F("dealt_noncombat_damage", C_("opponent")))
+        elif ev.kind == "one_or_more_attack":     # "Whenever one or more nontoken Vampires you control attack"
+            ab.add(TRIGGER, F("attack_one_or_more", ab.filter(ev.filter)))
         elif ev.kind == "draws":                   # "Whenever you / an opponent draw(s) a card" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("draws", C_(ev.step[2])))
         elif ev.kind == "equipped_attacks":        # "Whenever equipped creature attacks" (rules/timeline/combat_triggers.lp)

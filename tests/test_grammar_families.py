@@ -342,9 +342,13 @@ def test_up_to_one_target_is_read_as_an_optional_target(card, n, parse, fact):
 
 
 def test_up_to_two_targets_is_not_read_as_one():
+    # read since issue 28's long tail as two targets of one word "target" (never the same object, CR 601.2c), never as one
     from tests.test_grammar import read_line
 
-    assert read_line("+1: Put a +1/+1 counter on each of up to two target creatures.").status == "not_modelled"
+    ln = read_line("+1: Put a +1/+1 counter on each of up to two target creatures.")
+    assert ln.status == "modelled"
+    assert 'counters(target(1),"+1/+1",1)' in facts(ln) and 'counters(target(2),"+1/+1",1)' in facts(ln)
+    assert "target_distinct(" in facts(ln)
 
 
 # ------------------------------------------------------------------------------------------------ "1 life for each" (issue 28)

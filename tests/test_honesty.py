@@ -5,7 +5,7 @@ incomplete board says so; a short answer names the lines that could change it; a
 pyrules doesn't read a line is bad input naming the line, never a rule of the game; a cast the rules allow but
 the player can't pay now is never a bare yes.
 
-Cards from tests/data/unread.json (Deep Freeze, Blanchwood Armor, Radiating Lightning, Elvish Clancaller — and Act of Treason, read since issue 29:
+Cards from tests/data/unread.json (Deep Freeze, Blanchwood Armor, Fireball, Barkhide Troll — and Act of Treason, read since issue 29:
 real Scryfall objects of Dominaria and Core Set 2019 with a line pyrules doesn't read; the cards these tests used
 before — Pacifism, Giant Growth, Shivan Dragon, Glorious Anthem — are read since issue 27). Each answer here is
 stated from the card's text: what it says and pyrules doesn't read."""
@@ -105,17 +105,17 @@ def test_a_copy_the_timeline_makes_of_a_card_with_unread_text_is_listed():
 
 
 def test_no_plan_on_an_incomplete_board_is_no_plan_found_with_the_text_pyrules_models(write_yaml):
-    # Radiating Lightning "deals 3 damage to target player and 1 damage to each creature that player controls":
-    # pyrules doesn't read that line, so it finds no line that takes bob from 3 life to 0 — which is not to say
-    # none exists (one does: cast Radiating Lightning)
+    # Fireball "deals X damage divided evenly, rounded down, among any number of targets": pyrules doesn't read that
+    # line, so it finds no line that takes bob from 3 life to 0 — which is not to say none exists (one does: cast
+    # Fireball with X = 3 targeting bob). (Radiating Lightning was the example until issue 28 read it.)
     lands = [obj(f"m{i}", "Mountain") for i in range(5)]
-    d = scenario(obj("axe", "Radiating Lightning", zone="hand"), *lands, life={"alice": 20, "bob": 3}, track_mana=True)
+    d = scenario(obj("axe", "Fireball", zone="hand"), *lands, life={"alice": 20, "bob": 3}, track_mana=True)
     path = write_yaml(d)
     r = cli("plan", path, "bob.life <= 0", "--horizon", "2", "--cards", HONESTY)
     assert r.returncode == 0
     assert r.stdout.startswith("no plan found with the card text pyrules models for 'bob.life <= 0'")
-    assert ("note: axe (Radiating Lightning), line 1, is not modelled: “Radiating Lightning deals 3 damage to target "
-            "player and 1 damage to each creature that player controls.”") in r.stdout
+    assert ("note: axe (Fireball), line 2, is not modelled: “Fireball deals X damage divided evenly, rounded down, "
+            "among any number of targets.”") in r.stdout
     doc = json.loads(cli("plan", path, "bob.life <= 0", "--horizon", "2", "--cards", HONESTY, "--json").stdout)
     assert not doc["found"] and doc["complete"] is False
     assert doc["why_not"][0]["reason"].startswith("no plan found with the card text pyrules models")
@@ -149,30 +149,33 @@ def test_show_of_an_object_under_unread_text_notes_it(write_yaml):
 
 
 def test_targets_for_a_spell_line_pyrules_doesnt_read_are_bad_input_naming_the_line(write_yaml):
-    # Radiating Lightning: "... deals 3 damage to target player and 1 damage to each creature that player controls."
-    # — unread, so pyrules can't say how many targets it has; naming one isn't refused by CR 601.2c, it is a naming
-    # pyrules can't check: exit 2, naming the line (Act of Treason was the example until issue 29 read it)
-    d = scenario(obj("bears", "Grizzly Bears"), obj("gg", "Radiating Lightning", zone="hand"),
+    # Fireball: "Fireball deals X damage divided evenly, rounded down, among any number of targets." — unread, so
+    # pyrules can't say how many targets it has; naming one isn't refused by CR 601.2c, it is a naming pyrules can't
+    # check: exit 2, naming the line (Act of Treason, then Radiating Lightning, were the example until issues 29 and
+    # 28 read them)
+    d = scenario(obj("bears", "Grizzly Bears"), obj("gg", "Fireball", zone="hand"),
                  actions=[{"cast": "gg", "targets": ["bob"]}])
     r = cli("show", write_yaml(d), "--cards", HONESTY)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.startswith("pyrules: error: actions[0].targets:")
-    assert "Radiating Lightning's line 1 “Radiating Lightning deals 3 damage to target player" in r.stderr and "CR " not in r.stderr
+    assert ("Fireball's line 1 “This spell costs {1} more to cast for each target beyond the first.”; line 2 “Fireball "
+            "deals X damage divided evenly") in r.stderr and "CR " not in r.stderr
     # the same spell on the stack with a target the scenario states
-    d = scenario(obj("bears", "Grizzly Bears"), obj("gg", "Radiating Lightning", zone="stack", targets=["bob"]))
+    d = scenario(obj("bears", "Grizzly Bears"), obj("gg", "Fireball", zone="stack", targets=["bob"]))
     r = cli("show", write_yaml(d, "stack.yaml"), "--cards", HONESTY)
-    assert r.returncode == 2 and "objects[1].targets" in r.stderr and "line 1" in r.stderr and "CR " not in r.stderr
+    assert r.returncode == 2 and "objects[1].targets" in r.stderr and "line 2" in r.stderr and "CR " not in r.stderr
 
 
 def test_an_ability_on_a_line_pyrules_doesnt_read_is_bad_input_naming_the_line(write_yaml):
-    # Elvish Clancaller's "{4}{G}{G}, {T}: Search your library for a card named Elvish Clancaller, ..." is on line 2:
-    # unread
-    d = scenario(obj("dragon", "Elvish Clancaller"), actions=[{"activate": "dragon", "ability": 2}])
+    # Barkhide Troll's "{1}, Remove a +1/+1 counter from Barkhide Troll: Barkhide Troll gains hexproof until end of
+    # turn." is on line 2: unread (Elvish Clancaller's search for a card named Elvish Clancaller was the example until
+    # issue 28 read it)
+    d = scenario(obj("dragon", "Barkhide Troll"), actions=[{"activate": "dragon", "ability": 2}])
     r = cli("show", write_yaml(d), "--cards", HONESTY)
     assert r.returncode == 2 and r.stderr.startswith("pyrules: error: actions[0].ability:")
-    assert "Elvish Clancaller's line 2 “{4}{G}{G}, {T}: Search your library" in r.stderr and "CR " not in r.stderr
+    assert "Barkhide Troll's line 2 “{1}, Remove a +1/+1 counter from Barkhide Troll" in r.stderr and "CR " not in r.stderr
     # a line that isn't there at all is still the rules' refusal (CR 602.2: it has no such ability), exit 1
-    d = scenario(obj("dragon", "Elvish Clancaller"), actions=[{"activate": "dragon", "ability": 5}])
+    d = scenario(obj("dragon", "Barkhide Troll"), actions=[{"activate": "dragon", "ability": 5}])
     r = cli("show", write_yaml(d, "five.yaml"), "--cards", HONESTY, "--json")
     assert r.returncode == 1 and json.loads(r.stdout)["error"]["why_not"][0]["rule"].startswith("CR 602")
 

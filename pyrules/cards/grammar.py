@@ -1002,6 +1002,218 @@ class ToTree(Transformer):
     def e_untap_up_to_one(self, meta, ch):
         return T.Effect("untap", target=T.Target("permanent", _one(ch, T.Filter), optional=True))
 
+    # more damage shapes (issue 28, family 13) -----------------------------------------------
+    def e_damage_opponent_or_pw(self, meta, ch):
+        return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        target=T.Target("opponent_or_planeswalker"))
+
+    def e_damage_target_and_controller(self, meta, ch):
+        n, m = (number(t) for t in _tokens(ch, "NUM"))
+        ref, f = _one(ch, T.SelfRef), _one(ch, T.Filter)
+        that = str(_tokens(ch, "THAT_CONTROLLER")[0]).lower().split("'")[0]     # "creature" of "that creature's"
+        return [T.Effect("damage", n=n, ref=ref, target=T.Target("permanent", f)),
+                T.Effect("damage_target_controller", n=m, ref=ref, keyword=that)]
+
+    def e_bite(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("bite", target=T.Target("permanent", f1), filter=f2)
+
+    def e_gains_that(self, meta, ch):
+        return T.Effect("gains_until_eot", keyword=str(_tokens(ch, "KW")[0]).lower(), who="that",
+                        counter=str(_tokens(ch, "TYPE")[0]).lower())
+
+    def e_damage_player_or_pw_count(self, meta, ch):
+        return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("player_or_planeswalker"),
+                        x=_one(ch, T.Filter), where=True)
+
+    # attack, block and combat damage triggers (issue 28, family 2) -------------------------
+    ev_attacks_or_blocks = _ev("attacks_or_blocks", "whenever ~ attacks or blocks")
+    ev_enters_or_combat_damage = _ev("enters_or_combat_damage", "when ~ enters or deals combat damage to a player")
+
+    def ev_filter_attacks(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("attacks_filter", filter=f, text=f"whenever a {f.text} attacks")
+
+    def e_discard_that_player(self, meta, ch):
+        return T.Effect("discard", who="that_player", n=1)
+
+    def e_mill_that_player(self, meta, ch):
+        return T.Effect("mill", who="that_player", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_damage_attacked(self, meta, ch):
+        return T.Effect("damage_attacked", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))
+
+    def e_wheel(self, meta, ch):
+        return [T.Effect("discard_hand", who="each_player"), T.Effect("draw", who="each_player", n=number(_tokens(ch, "NUM")[0]))]
+
+    # "your opponents control"; "you may have target ... get"; "if you control a [kind]" (issue 28) ------------
+    def e_draw_discard_target(self, meta, ch):
+        n, m = (number(t) for t in _tokens(ch, "NUM"))
+        return [T.Effect("draw", who="target_player", n=n), T.Effect("discard", who="same_target", n=m)]
+
+    def e_lose_life_that_player(self, meta, ch):
+        return T.Effect("lose_life", who="discarder", n=number(_tokens(ch, "NUM")[0]))
+
+
+    def ev_opponent_discards(self, meta, ch):
+        return T.Event("opponent_discards", text="whenever an opponent discards a card")
+
+    # +1/+1 counters (issue 28) ------------------------------------------------------------------
+    def s_enters_with_counters(self, meta, ch):
+        nums = _tokens(ch, "NUM")
+        n = number(nums[0]) if nums else "X"
+        kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        cond = "attacked_this_turn" if _tokens(ch, "ENTERS_IF_ATTACKED") else ""
+        text = f"~ enters with {n} {kind} counter(s) on it" + (" if you attacked with a creature this turn" if cond else "")
+        return T.Ability("static", ref=_one(ch, T.SelfRef),
+                         static=T.Static("enters_with_counters", n=n, change=kind, who=cond or "always", text=text))
+
+    def s_anthem_counter(self, meta, ch):
+        f = _one(ch, T.Filter)
+        kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        kws = [c for c in ch if isinstance(c, tuple) and c and c[0] == "kws"][0][1]
+        return T.Ability("static", static=T.Static("anthem_counter", f, change=kind, keywords=kws,
+                                                   text=f"each {f.text} with a {kind} counter on it has {', '.join(kws)}"))
+
+    def e_fights_that(self, meta, ch):
+        return T.Effect("fight_that", counter=str(_tokens(ch, "TYPE")[0]).lower(), filter=_one(ch, T.Filter))
+
+    def e_counters_two_targets(self, meta, ch):
+        n1, n2 = (number(t) for t in _tokens(ch, "NUM"))
+        k1, k2 = (str(t).replace("−", "-") for t in _tokens(ch, "PT"))
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return [T.Effect("counters", n=n1, counter=k1, target=T.Target("permanent", f1)),
+                T.Effect("counters", n=n2, counter=k2, target=T.Target("permanent", f2, optional=True))]
+
+    # pump for each; "untap them"; "unless you attacked"; "if it's a [kind]" (issue 28) ---------------
+    def e_pump_self_for_each(self, meta, ch):
+        return T.Effect("pump", ref=_one(ch, T.SelfRef), pt=self._pt(ch), x=_one(ch, T.Filter), for_each=True)
+
+    def e_pump_target_for_each(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("pump", target=T.Target("permanent", f1), pt=self._pt(ch), x=f2, for_each=True)
+
+    def e_untap_them(self, meta, ch):
+        return T.Effect("untap", who="them")
+
+    def e_discard_unless_attacked(self, meta, ch):
+        return T.Effect("discard", who="you", n=number(_tokens(ch, "NUM")[0]), keyword="unless_attacked")
+
+    def e_if_its_gains(self, meta, ch):
+        kw = str(_tokens(ch, "KW")[0]).lower()
+        return T.Effect("if_is", filter=_one(ch, T.Filter), then=T.Effect("gains_until_eot", keyword=kw, ref=T.SelfRef("it")))
+
+    # tokens attacking; "defending player"; "if it's legendary. Then it fights" (issue 28) -----------
+    def e_create_attacking(self, meta, ch):
+        return T.Effect("create_token", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token), keyword="attacking")
+
+    def e_tap_defending(self, meta, ch):
+        return T.Effect("tap", target=T.Target("permanent", _one(ch, T.Filter)), keyword="defending")
+
+    def e_counters_if_its(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        inner = T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                         target=T.Target("permanent", f1))
+        return T.Effect("if_is", filter=f2, then=inner)
+
+    def e_fights_it(self, meta, ch):
+        return T.Effect("fight_that", counter="it", filter=_one(ch, T.Filter))
+
+    def ev_equipped_attacks(self, meta, ch):
+        return T.Event("equipped_attacks", text="whenever equipped creature attacks")
+
+    def e_damage_defending(self, meta, ch):
+        return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        target=T.Target("defending", _one(ch, T.Filter)))
+
+    def e_damage_player_and_theirs(self, meta, ch):
+        n, m = (number(t) for t in _tokens(ch, "NUM"))
+        ref = _one(ch, T.SelfRef)
+        return [T.Effect("damage", n=n, ref=ref, target=T.Target("player")),
+                T.Effect("damage_each_of_target_player", n=m, ref=ref, filter=_one(ch, T.Filter))]
+
+    # draw triggers (issue 28) -------------------------------------------------------------------
+    def ev_you_draw(self, meta, ch):
+        return T.Event("draws", step=("", "", "you"), text="whenever you draw a card")
+
+    def ev_opponent_draws(self, meta, ch):
+        return T.Event("draws", step=("", "", "opponent"), text="whenever an opponent draws a card")
+
+    def e_mill_opponents(self, meta, ch):
+        return T.Effect("mill", who="each_opponent", n=number(_tokens(ch, "NUM")[0]))
+
+    def s_dig_put(self, meta, ch):
+        n, m = (number(t) for t in _tokens(ch, "NUM"))
+        return [T.Effect("dig_put", n=n, who=str(m))]
+
+    def e_pump_target_two(self, meta, ch):
+        k1, k2 = (str(k).lower() for k in _tokens(ch, "KW"))
+        t = T.Target("permanent", _one(ch, T.Filter))
+        return [T.Effect("pump", target=t, pt=self._pt(ch), keyword=k1), T.Effect("gains_until_eot", keyword=k2, who="same")]
+
+    # "each of up to two target creatures" (issue 28) ---------------------------------------------
+    def e_damage_up_to_two(self, meta, ch):
+        t = T.Target("permanent", _one(ch, T.Filter), optional=True)
+        return T.Effect("up_to_two", then=T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), target=t))
+
+    def e_counters_up_to_two(self, meta, ch):
+        t = T.Target("permanent", _one(ch, T.Filter), optional=True)
+        return T.Effect("up_to_two", then=T.Effect("counters", n=number(_tokens(ch, "NUM")[0]),
+                                                   counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), target=t))
+
+    def e_regrowth_up_to_two(self, meta, ch):
+        f = _one(ch, T.Filter)
+        t = T.Target("card_in_graveyard", T.Filter(f.text, "card", extra=("you_own",)), optional=True)
+        return T.Effect("up_to_two", then=T.Effect("regrowth", target=t))
+
+    # searching for a card by name; the top card (issue 28) ---------------------------------------
+    def e_search_named(self, meta, ch):
+        to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())
+        where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",
+                 "into your hand": "hand"}[to]
+        names = tuple(str(t) for t in _tokens(ch, "CARD_NAME"))
+        return T.Effect("search_named", who=where, keyword=" or ".join(names))
+
+    def e_peek_top(self, meta, ch):
+        return T.Effect("peek_top", filter=_one(ch, T.Filter))
+
+    # "if you control three or more creatures"; "any number of"; "draw a card for each" (issue 28) ----
+
+    def s_dig_any(self, meta, ch):
+        return [T.Effect("dig_any", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
+
+    def s_draw_for_each_counter(self, meta, ch):
+        f = _one(ch, T.Filter)
+        kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        f = T.Filter(f"{f.text} with a {kind} counter on it", f.kind)
+        return [T.Effect("draw", n="X", x=f, for_each=True),
+                T.Effect("gains_until_eot", filter=f, keyword=str(_tokens(ch, "KW")[0]).lower(), who="those")]
+
+    # damage triggers; "and can't be blocked this turn"; "named ~" (issue 28) ----------------------
+    def ev_deals_damage_opponent(self, meta, ch):
+        return T.Event("deals_damage_opponent", ref=_one(ch, T.SelfRef), text="whenever ~ deals damage to an opponent")
+
+    def ev_opponent_noncombat_damage(self, meta, ch):
+        return T.Event("opponent_noncombat_damage", text="whenever an opponent is dealt noncombat damage")
+
+    def e_pump_self_unblockable(self, meta, ch):
+        ref = _one(ch, T.SelfRef)
+        return [T.Effect("pump", ref=ref, pt=self._pt(ch)),
+                T.Effect("restricted_this_turn", keyword="cant_be_blocked", ref=ref)]
+
+    def e_pump_each_named(self, meta, ch):
+        f = _one(ch, T.Filter)
+        name = str(_tokens(ch, "CARD_NAME")[0])
+        return T.Effect("pump", filter=T.Filter(f"{f.text} named {name}", f.kind), pt=self._pt(ch))
+
+    # "one or more ... attack"; mill X (issue 28) -------------------------------------------------
+    def ev_one_or_more_attack(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("one_or_more_attack", filter=f, text=f"whenever one or more {f.text} attack")
+
+    def e_mill_target_x(self, meta, ch):
+        return T.Effect("mill", who="target_player", n="X")
+
     def modal_header(self, meta, ch):
         return T.Ability("modal", n=number(_tokens(ch, "NUM")[0]))
 

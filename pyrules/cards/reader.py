@@ -42,6 +42,7 @@ from pyrules.kb.interface import (
     EFFECT,
     EFFECT_DEF,
     ENTERS_TAPPED,
+    ENTERS_WITH_COUNTERS,
     ESCAPES_WITH,
     FACE_ABILITY,
     FACE_CHAPTER,
@@ -74,6 +75,7 @@ from pyrules.kb.interface import (
     STATIC,
     TARGET,
     TARGET_EACH_OPPONENT,
+    TARGET_DISTINCT,
     TARGET_OPTIONAL,
     TIMING,
     TRIGGER,
@@ -198,8 +200,17 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     words = " ".join(phrase.split())
     control = None
     with_kw = None
+    thats = re.fullmatch(r"(.+?) that's (white|blue|black|red|green) or (white|blue|black|red|green)", words, re.I)
+    if thats:                                  # "creature or planeswalker that's white or blue": each kind, of either color
+        words = thats[1]
     num = re.fullmatch(r"(.+?) with (power|toughness|converted mana cost|mana value) (\d+) or (less|greater)", words, re.I)
-    m = None if num else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
+    cnt = re.fullmatch(r"(.+?) with an? ([+-]1/[+-]1) counter on it", words, re.I)
+    if cnt:                                    # "creature you control with a +1/+1 counter on it" (rules/core/filters.lp)
+        words, with_kw = cnt[1], F("pos", F("counter", String(cnt[2])))
+    nm = None if num or cnt else re.fullmatch(r"(.+?) named ((?:[A-Z][\w',-]*)(?: (?:of|the|[A-Z][\w',-]*))*)", words)
+    if nm:                                     # "creature you control named Pack Mastiff" (rules/core/filters.lp: named)
+        words, with_kw = nm[1], F("pos", F("named", String(nm[2])))
+    m = None if num or cnt or nm else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
     if num:                                    # "creature with power 2 or less" (rules/core/filters.lp)
         prop = {"power": "power", "toughness": "toughness"}.get(num[2].lower(), "mana_value")
         words, with_kw = num[1], F("pos", F(f"{prop}_{'le' if num[4].lower() == 'less' else 'ge'}", int(num[3])))
@@ -227,6 +238,8 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     common: list[Symbol] = [F("pos", C_(x)) for x in extra] + ([control] if control is not None else [])
     commas = after_last_comma = 0
     prev = None
+    lead: list[Symbol] = []   # the modifiers before the first kind, in `common` until an "or" shows they were its own
+    kind_lits: dict[int, list[Symbol]] = {}    # each clause's literals that name a kind (its card types, subtypes)
     for t in toks:
         w = t.group()
         lw = w.lower()
@@ -242,6 +255,10 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         if lw in connectors:
             if prev is None or prev in connectors:
                 raise NotUnderstood(phrase)
+            if len(clauses) == 1 and not clauses[0] and not nouns[0] and lead:
+                # "attacking or blocking creature": the words before "or" were the first kind's, not every kind's
+                clauses[0], common = lead, common[:len(common) - len(lead)]
+                lead = []
             if prev == ",":       # ", or": the comma has begun the list's last item
                 after_last_comma = 1
             else:
@@ -263,9 +280,13 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
             continue
         if lw in MODIFIERS:
             into.append(F("pos", C_(MODIFIERS[lw])))
+            if first:
+                lead.append(into[-1])
             continue
         if lw in NEGATED_MODIFIERS:
             into.append(F("neg", C_(NEGATED_MODIFIERS[lw])))
+            if first:
+                lead.append(into[-1])
             continue
         lit = _word_literal(w)
         sign = "pos"
@@ -280,17 +301,27 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         clauses[-1].append(F(sign, lit))
         if lit.name in ("type", "subtype") or lit.name == "historic":
             nouns[-1] += 1
+            kind_lits.setdefault(len(clauses) - 1, []).append(clauses[-1][-1])
     if prev in connectors or prev == ",":
         raise NotUnderstood(phrase)
     if commas and not after_last_comma:   # "artifact, creature": a list needs its "or"
         raise NotUnderstood(phrase)
     if len(clauses) > 1 and any(not c and not n for c, n in zip(clauses, nouns)):
         raise NotUnderstood(phrase)
+    if len(clauses) > 1 and not commas and nouns[-1] and not any(nouns[:-1]):
+        # "attacking or blocking creature", "white or blue creature": the words before "or" describe the same kind
+        # of object as the last (the kind is named once, at the end)
+        kinds = kind_lits.get(len(clauses) - 1, [])
+        for c in clauses[:-1]:
+            c.extend(kinds)
     if with_kw is not None:                   # "artifact, enchantment, or creature with flying": the last kind's
         if len(clauses) > 1:
             clauses[-1].append(with_kw)
         else:
             common.append(with_kw)
+    if thats:
+        colors = [F("pos", F("color", C_(thats[k].lower()))) for k in (2, 3)]
+        clauses = [c + [col] for c in clauses for col in colors]
     text = " ".join(phrase.split())
     key = text.lower() + "".join(f" [{x}]" for x in extra)
     term = FILTER(key)
@@ -354,6 +385,11 @@ class Ab:
         self.event_amount = False            # a trigger whose event has an amount ("that much", rules/timeline/triggers.lp)
         self.event_player = False            # a trigger whose event has a player ("that player": an opponent's upkeep)
         self.event_object = ""               # a trigger whose event has a creature ("it", "that card"): where it is then
+        self.last_permanent: tuple[int, str] | None = None   # the last target permanent and its filter's words
+        self.last_player: int | None = None   # the last "target player"
+        self.last_self = False                # the last pump or "gains" was on the source itself
+        self.last_each: Symbol | None = None  # the last "each [filter]" an effect applied to ("Untap them")
+        self.event_data: str | None = None   # a trigger's: what its event was about (player | attacked), if the text may name it
 
     def add(self, predicate: Predicate, *args) -> None:
         self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
@@ -361,6 +397,8 @@ class Ab:
     def filter(self, f: T.Filter | str, kind: str | None = None) -> Symbol:
         if isinstance(f, str):
             f = T.Filter(f, kind or "permanent")
+        if f.text.endswith(" named ~"):          # "named ~": the card's own name
+            f = T.Filter(f.text[:-1] + self.ctx.card.name, f.kind, f.and_or, f.extra)
         term, facts = filter_term(f.text, kind or f.kind, extra=f.extra, and_or=f.and_or)
         self.facts += facts
         return term
@@ -372,6 +410,8 @@ class Ab:
     def target(self, spec: Symbol, optional: bool = False, each_opponent: bool = False) -> int:
         self.targets += 1
         self.add(TARGET, Number(self.targets), spec)
+        if spec == C_("player"):
+            self.last_player = self.targets
         if optional:
             self.add(TARGET_OPTIONAL, Number(self.targets))
         if each_opponent:
@@ -512,7 +552,16 @@ def _token_is(card, tok: T.Token, colors: set, kinds: set, subs: list, named: se
 def _permanent_target(e: T.Effect, ab: Ab) -> int:
     """A target permanent of a filter."""
     term = ab.filter(e.target.filter)
-    return ab.target(F("permanent", term), optional=e.target.optional)
+    t = ab.target(F("permanent", term), optional=e.target.optional)
+    ab.last_permanent = (t, e.target.filter.text)
+    return t
+
+
+def _that_target(ab: Ab, word: str, e: T.Effect) -> int:
+    """"That creature": the target permanent just before, whose filter names that card type (else not understood)."""
+    if ab.last_permanent is None or not re.search(rf"\b{re.escape(word)}s?\b", ab.last_permanent[1], re.I):
+        raise NotUnderstood(e.words())
+    return ab.last_permanent[0]
 
 
 def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
@@ -520,7 +569,15 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     is two continuous effects on the same object."""
     k = e.kind
     if k in ("pump", "gains_until_eot"):
-        if e.filter is not None:                     # "Creatures you control get +1/+1 until end of turn"
+        if e.who == "that":                          # "That creature gains trample until end of turn" (issue 28)
+            ref = F("target", _that_target(ab, e.counter, e))
+        elif e.who == "those":                       # "Those creatures gain indestructible": the ones just counted
+            ref = F("each", ab.filter(e.filter))
+        elif e.who == "same":                        # "gets +1/+0 and gains first strike and haste": the same target
+            if ab.last_permanent is None:
+                raise NotUnderstood(e.words())
+            ref = F("target", ab.last_permanent[0])
+        elif e.filter is not None:                   # "Creatures you control get +1/+1 until end of turn"
             ref = F("each", ab.filter(e.filter))
         elif e.target is not None:
             ref = F("target", _permanent_target(e, ab))
@@ -535,15 +592,38 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
                           or KEYWORDS[e.keyword][0] in keywords_missing()):
             raise NotUnderstood(e.words())
         out = []
-        if k == "pump":
+        ab.last_self = ref == C_("self")
+        if ref.name == "each":
+            ab.last_each = ref                       # "Untap them": the same creatures (issue 28)
+        if k == "pump" and e.for_each and e.x is not None:
+            # "gets +1/+0 until end of turn for each Elemental you control": counted as it resolves (rules/timeline/pump_shapes.lp)
+            out.append(F("apply", F("pump_for_each", e.pt[0], e.pt[1], F("count", ab.filter(e.x))), ref, C_("end_of_turn")))
+        elif k == "pump":
             out.append(F("apply", F("pump", e.pt[0], e.pt[1]), ref, C_("end_of_turn")))
         if e.keyword:
             out.append(F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn")))
         return out
+    if k == "up_to_two":
+        # "each of up to two target creatures": the same effect on two targets of one word "target" (rules/core/targets_distinct.lp)
+        first = ab.targets + 1
+        a = effect_term(e.then, ab, ctx, created)
+        b = effect_term(e.then, ab, ctx, created)
+        if ab.targets != first + 1:
+            raise NotUnderstood(e.words())
+        ab.add(TARGET_DISTINCT, Number(first), Number(first + 1))
+        return [a, b]
     if k == "lose_life" and e.who == "you":         # "you lose 1 life"
         return [F("lose_life", C_("you"), e.n)]
-    if k == "mill":                                 # "target player puts the top two cards of their library into ..."
-        who = C_("you") if e.who == "you" else F("target", ab.target(C_(e.who.removeprefix("target_"))))
+    if k == "mill" and e.who == "each_opponent":    # "each opponent puts the top two cards ..." (issue 28)
+        return [F("mill", C_("each_opponent"), e.n)]
+    if k == "mill" and e.who == "target_opponent":  # "target opponent puts the top four cards ..." (issue 28)
+        return [F("mill", F("target", ab.target(C_("opponent"))), e.n)]
+    if k == "mill" and e.n == "X":                   # "... puts the top X cards ..., where X is the number of [filter]"
+        if e.x is None or e.who != "target_player":
+            raise NotUnderstood(e.words())
+        return [F("mill", F("target", ab.target(C_("player"))), _amount(e, ab))]
+    if k == "mill" and e.who != "that_player":   # "target player puts the top two cards of their library into ..."
+        who = C_("you") if e.who == "you" else F("target", ab.target(C_("player")))
         return [F("mill", who, e.n)]
     if k == "may":
         # "you may [effect]": done unless the player declines as it resolves (rules/timeline/effects.lp)
@@ -563,7 +643,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         return [F("apply", C_("prevent_combat_damage"), C_("none"), C_("end_of_turn"))]
     if k == "restricted_this_turn":
         # "can't be blocked this turn", "can't block this turn": a continuous effect until the turn ends (rules/casting/combat.lp)
-        if e.who == "same":                          # "Target creature gets +1/+0 ... and can't be blocked this turn"
+        if e.who == "same" and not ab.targets and ab.last_self:
+            ref = C_("self")                         # "~ gets +1/+0 until end of turn and can't be blocked this turn" (issue 28)
+        elif e.who == "same":                        # "Target creature gets +1/+0 ... and can't be blocked this turn"
             if not ab.targets:
                 raise NotUnderstood(e.words())
             ref = F("target", ab.targets)
@@ -579,7 +661,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     return [] if term is None else [term]
 
 
-X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player")   # the effects whose amount may be X
+X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
 
 
@@ -674,6 +756,95 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage_each_opponent":
         ctx.need_self(e.ref, created)
         return F("damage", C_("each_opponent"), e.n)
+    if e.who == "that_player" and k in ("discard", "mill"):
+        # "that player discards a card" in a combat damage trigger: the player dealt the damage (issue 28)
+        if ab.event_data != "player":
+            raise NotUnderstood(e.words())
+        return F(k, C_("data_player"), e.n)
+    if k == "lose_life" and e.who == "discarder":
+        # "that player loses 2 life" in "Whenever an opponent discards a card": the player who discarded it (issue 28)
+        if ab.event_data != "discarded":
+            raise NotUnderstood(e.words())
+        return F("lose_life", C_("discarder"), e.n)
+    if k == "discard" and e.who == "same_target":
+        # "target player draws two cards, then discards two cards": the player targeted just before (issue 28)
+        if ab.last_player is None or ab.last_player != ab.targets:
+            raise NotUnderstood(e.words())
+        return F("discard", F("target", ab.last_player), e.n)
+    if k == "damage_attacked":
+        # "it deals 1 damage to the player or planeswalker it's attacking" in "Whenever ~ attacks" (issue 28)
+        ctx.need_self(e.ref, created)
+        if ab.event_data != "attacked":
+            raise NotUnderstood(e.words())
+        return F("damage", C_("attacked"), e.n)
+    if k == "discard_hand" and e.who == "each_player":
+        return F("discard_hand", C_("each_player"))
+    if k == "fight_that":
+        # "Then that creature fights target creature you don't control", "Then it fights ..." (issue 28)
+        t1 = _that_target(ab, "creature" if e.counter == "it" else e.counter, e)
+        t2 = ab.target(F("permanent", ab.filter(e.filter)))
+        return F("fight", F("target", t1), F("target", t2))
+    if k == "untap" and e.who == "them":
+        if ab.last_each is None:
+            raise NotUnderstood(e.words())
+        return F("untap", ab.last_each)
+    if k == "discard" and e.keyword == "unless_attacked":
+        # "Then discard a card unless you attacked with a creature this turn" (rules/timeline/pump_shapes.lp)
+        return F("unless", F("attacked_this_turn", C_("you")), F("discard", C_("you"), e.n))
+    if k == "if_is" and e.then.kind == "counters":
+        # "Put a +1/+1 counter on target creature you control if it's legendary" (rules/timeline/pump_shapes.lp)
+        inner = effect_term(e.then, ab, ctx, created)
+        return F("if_is", F("target", ab.last_permanent[0]), ab.filter(e.filter), inner)
+    if k == "if_is":
+        # "If it's a Vampire, it gains first strike until end of turn": the target just before, as it resolves
+        if ab.last_permanent is None:
+            raise NotUnderstood(e.words())
+        t = ab.last_permanent[0]
+        kw = e.then.keyword
+        if kw not in KEYWORDS or KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in keywords_missing():
+            raise NotUnderstood(e.words())
+        return F("if_is", F("target", t), ab.filter(e.filter),
+                 F("apply", F("gains", C_(KEYWORDS[kw][0])), F("target", t), C_("end_of_turn")))
+    if k == "search_named":
+        # "search your library for a card named A [or B]": the card names as the filter (rules/core/filters.lp: named)
+        names = [ctx.card.name if n == "~" else n for n in e.keyword.split(" or ")]
+        term = FILTER(f"card named {' or '.join(names)}")
+        ab.facts += [FILTER_CLAUSE(term, k) for k in range(1, len(names) + 1)]
+        ab.facts += [FILTER_LIT(term, k, F("pos", F("named", String(n)))) for k, n in enumerate(names, start=1)]
+        return F("search", term, C_(e.who))
+    if k == "peek_top":
+        # "look at the top card of your library. If it's a land card, you may reveal it and put it into your hand."
+        return F("peek_top", ab.filter(e.filter, "card"))
+    if k == "dig_any":
+        # "you may reveal any number of creature cards from among them and put the revealed cards into your hand"
+        return F("dig_any", e.n, ab.filter(e.filter, "card"))
+    if k == "dig_put":
+        # "Look at the top N cards ... Put M of them into your hand and the rest on the bottom" (rules/timeline/pump_shapes.lp)
+        return F("dig_put", e.n, int(e.who))
+    if k == "damage_each_of_target_player":
+        # "... and 1 damage to each creature that player controls": the player targeted just before (issue 28)
+        ctx.need_self(e.ref, created)
+        if ab.last_player is None or ab.last_player != ab.targets:
+            raise NotUnderstood(e.words())
+        return F("damage", F("each_of", F("target", ab.last_player), ab.filter(e.filter)), e.n)
+    if k == "damage_target_controller":
+        # "... and 2 damage to that creature's controller": the controller of the target just before (issue 28)
+        ctx.need_self(e.ref, created)
+        return F("damage", F("controller_of", F("target", _that_target(ab, e.keyword, e))), e.n)
+    if k == "bite":
+        # "target creature you control deals damage equal to its power to target creature you don't control"
+        t1 = _permanent_target(e, ab)
+        t2 = ab.target(F("permanent", ab.filter(e.filter)))
+        return F("bite", F("target", t1), F("target", t2))
+    if k == "damage" and e.target.kind == "defending":
+        # "deals 1 damage to target creature defending player controls" in an attack trigger (issue 28)
+        ctx.need_self(e.ref, created)
+        if ab.event_data != "attacked":
+            raise NotUnderstood(e.words())
+        return F("damage", F("target", ab.target(F("defending", ab.filter(e.target.filter)))), e.n)
+    if k == "damage" and e.target.kind == "opponent_or_planeswalker":    # "target opponent or planeswalker" (issue 28)
+        ctx.need_self(e.ref, created)
+        return F("damage", F("target", ab.target(C_(e.target.kind))), _amount(e, ab))
     if k == "damage" and e.target.kind in ("permanent", "player", "player_or_planeswalker"):
         ctx.need_self(e.ref, created)
         t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_(e.target.kind))
@@ -683,7 +854,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("reanimate", F("target", t), C_("tapped" if e.keyword == "tapped" else "untapped"))
     if k == "regrowth":
         term = ab.filter(e.target.filter, "card")
-        t = ab.target(F("card_in_graveyard", term))
+        t = ab.target(F("card_in_graveyard", term), optional=e.target.optional)
         return F("bounce", F("target", t))
     if k == "discard" and e.who.startswith("target_"):
         t = ab.target(C_(e.who.removeprefix("target_")))
@@ -704,6 +875,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "return a land you control to its owner's hand": no target; the player chooses as it resolves
         # (rules/timeline/effects.lp: the earliest such permanent, made for them)
         return F("bounce_chosen", ab.filter(e.filter))
+    if k == "draw" and e.for_each and e.x is not None:
+        # "Draw a card for each [filter]": counted as it resolves (rules/timeline/pump_shapes.lp)
+        return F("draw", C_("you"), F("count", ab.filter(e.x)))
     if k == "draw":
         if e.who == "target_player":
             t = ab.target(C_("player"))
@@ -739,6 +913,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage_to_spell_controller":
         ctx.need_self(e.ref, created)
         return F("damage", C_("data_controller"), e.n)
+    if k == "tap" and e.keyword == "defending":
+        # "tap target creature defending player controls" in an attack trigger (rules/timeline/combat_triggers.lp)
+        if ab.event_data != "attacked":
+            raise NotUnderstood(e.words())
+        t = ab.target(F("defending", ab.filter(e.target.filter)))
+        return F("tap", F("target", t))
     if k == "tap":
         term = ab.filter(e.target.filter)
         t = ab.target(F("permanent", term))
@@ -768,6 +948,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "convert":
         ctx.need_self(e.ref, created)
         return F("convert", C_("self"))
+    if k == "create_token" and e.keyword == "attacking":
+        # "... tokens that are tapped and attacking" in an attack trigger (rules/timeline/combat_triggers.lp)
+        if ab.event_data != "attacked":
+            raise NotUnderstood(e.words())
+        return F("create_token_attacking", String(_token(ctx, e.token)), e.n)
     if k == "create_token":
         return F("create_token", String(_token(ctx, e.token)), e.n)
     if k == "destroy_all":
@@ -828,6 +1013,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
 def compile_effects(effects, ab: Ab, ctx: Ctx) -> list[str]:
     understood = []
     created = False
+    kinds = [x.then.kind if x.kind == "up_to_two" else x.kind for x in effects]
+    if "regrowth" in kinds and "discard" in kinds[kinds.index("regrowth"):]:
+        # "Return up to two target creature cards ... to your hand, then discard a card": the cards just returned may be
+        # discarded (CR 608.2c), which the rules of discarding don't consider yet (rules/timeline/changes.lp)
+        raise NotUnderstood("discarding the cards an effect just returned to the hand")
     for e in effects:
         for term in effect_terms(e, ab, ctx, created):
             ab.effect(term)
@@ -987,9 +1177,26 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         elif ev.kind == "at":
             ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
             ab.event_player = ev.step[2] == "opponent"
+        elif ev.kind == "deals_damage_opponent":   # "Whenever ~ deals damage to an opponent" (rules/timeline/combat_triggers.lp)
+            ctx.need_self(ev.ref)
+            ab.add(TRIGGER, F("deals_damage", C_("self"), C_("opponent")))
+        elif ev.kind == "opponent_noncombat_damage":   # "Whenever an opponent is dealt noncombat damage"
+            ab.add(TRIGGER, F("dealt_noncombat_damage", C_("opponent")))
+        elif ev.kind == "one_or_more_attack":     # "Whenever one or more nontoken Vampires you control attack"
+            ab.add(TRIGGER, F("attack_one_or_more", ab.filter(ev.filter)))
+        elif ev.kind == "draws":                   # "Whenever you / an opponent draw(s) a card" (rules/timeline/combat_triggers.lp)
+            ab.add(TRIGGER, F("draws", C_(ev.step[2])))
+        elif ev.kind == "equipped_attacks":        # "Whenever equipped creature attacks" (rules/timeline/combat_triggers.lp)
+            ab.add(TRIGGER, F("attacks", C_("equipped")))
+        elif ev.kind == "opponent_discards":       # "Whenever an opponent discards a card" (rules/timeline/combat_triggers.lp)
+            ab.add(TRIGGER, F("discards", C_("opponent")))
+        elif ev.kind == "attacks_filter":          # "Whenever a Vampire you control attacks" (rules/timeline/combat_triggers.lp)
+            ab.add(TRIGGER, F("attacks", ab.filter(ev.filter)))
         else:
             ctx.need_self(ev.ref)
-            kinds = {"enters_or_attacks": ["enters", "attacks"], "enters_or_leaves": ["enters", "leaves"]}.get(ev.kind, [ev.kind])
+            kinds = {"enters_or_attacks": ["enters", "attacks"], "enters_or_leaves": ["enters", "leaves"],
+                     "attacks_or_blocks": ["attacks", "blocks"],
+                     "enters_or_combat_damage": ["enters", "combat_damage_to_player"]}.get(ev.kind, [ev.kind])
             for kind in kinds:
                 if kind == "leaves":
                     ab.add(TRIGGER, F("leaves", C_("self")))
@@ -997,6 +1204,10 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                     ab.add(TRIGGER, F("becomes_target", C_("self"), C_("spell")))
                 else:
                     ab.add(TRIGGER, F(kind, C_("self")))
+        # what the trigger event was about (rules/timeline/combat_triggers.lp): the player dealt combat damage ("that
+        # player"), the player or planeswalker the source attacks
+        ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
+                         "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded"}.get(ev.kind)
         if isinstance(a.condition, T.Condition):     # "if you control a Wizard," (rules/timeline/triggers.lp)
             cond = _condition(a.condition, ab, ctx)
             if cond.name != "controls":
@@ -1132,6 +1343,17 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "enters_tapped":
         ab.add(STATIC)
         ab.add(ENTERS_TAPPED)
+    elif k == "enters_with_counters":
+        # "~ enters the battlefield with N +1/+1 counters on it" (rules/timeline/counters_shapes.lp)
+        ab.add(STATIC)
+        ab.add(ENTERS_WITH_COUNTERS, String(s.change), C_("x") if s.n == "X" else s.n,
+               F(s.who, C_("you")) if s.who != "always" else C_("always"))
+    elif k == "anthem_counter":
+        # "Each creature you control with a +1/+1 counter on it has trample" (rules/core/filters.lp: counter(Kind))
+        term = ab.filter(T.Filter(f"{s.filter.text} with a {s.change} counter on it", s.filter.kind))
+        ab.add(STATIC)
+        ab.add(SCOPE, F("each", term))
+        _static_pt_and_keywords(ab, s)
     elif k == "anthem":
         term = ab.filter(s.filter)
         if re.search(r"\bwith(?:out)? (?:\w+$|power |toughness )", s.filter.text, re.I):

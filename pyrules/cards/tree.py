@@ -59,6 +59,10 @@ class Target:
             return "target player or planeswalker"
         if self.kind == "player":
             return "target player"
+        if self.kind == "defending":
+            return f"target {self.filter.words()} defending player controls"
+        if self.kind == "opponent_or_planeswalker":
+            return "target opponent or planeswalker"
         if self.kind == "card_in_graveyard":
             where = "your graveyard" if self.filter.extra == ("you_own",) else "a graveyard"
             return f"{up}target {self.filter.words()} from {where}"
@@ -134,7 +138,10 @@ class Effect:
         k = self.kind
         src = self.ref.words() if self.ref else ""
         who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent",
-               "target_opponent": "target opponent", "that_player": "that player", "each_player": "each player"}.get(self.who, self.who)
+               "target_opponent": "target opponent", "that_player": "that player", "each_player": "each player",
+               "discarder": "that player"}.get(self.who, self.who)
+        if k == "draw" and self.for_each and self.x is not None:
+            return f"draw a card for each {self.x.words()}"
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
         n = f"1 life for each {self.x.words()}" if self.for_each and self.x is not None else f"{self.n} life"
@@ -145,6 +152,42 @@ class Effect:
             return f"{who} lose{'s' if who != 'you' else ''} {n}"
         if k == "damage":
             return f"{src} deals {self.n} damage to {self.target.words()}"
+        if k == "damage_each_of_target_player":
+            return f"{src} deals {self.n} damage to each {self.filter.words()} that player controls"
+        if k == "damage_target_controller":
+            return f"{src} deals {self.n} damage to that {self.keyword}'s controller"
+        if k == "bite":
+            return f"{self.target.words()} deals damage equal to its power to target {self.filter.words()}"
+        if k == "gains_until_eot" and self.who == "same":
+            return f"it gains {self.keyword} until end of turn"
+        if k == "gains_until_eot" and self.who == "that":
+            return f"that {self.counter} gains {self.keyword} until end of turn"
+        if k == "damage_attacked":
+            return f"{src} deals {self.n} damage to the player or planeswalker it's attacking"
+        if k == "discard_hand" and self.who == "each_player":
+            return "each player discards their hand"
+        if k == "discard" and self.who == "same_target":
+            return f"that player discards {self.n} card(s)"
+        if k == "up_to_two":
+            return f"{self.then.words()} (each of up to two targets, never the same)"
+        if k == "search_named":
+            to = {"battlefield_tapped": "put it onto the battlefield tapped", "battlefield": "put it onto the battlefield",
+                  "hand": "put it into your hand"}[self.who]
+            return f"search your library for a card named {self.keyword}, {to}, then shuffle"
+        if k == "peek_top":
+            return f"look at the top card of your library; if it's a {self.filter.words()} card, you may put it into your hand"
+        if k == "dig_any":
+            return (f"look at the top {self.n} cards of your library; you may reveal any number of {self.filter.words()} cards "
+                    "from among them and put them into your hand; put the rest on the bottom of your library")
+        if k == "gains_until_eot" and self.who == "those":
+            return f"those creatures gain {self.keyword} until end of turn"
+        if k == "dig_put":
+            return (f"look at the top {self.n} cards of your library; put {self.who} of them into your hand and the rest on "
+                    "the bottom of your library")
+        if k == "fight_that" and self.counter == "it":
+            return f"then it fights target {self.filter.words()}"
+        if k == "fight_that":
+            return f"then that {self.counter} fights target {self.filter.words()}"
         if k == "damage_each_creature_player":
             return f"{src} deals {self.n} damage to each creature and each player"
         if k == "edict":
@@ -171,6 +214,8 @@ class Effect:
             return f"{src} deals {self.n} damage divided as you choose among one or two targets"
         if k == "damage_to_spell_controller":
             return f"{src} deals {self.n} damage to that spell's controller"
+        if k == "tap" and self.keyword == "defending":
+            return f"tap {self.target.words()} defending player controls"
         if k == "tap":
             return f"tap {self.target.words()}"
         if k == "destroy_all":
@@ -189,11 +234,24 @@ class Effect:
             return f"convert {src}"
         if k == "create_token" and self.who == "investigate":
             return "investigate (create a Clue token)"
+        if k == "create_token" and self.keyword == "attacking":
+            return f"create {self.n} {self.token.words()} that are tapped and attacking"
         if k == "create_token":
             return f"create {self.n} {self.token.words()}"
         if k == "gains_until_eot":
             who = self.target.words() if self.target else (src if self.ref else "it")
             return f"{who} gains {self.keyword} until end of turn"
+        if k == "pump" and self.for_each and self.x is not None:
+            who = self.target.words() if self.target else src
+            return f"{who} gets {self.pt[0]:+d}/{self.pt[1]:+d} until end of turn for each {self.x.words()}"
+        if k == "untap" and self.who == "them":
+            return "untap them"
+        if k == "discard" and self.keyword == "unless_attacked":
+            return f"then discard {self.n} card(s) unless you attacked with a creature this turn"
+        if k == "if_is" and self.then.kind == "counters":
+            return f"{self.then.words()} if it's {self.filter.words()}"
+        if k == "if_is":
+            return f"if it's {self.filter.words()}, it gains {self.then.keyword} until end of turn"
         if k == "pump" and self.filter is not None:
             gains = f" and gain {self.keyword}" if self.keyword else ""
             return f"{self.filter.words()} get {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"

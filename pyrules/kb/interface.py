@@ -414,6 +414,9 @@ COST = Predicate("cost", "ability item", **_CARD)
 COST_MOD = Predicate("cost_mod", "ability change:const amount:int", **_CARD)
 EFFECT = Predicate("effect", "ability n:int effect", **_CARD)
 ENTERS_TAPPED = Predicate("enters_tapped", "ability", "the permanent enters tapped (a static ability)", **_CARD)
+ENTERS_WITH_COUNTERS = Predicate("enters_with_counters", "ability kind:string n condition",
+                                 "the permanent enters with n (a number or x) counters of a kind, always or if a condition holds",
+                                 **_CARD)
 ESCAPES_WITH = Predicate("escapes_with", "ability counter:string amount:int", **_CARD)
 FUNCTIONS_IN = Predicate("functions_in", "ability zone:const", **_CARD)
 GRANT_COST = Predicate("grant_cost", "source item", **_CARD)
@@ -438,6 +441,8 @@ STATIC = Predicate("static", "ability", **_CARD)
 TARGET = Predicate("target", "ability n:int spec", **_CARD)
 TARGET_EACH_OPPONENT = Predicate("target_each_opponent", "ability n:int", **_CARD)
 TARGET_OPTIONAL = Predicate("target_optional", "ability n:int", **_CARD)
+TARGET_DISTINCT = Predicate("target_distinct", "ability n:int m:int",
+                            "targets n and m are one word \"target\": never the same object", **_CARD)
 TIMING = Predicate("timing", "ability timing:const", **_CARD)
 TRIGGER = Predicate("trigger", "ability event", **_CARD)
 INTERVENING_IF = Predicate("intervening_if", "ability condition", **_CARD)

@@ -750,6 +750,7 @@ def test_outlast_is_modelled():
      "may(bounce(target(1)))"),
     ("When Test Card enters, search your library for a card, put it into your hand, then shuffle your library.",
      'search(f("card"),hand)'),
+    ("When Test Card enters, tap all creatures target opponent controls.", 'tap_all(target(1),f("creatures"))'),
 ])
 def test_more_enter_trigger_wordings_are_read(text, fact):
     from tests.test_grammar import read_line

@@ -1131,6 +1131,9 @@ class ToTree(Transformer):
     def e_search_any(self, meta, ch):
         return T.Effect("search", who="hand", filter=T.Filter("card", "card"))
 
+    def e_tap_all_target_player(self, meta, ch):
+        return T.Effect("tap_all", who="target_" + str(_tokens(ch, "PLAYER_WORD")[0]).lower(), filter=_one(ch, T.Filter))
+
     e_destroy_it = _eff("destroy_it")
     e_return_that_card = _eff("return_that_card")
 

@@ -599,6 +599,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if not ab.event_player:
             raise NotUnderstood(e.words())
         return F("sacrifice_chosen", C_("data_player"), ab.filter(e.filter))
+    if k == "tap_all":                              # "tap all creatures target opponent controls" (rules/timeline/more_enter_effects.lp)
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("tap_all", F("target", t), ab.filter(e.filter))
     if k == "fight_self":                           # "it fights another target creature" (rules/timeline/fight_exile_control.lp)
         ctx.need_self(e.ref, created)
         return F("fight", C_("self"), F("target", _permanent_target(e, ab)))

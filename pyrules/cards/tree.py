@@ -275,6 +275,8 @@ class Effect:
             return f"untap {self.target.words() if self.target else src}"
         if k == "exile_until_leaves":
             return f"exile {self.target.words()} until {src} leaves the battlefield"
+        if k == "tap_all":
+            return f"tap all {self.filter.words()} {who} controls"
         if k == "fight_self":
             return f"{src} fights {self.target.words()}"
         if k == "attach_self_target":

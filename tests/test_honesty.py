@@ -5,7 +5,7 @@ incomplete board says so; a short answer names the lines that could change it; a
 pyrules doesn't read a line is bad input naming the line, never a rule of the game; a cast the rules allow but
 the player can't pay now is never a bare yes.
 
-Cards from tests/data/unread.json (Deep Freeze, Blanchwood Armor, Radiating Lightning, Elvish Clancaller — and Act of Treason, read since issue 29:
+Cards from tests/data/unread.json (Deep Freeze, Radiating Lightning, Elvish Clancaller — and Act of Treason, read since issue 29, Blanchwood Armor since issue 28:
 real Scryfall objects of Dominaria and Core Set 2019 with a line pyrules doesn't read; the cards these tests used
 before — Pacifism, Giant Growth, Shivan Dragon, Glorious Anthem — are read since issue 27). Each answer here is
 stated from the card's text: what it says and pyrules doesn't read."""
@@ -127,13 +127,14 @@ def test_no_plan_on_an_incomplete_board_is_no_plan_found_with_the_text_pyrules_m
 
 
 def test_a_short_answer_names_the_unmodelled_lines_that_could_change_it(write_yaml):
-    # Blanchwood Armor: "Enchanted creature gets +1/+1 for each Forest you control." — unread, so the Bears' power
-    # pyrules gives (2, its card's) may be wrong, and the summary says which line could change it
-    d = scenario(obj("bears", "Grizzly Bears"), obj("anthem", "Blanchwood Armor", attached_to="bears"), obj("f", "Forest"))
+    # Deep Freeze: "Enchanted creature has base power and toughness 0/4, ..." — unread, so the Bears' power pyrules
+    # gives (2, its card's) may be wrong, and the summary says which line could change it (this test used Blanchwood
+    # Armor's "+1/+1 for each Forest you control", read since issue 28)
+    d = scenario(obj("bears", "Grizzly Bears"), obj("freeze", "Deep Freeze", attached_to="bears"), obj("f", "Forest"))
     path = write_yaml(d)
     doc = json.loads(cli("explain", path, "bears.power", "--cards", HONESTY, "--json").stdout)
     assert doc["complete"] is False
-    assert "Blanchwood Armor (anthem), line 2: “Enchanted creature gets +1/+1 for each Forest you control.”" in doc["summary"]
+    assert f"Deep Freeze (freeze), line 2: “{DEEP_FREEZE_2}”" in doc["summary"]
     assert doc["summary"].count("This answer may be incomplete") == 1
     text = cli("explain", path, "bears.power", "--cards", HONESTY).stdout
     assert "This answer may be incomplete" in text.splitlines()[0]
@@ -143,9 +144,9 @@ def test_a_short_answer_names_the_unmodelled_lines_that_could_change_it(write_ya
 
 
 def test_show_of_an_object_under_unread_text_notes_it(write_yaml):
-    d = scenario(obj("bears", "Grizzly Bears"), obj("anthem", "Blanchwood Armor", attached_to="bears"))
+    d = scenario(obj("bears", "Grizzly Bears"), obj("freeze", "Deep Freeze", attached_to="bears"))
     out = cli("show", write_yaml(d), "bears", "--cards", HONESTY).stdout
-    assert "2/2" in out and "note: anthem (Blanchwood Armor), line 2, is not modelled: “Enchanted creature gets +1/+1 for each Forest you control.”" in out
+    assert "2/2" in out and f"note: freeze (Deep Freeze), line 2, is not modelled: “{DEEP_FREEZE_2}”" in out
 
 
 def test_targets_for_a_spell_line_pyrules_doesnt_read_are_bad_input_naming_the_line(write_yaml):

@@ -797,3 +797,21 @@ def test_outlast_is_modelled():
     ln = line_of(MORE, "Abzan Falconer", 1)
     assert ln.status == "modelled", ln.text
     assert ln.missing == []
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("When Test Card enters, you may have it fight another target creature.", "may(fight(self,target(1)))"),
+    ("When Test Card enters, if it was kicked, it fights another target creature.", "fight(self,target(1))"),
+    ("When Test Card enters, attach it to target Pirate you control.", "attach(self,target(1))"),
+    ("When Test Card enters, you may return another target historic permanent you control to its owner's hand.",
+     "may(bounce(target(1)))"),
+    ("When Test Card enters, search your library for a card, put it into your hand, then shuffle your library.",
+     'search(f("card"),hand)'),
+    ("When Test Card enters, tap all creatures target opponent controls.", 'tap_all(target(1),f("creatures"))'),
+])
+def test_more_enter_trigger_wordings_are_read(text, fact):
+    from tests.test_grammar import read_line
+
+    ln = read_line(text, "Artifact Creature — Pirate")
+    assert ln.status == "modelled", ln.text
+    assert fact in facts(ln)

@@ -1380,6 +1380,28 @@ class ToTree(Transformer):
     def ev_enchanted_dies(self, meta, ch):
         return T.Event("enchanted_dies", text="when enchanted creature dies")
 
+    def _other_target(self, ch):
+        f = _one(ch, T.Filter)
+        return T.Target("permanent", T.Filter(f.text, f.kind, f.and_or, ("other",)))
+
+    def e_may_fight_self(self, meta, ch):
+        return T.Effect("may", then=T.Effect("fight_self", target=self._other_target(ch), ref=T.SelfRef("it")))
+
+    def e_fight_self(self, meta, ch):
+        return T.Effect("fight_self", target=self._other_target(ch), ref=_one(ch, T.SelfRef))
+
+    def e_attach_self_target(self, meta, ch):
+        return T.Effect("attach_self_target", target=T.Target("permanent", _one(ch, T.Filter)), ref=_one(ch, T.SelfRef))
+
+    def e_bounce_other(self, meta, ch):
+        return T.Effect("bounce", target=self._other_target(ch))
+
+    def e_search_any(self, meta, ch):
+        return T.Effect("search", who="hand", filter=T.Filter("card", "card"))
+
+    def e_tap_all_target_player(self, meta, ch):
+        return T.Effect("tap_all", who="target_" + str(_tokens(ch, "PLAYER_WORD")[0]).lower(), filter=_one(ch, T.Filter))
+
     e_destroy_it = _eff("destroy_it")
     e_return_that_card = _eff("return_that_card")
 

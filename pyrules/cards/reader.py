@@ -697,6 +697,15 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if not ab.event_player:
             raise NotUnderstood(e.words())
         return F("sacrifice_chosen", C_("data_player"), ab.filter(e.filter))
+    if k == "tap_all":                              # "tap all creatures target opponent controls" (rules/timeline/more_enter_effects.lp)
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("tap_all", F("target", t), ab.filter(e.filter))
+    if k == "fight_self":                           # "it fights another target creature" (rules/timeline/fight_exile_control.lp)
+        ctx.need_self(e.ref, created)
+        return F("fight", C_("self"), F("target", _permanent_target(e, ab)))
+    if k == "attach_self_target":                   # "attach it to target Pirate you control" (rules/casting/activate.lp)
+        ctx.need_self(e.ref, created)
+        return F("attach", C_("self"), F("target", _permanent_target(e, ab)))
     if k == "destroy_it":                           # "destroy it": the creature that blocked (rules/timeline/aura_triggers.lp)
         if ab.event_object != "battlefield":
             raise NotUnderstood(e.words())

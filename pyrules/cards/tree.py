@@ -289,7 +289,8 @@ class Effect:
         if k == "search":
             to = {"battlefield_tapped": "put it onto the battlefield tapped", "battlefield": "put it onto the battlefield",
                   "hand": "put it into your hand"}[self.who]
-            return f"search your library for a {self.filter.words()} card, {to}, then shuffle"
+            what = "card" if self.filter.words() == "card" else f"{self.filter.words()} card"
+            return f"search your library for a {what}, {to}, then shuffle"
         if k == "bounce_chosen" and "other" in self.filter.extra:
             return f"return another {self.filter.words()} to its owner's hand"
         if k == "bounce_chosen":
@@ -323,6 +324,8 @@ class Effect:
             if self.who == "you":
                 return f"put the top {self.n} card(s) of your library into your graveyard"
             return f"{who} puts the top {self.n} card(s) of their library into their graveyard"
+        if k == "may" and self.then.kind == "fight_self":           # "you may have it fight another target creature"
+            return f"you may have it fight {self.then.target.words()}"
         if k == "may" and self.then.kind == "pump" and self.then.target is not None:   # "you may have target creature get ..."
             return (f"you may have {self.then.target.words()} get {self.then.pt[0]:+d}/{self.then.pt[1]:+d} "
                     "until end of turn")
@@ -332,6 +335,12 @@ class Effect:
             return f"untap {self.target.words() if self.target else src}"
         if k == "exile_until_leaves":
             return f"exile {self.target.words()} until {src} leaves the battlefield"
+        if k == "tap_all":
+            return f"tap all {self.filter.words()} {who} controls"
+        if k == "fight_self":
+            return f"{src} fights {self.target.words()}"
+        if k == "attach_self_target":
+            return f"attach {src} to {self.target.words()}"
         if k == "destroy_it":
             return "destroy it"
         if k == "return_that_card":

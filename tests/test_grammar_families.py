@@ -474,3 +474,38 @@ def test_a_search_for_a_word_outside_the_lists_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("Search your library for a zzz card, put it into your hand, then shuffle.", "Sorcery").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ cast triggers (issue 28)
+
+CAST_TRIGGERS = Path(__file__).parent / "data" / "cast_triggers.json"
+
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Brineborn Cutthroat", 2,
+     "whenever you cast a spell during an opponent's turn, put 1 +1/+1 counter(s) on Brineborn Cutthroat",
+     'cast_spell(you,f("spell"),opponents_turn)'),
+    ("Bloodstone Goblin", 1,
+     "whenever you cast a spell, if that spell was kicked, Bloodstone Goblin gets +1/+1 and gains menace until end of turn",
+     "intervening_if(ab(\"Bloodstone Goblin\",front,1,trigger_1),kicked(that_spell))"),
+])
+def test_cast_triggers_are_read(card, n, parse, fact):
+    ln = with_files((str(CAST_TRIGGERS),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_a_cast_trigger_on_any_spell_is_read_with_a_filter_every_spell_satisfies():
+    from tests.test_grammar import read_line
+
+    ln = read_line("Whenever you cast a spell, you gain 1 life.")
+    assert ln.status == "modelled", ln.text
+    assert 'cast_spell(you,f("spell"))' in facts(ln) and 'filter_lit(f("spell")' not in facts(ln)
+
+
+def test_a_cast_trigger_during_your_own_turn_is_not_read():
+    # "during your turn" is a condition no rule reads: the line is not modelled, not read as "any spell"
+    from tests.test_grammar import read_line
+
+    assert read_line("Whenever you cast a spell during your turn, you gain 1 life.").status == "not_modelled"

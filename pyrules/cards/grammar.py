@@ -685,6 +685,15 @@ class ToTree(Transformer):
     def ev_gain_life(self, meta, ch):
         return T.Event("gains_life", text="whenever you gain life")
 
+    # cast triggers (issue 28): "Whenever you cast a spell[ during an opponent's turn]"
+    def ev_cast_any_spell(self, meta, ch):
+        during = bool(_tokens(ch, "DURING_OPP_TURN"))
+        return T.Event("cast_spell_opponents_turn" if during else "cast_spell", filter=T.Filter("spell", "spell"),
+                       text="whenever you cast a spell" + (" during an opponent's turn" if during else ""))
+
+    def if_that_spell_kicked(self, meta, ch):
+        return ("if", "kicked_that_spell")
+
     def e_counters_target(self, meta, ch):
         return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
                         target=T.Target("permanent", _one(ch, T.Filter)))

@@ -924,6 +924,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("transforms", ab.filter(ev.filter)))
         elif ev.kind == "cast_spell":
             ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter)))
+        elif ev.kind == "cast_spell_opponents_turn":   # "... during an opponent's turn" (rules/timeline/triggers.lp)
+            ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter), C_("opponents_turn")))
         elif ev.kind == "enters_filter":
             ab.add(TRIGGER, F("enters", ab.filter(ev.filter)))
         elif ev.kind == "dies_filter":
@@ -951,9 +953,12 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                 else:
                     ab.add(TRIGGER, F(kind, C_("self")))
         if a.condition:                  # an intervening "if" clause (rules/timeline/triggers.lp)
-            ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition == "kicked" else "you")))
+            if a.condition == "kicked_that_spell":   # "if that spell was kicked": the spell it triggered on
+                ab.add(INTERVENING_IF, F("kicked", C_("that_spell")))
+            else:
+                ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition == "kicked" else "you")))
         understood = compile_effects(a.effects, ab, ctx)
-        return [ab], [f"trigger: {ev.words()}"] + ([f"if {a.condition}"] if a.condition else []) + understood
+        return [ab], [f"trigger: {ev.words()}"] + ([f"if {a.condition}".replace("kicked_that_spell", "that spell was kicked")] if a.condition else []) + understood
     if k == "chapter":
         out, understood = [], []
         for n in a.chapters:     # "I, II — [effect]" is two chapter abilities, one for each symbol

@@ -381,7 +381,8 @@ class Ability:
                     + (" (only once each turn)" if self.once else ""))
         if k == "triggered":
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
-                    "kicked": "if it was kicked, "}.get(self.condition, "")
+                    "kicked": "if it was kicked, ",
+                    "kicked_that_spell": "if that spell was kicked, "}.get(self.condition, "")
             return f"{self.event.words()}, {cond}{eff}"
         if k == "loyalty":
             return f"{self.n:+d}: {eff}" if self.n else f"0: {eff}"

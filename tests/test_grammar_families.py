@@ -488,6 +488,12 @@ CAST_TRIGGERS = Path(__file__).parent / "data" / "cast_triggers.json"
     ("Bloodstone Goblin", 1,
      "whenever you cast a spell, if that spell was kicked, Bloodstone Goblin gets +1/+1 and gains menace until end of turn",
      "intervening_if(ab(\"Bloodstone Goblin\",front,1,trigger_1),kicked(that_spell))"),
+    ("Druid of Horns", 1,
+     "whenever you cast a Aura spell that targets Druid of Horns, create 1 3/3 green Beast creature token",
+     'cast_spell_targeting(you,f("aura"),self)'),
+    ("Season of Growth", 2,
+     "whenever you cast a spell that targets a creature you control, you draw a card",
+     'cast_spell_targeting(you,f("spell"),f("creature you control"))'),
 ])
 def test_cast_triggers_are_read(card, n, parse, fact):
     ln = with_files((str(CAST_TRIGGERS),)).lookup(card).reading()[n - 1]
@@ -509,3 +515,9 @@ def test_a_cast_trigger_during_your_own_turn_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("Whenever you cast a spell during your turn, you gain 1 life.").status == "not_modelled"
+
+
+def test_a_cast_trigger_on_a_spell_that_targets_a_word_outside_the_lists_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("Whenever you cast a spell that targets a zzz you control, draw a card.").status == "not_modelled"

@@ -691,6 +691,16 @@ class ToTree(Transformer):
         return T.Event("cast_spell_opponents_turn" if during else "cast_spell", filter=T.Filter("spell", "spell"),
                        text="whenever you cast a spell" + (" during an opponent's turn" if during else ""))
 
+    def ev_cast_spell_targeting(self, meta, ch):
+        fs = [c for c in ch if isinstance(c, T.Filter)]
+        spells = [f for f in fs if f.kind == "spell"]
+        spell = spells[0] if spells else T.Filter("spell", "spell")
+        ref = _one(ch, T.SelfRef)
+        of = None if ref is not None else [f for f in fs if f.kind == "permanent"][0]
+        return T.Event("cast_spell_targeting", ref=ref, filter=spell, of=of,
+                       text=f"whenever you cast {'a spell' if spell.text == 'spell' else 'a ' + spell.text + ' spell'}"
+                            f" that targets {'~' if ref is not None else 'a ' + of.text}")
+
     def if_that_spell_kicked(self, meta, ch):
         return ("if", "kicked_that_spell")
 

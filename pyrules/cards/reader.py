@@ -924,6 +924,11 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("transforms", ab.filter(ev.filter)))
         elif ev.kind == "cast_spell":
             ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter)))
+        elif ev.kind == "cast_spell_targeting":   # "... spell that targets [a kind of permanent | ~]"
+            if ev.ref is not None:
+                ctx.need_self(ev.ref)
+            of = C_("self") if ev.ref is not None else ab.filter(ev.of)
+            ab.add(TRIGGER, F("cast_spell_targeting", C_("you"), ab.filter(ev.filter), of))
         elif ev.kind == "cast_spell_opponents_turn":   # "... during an opponent's turn" (rules/timeline/triggers.lp)
             ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter), C_("opponents_turn")))
         elif ev.kind == "enters_filter":

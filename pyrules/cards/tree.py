@@ -347,6 +347,7 @@ class Event:
     step: tuple[str, str, str] = ("", "", "")   # at: phase, step, whose
     filter: Filter | None = None
     text: str = ""                   # the printed words of the event (for `parse`)
+    of: Filter | None = None         # cast_spell_targeting: what the spell targets (a filter; or ref: itself)
 
     def words(self) -> str:
         return self.text

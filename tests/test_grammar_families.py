@@ -494,6 +494,13 @@ CAST_TRIGGERS = Path(__file__).parent / "data" / "cast_triggers.json"
     ("Season of Growth", 2,
      "whenever you cast a spell that targets a creature you control, you draw a card",
      'cast_spell_targeting(you,f("spell"),f("creature you control"))'),
+    ("Sarkhan's Unsealing", 1,
+     "whenever you cast a creature spell with power 4, 5, or 6, Sarkhan's Unsealing deals 4 damage to any target",
+     'filter_lit(f("creature with power 4, 5, or 6"),1,pos(power_le(6)))'),
+    ("Sarkhan's Unsealing", 2,
+     "whenever you cast a creature spell with power 7 or greater, Sarkhan's Unsealing deals 4 damage to each opponent; "
+     "Sarkhan's Unsealing deals 4 damage to each creature and planeswalker your opponents control",
+     'filter_lit(f("creature with power 7 or greater"),1,pos(power_ge(7)))'),
 ])
 def test_cast_triggers_are_read(card, n, parse, fact):
     ln = with_files((str(CAST_TRIGGERS),)).lookup(card).reading()[n - 1]
@@ -521,3 +528,10 @@ def test_a_cast_trigger_on_a_spell_that_targets_a_word_outside_the_lists_is_not_
     from tests.test_grammar import read_line
 
     assert read_line("Whenever you cast a spell that targets a zzz you control, draw a card.").status == "not_modelled"
+
+
+def test_a_cast_trigger_on_powers_that_are_not_a_run_is_not_read():
+    # "with power 2, 4, or 6" is not a range: not read as one
+    from tests.test_grammar import read_line
+
+    assert read_line("Whenever you cast a creature spell with power 2, 4, or 6, you gain 1 life.").status == "not_modelled"

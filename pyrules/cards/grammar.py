@@ -701,6 +701,13 @@ class ToTree(Transformer):
                        text=f"whenever you cast {'a spell' if spell.text == 'spell' else 'a ' + spell.text + ' spell'}"
                             f" that targets {'~' if ref is not None else 'a ' + of.text}")
 
+    def ev_cast_spell_with_power(self, meta, ch):
+        f = _one(ch, T.Filter)
+        rng = " ".join(str(_tokens(ch, "POWER_RANGE")[0]).split())
+        kind = f.text
+        f = T.Filter(f"{f.text} with power {rng}", "spell", and_or=f.and_or)
+        return T.Event("cast_spell", filter=f, text=f"whenever you cast a {kind} spell with power {rng}")
+
     def if_that_spell_kicked(self, meta, ch):
         return ("if", "kicked_that_spell")
 

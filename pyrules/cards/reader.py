@@ -197,6 +197,13 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     with_kw = None
     num = re.fullmatch(r"(.+?) with (power|toughness|converted mana cost|mana value) (\d+) or (less|greater)", words, re.I)
     m = None if num else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
+    run = None if num else re.fullmatch(r"(.+?) with power (\d+), (\d+), or (\d+)", words, re.I)
+    if run:                                    # "creature with power 4, 5, or 6": consecutive numbers, a range
+        a, b, c = int(run[2]), int(run[3]), int(run[4])
+        if not (b == a + 1 and c == b + 1):
+            raise NotUnderstood(phrase)
+        words, m = run[1], None
+        between = [F("pos", F("power_ge", a)), F("pos", F("power_le", c))]
     if num:                                    # "creature with power 2 or less" (rules/core/filters.lp)
         prop = {"power": "power", "toughness": "toughness"}.get(num[2].lower(), "mana_value")
         words, with_kw = num[1], F("pos", F(f"{prop}_{'le' if num[4].lower() == 'less' else 'ge'}", int(num[3])))
@@ -222,6 +229,8 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     clauses: list[list[Symbol]] = [[]]
     nouns = [0]            # words that name a kind in each clause
     common: list[Symbol] = [F("pos", C_(x)) for x in extra] + ([control] if control is not None else [])
+    if run:
+        common += between
     commas = after_last_comma = 0
     prev = None
     for t in toks:

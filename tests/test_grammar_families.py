@@ -535,3 +535,31 @@ def test_a_cast_trigger_on_powers_that_are_not_a_run_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("Whenever you cast a creature spell with power 2, 4, or 6, you gain 1 life.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ dies triggers (issue 28)
+
+DIES_TRIGGERS = Path(__file__).parent / "data" / "dies_triggers.json"
+
+
+@pytest.mark.parametrize("card, n, parse, facts_in", [
+    ("Stitcher's Supplier", 1,
+     "when ~ enters or dies, put the top 3 card(s) of your library into your graveyard".replace("~", "Stitcher's Supplier"),
+     ["enters(self)", "dies(self)", "mill(you,3)"]),
+    ("Starfield Mystic", 2,
+     "whenever a enchantment you control is put into a graveyard from the battlefield, put 1 +1/+1 counter(s) on "
+     "Starfield Mystic",
+     ['put_into_graveyard(f("enchantment you control"))']),
+])
+def test_dies_triggers_are_read(card, n, parse, facts_in):
+    ln = with_files((str(DIES_TRIGGERS),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    for fact in facts_in:
+        assert fact in facts(ln)
+
+
+def test_a_put_into_a_graveyard_trigger_on_a_word_outside_the_lists_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("Whenever a zzz you control is put into a graveyard from the battlefield, you gain 1 life.").status == "not_modelled"

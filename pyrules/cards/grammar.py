@@ -708,6 +708,15 @@ class ToTree(Transformer):
         f = T.Filter(f"{f.text} with power {rng}", "spell", and_or=f.and_or)
         return T.Event("cast_spell", filter=f, text=f"whenever you cast a {kind} spell with power {rng}")
 
+    # dies triggers (issue 28)
+    def ev_enters_or_dies(self, meta, ch):
+        return T.Event("enters_or_dies", ref=_one(ch, T.SelfRef), text="when ~ enters or dies")
+
+    def ev_put_into_graveyard(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("put_into_graveyard", filter=f,
+                       text=f"whenever a {f.text} is put into a graveyard from the battlefield")
+
     def if_that_spell_kicked(self, meta, ch):
         return ("if", "kicked_that_spell")
 

@@ -933,6 +933,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("transforms", ab.filter(ev.filter)))
         elif ev.kind == "cast_spell":
             ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter)))
+        elif ev.kind == "put_into_graveyard":   # "Whenever a [kind of permanent] is put into a graveyard from the battlefield"
+            ab.add(TRIGGER, F("put_into_graveyard", ab.filter(ev.filter)))
         elif ev.kind == "cast_spell_targeting":   # "... spell that targets [a kind of permanent | ~]"
             if ev.ref is not None:
                 ctx.need_self(ev.ref)
@@ -958,7 +960,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("at", *(C_(x) for x in ev.step)))
         else:
             ctx.need_self(ev.ref)
-            kinds = {"enters_or_attacks": ["enters", "attacks"], "enters_or_leaves": ["enters", "leaves"]}.get(ev.kind, [ev.kind])
+            kinds = {"enters_or_attacks": ["enters", "attacks"], "enters_or_leaves": ["enters", "leaves"],
+                     "enters_or_dies": ["enters", "dies"]}.get(ev.kind, [ev.kind])
             for kind in kinds:
                 if kind == "leaves":
                     ab.add(TRIGGER, F("leaves", C_("self")))

@@ -550,6 +550,9 @@ DIES_TRIGGERS = Path(__file__).parent / "data" / "dies_triggers.json"
      "whenever a enchantment you control is put into a graveyard from the battlefield, put 1 +1/+1 counter(s) on "
      "Starfield Mystic",
      ['put_into_graveyard(f("enchantment you control"))']),
+    ("Kokusho, the Evening Star", 2,
+     "when Kokusho dies, each opponent loses 5 life; you gain life equal to the life lost this way",
+     ["lose_life(each_opponent,5)", "gain_life_lost(you)"]),
 ])
 def test_dies_triggers_are_read(card, n, parse, facts_in):
     ln = with_files((str(DIES_TRIGGERS),)).lookup(card).reading()[n - 1]
@@ -563,3 +566,11 @@ def test_a_put_into_a_graveyard_trigger_on_a_word_outside_the_lists_is_not_read(
     from tests.test_grammar import read_line
 
     assert read_line("Whenever a zzz you control is put into a graveyard from the battlefield, you gain 1 life.").status == "not_modelled"
+
+
+def test_life_lost_this_way_without_a_loss_before_it_is_not_read():
+    # "the life lost this way" names an earlier "each opponent loses N life" of the same ability: alone, not read
+    from tests.test_grammar import read_line
+
+    assert read_line("You gain life equal to the life lost this way.", "Sorcery").status == "not_modelled"
+    assert read_line("Each opponent loses 2 life. You gain life equal to the life lost this way.", "Sorcery").status == "modelled"

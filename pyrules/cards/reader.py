@@ -695,6 +695,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("draw", C_("you"), e.n)
     if k == "gain_life":
         return F("gain_life", C_("you"), _amount(e, ab))
+    if k == "gain_life_lost":   # "the life lost this way": only after "each opponent loses N life" of this ability
+        if not any(f.name == "effect" and ",lose_life(each_opponent," in str(f) for f in ab.facts):
+            raise NotUnderstood(e.words())
+        return F("gain_life_lost", C_("you"))
     if k == "lose_life" and e.who.startswith("target_"):
         t = ab.target(C_(e.who.removeprefix("target_")))
         return F("lose_life", F("target", t), _amount(e, ab))

@@ -140,6 +140,8 @@ class Effect:
         n = f"1 life for each {self.x.words()}" if self.for_each and self.x is not None else f"{self.n} life"
         if k == "gain_life":
             return f"{who} gain{'s' if who != 'you' else ''} {n}"
+        if k == "gain_life_lost":
+            return "you gain life equal to the life lost this way"
         if k == "lose_life":
             return f"{who} lose{'s' if who != 'you' else ''} {n}"
         if k == "damage":

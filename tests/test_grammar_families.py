@@ -553,6 +553,11 @@ DIES_TRIGGERS = Path(__file__).parent / "data" / "dies_triggers.json"
     ("Kokusho, the Evening Star", 2,
      "when Kokusho dies, each opponent loses 5 life; you gain life equal to the life lost this way",
      ["lose_life(each_opponent,5)", "gain_life_lost(you)"]),
+    ("Wanted Scoundrels", 1,
+     'when Wanted Scoundrels dies, target opponent creates 2 colorless Treasure artifact token with "{T}, Sacrifice '
+     'this artifact: Add one mana of any color."',
+     ["target(ab(\"Wanted Scoundrels\",front,1,trigger_1),1,opponent)",
+      'create_token_for(target(1),"Treasure Token",2)']),
 ])
 def test_dies_triggers_are_read(card, n, parse, facts_in):
     ln = with_files((str(DIES_TRIGGERS),)).lookup(card).reading()[n - 1]

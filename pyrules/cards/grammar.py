@@ -486,6 +486,10 @@ class ToTree(Transformer):
     def e_create(self, meta, ch):
         return T.Effect("create_token", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token))
 
+    def e_create_target(self, meta, ch):   # dies triggers (issue 28): "target opponent creates ... tokens"
+        who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
+        return T.Effect("create_token", who=f"target_{who}", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token))
+
     def e_gains_self(self, meta, ch):
         return T.Effect("gains_until_eot", keyword=str(_tokens(ch, "KW")[0]).lower(), ref=_one(ch, T.SelfRef))
 

@@ -743,6 +743,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "convert":
         ctx.need_self(e.ref, created)
         return F("convert", C_("self"))
+    if k == "create_token" and e.who.startswith("target_"):   # "target opponent creates ..." (rules/timeline/effects.lp)
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("create_token_for", F("target", t), String(_token(ctx, e.token)), e.n)
     if k == "create_token":
         return F("create_token", String(_token(ctx, e.token)), e.n)
     if k == "destroy_all":

@@ -190,6 +190,8 @@ class Effect:
             return f"convert {src}"
         if k == "create_token" and self.who == "investigate":
             return "investigate (create a Clue token)"
+        if k == "create_token" and self.who.startswith("target_"):
+            return f"{who} creates {self.n} {self.token.words()}"
         if k == "create_token":
             return f"create {self.n} {self.token.words()}"
         if k == "gains_until_eot":

@@ -558,6 +558,8 @@ DIES_TRIGGERS = Path(__file__).parent / "data" / "dies_triggers.json"
      'this artifact: Add one mana of any color."',
      ["target(ab(\"Wanted Scoundrels\",front,1,trigger_1),1,opponent)",
       'create_token_for(target(1),"Treasure Token",2)']),
+    ("Keiga, the Tide Star", 2, "when Keiga dies, gain control of target creature",
+     ["gain_control(target(1),forever)"]),
 ])
 def test_dies_triggers_are_read(card, n, parse, facts_in):
     ln = with_files((str(DIES_TRIGGERS),)).lookup(card).reading()[n - 1]
@@ -579,3 +581,10 @@ def test_life_lost_this_way_without_a_loss_before_it_is_not_read():
 
     assert read_line("You gain life equal to the life lost this way.", "Sorcery").status == "not_modelled"
     assert read_line("Each opponent loses 2 life. You gain life equal to the life lost this way.", "Sorcery").status == "modelled"
+
+
+def test_gain_control_until_end_of_turn_keeps_its_duration():
+    from tests.test_grammar import read_line
+
+    ln = read_line("Gain control of target creature until end of turn.", "Sorcery")
+    assert ln.status == "modelled" and "gain_control(target(1),end_of_turn)" in facts(ln)

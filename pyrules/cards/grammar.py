@@ -426,6 +426,9 @@ class ToTree(Transformer):
     def e_gain_control_eot(self, meta, ch):
         return T.Effect("gain_control_eot", target=T.Target("permanent", _one(ch, T.Filter)))
 
+    def e_gain_control_forever(self, meta, ch):   # dies triggers (issue 28): Keiga
+        return T.Effect("gain_control_forever", target=T.Target("permanent", _one(ch, T.Filter)))
+
     e_untap_it = _eff("untap_it")
     e_skip_next_untap = _eff("skip_next_untap")   # "That creature doesn't untap during its controller's next untap step"
 

@@ -632,6 +632,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         t = _permanent_target(e, ab)
         ab.it_target = t
         return F("gain_control", F("target", t), C_("end_of_turn"))
+    if k == "gain_control_forever":   # no duration: it lasts for the rest of the game (rules/timeline/fight_exile_control.lp)
+        t = _permanent_target(e, ab)
+        ab.it_target = t
+        return F("gain_control", F("target", t), C_("forever"))
     if k == "skip_next_untap":
         # "That creature doesn't untap during its controller's next untap step": the permanent targeted just before
         if not ab.targets:

@@ -560,6 +560,8 @@ DIES_TRIGGERS = Path(__file__).parent / "data" / "dies_triggers.json"
       'create_token_for(target(1),"Treasure Token",2)']),
     ("Keiga, the Tide Star", 2, "when Keiga dies, gain control of target creature",
      ["gain_control(target(1),forever)"]),
+    ("Forebear's Blade", 2, "whenever equipped creature dies, attach Forebear's Blade to target creature you control",
+     ["dies_attached(equipped)", "attach(self,target(1))"]),
 ])
 def test_dies_triggers_are_read(card, n, parse, facts_in):
     ln = with_files((str(DIES_TRIGGERS),)).lookup(card).reading()[n - 1]

@@ -725,6 +725,12 @@ class ToTree(Transformer):
         return T.Event("put_into_graveyard", filter=f,
                        text=f"whenever a {f.text} is put into a graveyard from the battlefield")
 
+    def ev_equipped_dies(self, meta, ch):
+        return T.Event("equipped_dies", text="whenever equipped creature dies")
+
+    def e_attach_self(self, meta, ch):
+        return T.Effect("attach_self", ref=_one(ch, T.SelfRef), target=T.Target("permanent", _one(ch, T.Filter)))
+
     def if_that_spell_kicked(self, meta, ch):
         return ("if", "kicked_that_spell")
 

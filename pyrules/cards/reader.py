@@ -632,6 +632,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         t = _permanent_target(e, ab)
         ab.it_target = t
         return F("gain_control", F("target", t), C_("end_of_turn"))
+    if k == "attach_self":   # "attach ~ to target creature you control" (rules/casting/activate.lp: what equip does)
+        ctx.need_self(e.ref, created)
+        return F("attach", C_("self"), F("target", _permanent_target(e, ab)))
     if k == "gain_control_forever":   # no duration: it lasts for the rest of the game (rules/timeline/fight_exile_control.lp)
         t = _permanent_target(e, ab)
         ab.it_target = t
@@ -944,6 +947,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("transforms", ab.filter(ev.filter)))
         elif ev.kind == "cast_spell":
             ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter)))
+        elif ev.kind == "equipped_dies":   # "Whenever equipped creature dies" (rules/timeline/triggers.lp)
+            ab.add(TRIGGER, F("dies_attached", C_("equipped")))
         elif ev.kind == "put_into_graveyard":   # "Whenever a [kind of permanent] is put into a graveyard from the battlefield"
             ab.add(TRIGGER, F("put_into_graveyard", ab.filter(ev.filter)))
         elif ev.kind == "cast_spell_targeting":   # "... spell that targets [a kind of permanent | ~]"

@@ -160,6 +160,8 @@ class Effect:
             return "return the exiled card to the battlefield under its owner's control"
         if k == "gain_control_eot":
             return f"gain control of {self.target.words()} until end of turn"
+        if k == "attach_self":
+            return f"attach {src} to {self.target.words()}"
         if k == "gain_control_forever":
             return f"gain control of {self.target.words()}"
         if k == "untap_it":

@@ -562,6 +562,10 @@ DIES_TRIGGERS = Path(__file__).parent / "data" / "dies_triggers.json"
      ["gain_control(target(1),forever)"]),
     ("Forebear's Blade", 2, "whenever equipped creature dies, attach Forebear's Blade to target creature you control",
      ["dies_attached(equipped)", "attach(self,target(1))"]),
+    ("Overgrowth Elemental", 2,
+     "whenever another creature you control dies, you gain 1 life; if that creature was a Elemental, put 1 +1/+1 "
+     "counter(s) on Overgrowth Elemental",
+     ['if_that_was(f("elemental"),counters(self,"+1/+1",1))']),
 ])
 def test_dies_triggers_are_read(card, n, parse, facts_in):
     ln = with_files((str(DIES_TRIGGERS),)).lookup(card).reading()[n - 1]
@@ -590,3 +594,10 @@ def test_gain_control_until_end_of_turn_keeps_its_duration():
 
     ln = read_line("Gain control of target creature until end of turn.", "Sorcery")
     assert ln.status == "modelled" and "gain_control(target(1),end_of_turn)" in facts(ln)
+
+
+def test_if_that_creature_was_outside_a_dies_trigger_is_not_read():
+    # "that creature" names the creature that died: in a trigger on something else it is not read
+    from tests.test_grammar import read_line
+
+    assert read_line("When ~ enters, if that creature was an Elemental, you gain 1 life.").status == "not_modelled"

@@ -731,6 +731,10 @@ class ToTree(Transformer):
     def e_attach_self(self, meta, ch):
         return T.Effect("attach_self", ref=_one(ch, T.SelfRef), target=T.Target("permanent", _one(ch, T.Filter)))
 
+    def e_if_that_was(self, meta, ch):
+        effs = [c for c in ch if isinstance(c, T.Effect)]
+        return T.Effect("if_that_was", filter=_one(ch, T.Filter), then=effs[0])
+
     def if_that_spell_kicked(self, meta, ch):
         return ("if", "kicked_that_spell")
 

@@ -775,6 +775,13 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         term = ab.filter(e.target.filter, "card")
         t = ab.target(F("card_in_graveyard", term))
         return F("exile", F("target", t))
+    if k == "if_that_was":   # "If that creature was a [kind], ...": only in a trigger on another creature dying
+        if not any(f.name == "trigger" and ",dies(f(" in str(f) for f in ab.facts):
+            raise NotUnderstood(e.words())
+        then = effect_terms(e.then, ab, ctx, created)
+        if len(then) != 1:
+            raise NotUnderstood(e.words())
+        return F("if_that_was", ab.filter(e.filter), then[0])
     if k == "if_was":
         if not ab.targets:
             raise NotUnderstood(e.words())

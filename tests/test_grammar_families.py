@@ -501,6 +501,10 @@ CAST_TRIGGERS = Path(__file__).parent / "data" / "cast_triggers.json"
      "whenever you cast a creature spell with power 7 or greater, Sarkhan's Unsealing deals 4 damage to each opponent; "
      "Sarkhan's Unsealing deals 4 damage to each creature and planeswalker your opponents control",
      'filter_lit(f("creature with power 7 or greater"),1,pos(power_ge(7)))'),
+    ("Hallar, the Firefletcher", 2,
+     "whenever you cast a spell, if that spell was kicked, put 1 +1/+1 counter(s) on Hallar; Hallar deals damage equal "
+     "to the number of +1/+1 counters on it to each opponent",
+     'damage(each_opponent,counters_on_self("+1/+1"))'),
 ])
 def test_cast_triggers_are_read(card, n, parse, fact):
     ln = with_files((str(CAST_TRIGGERS),)).lookup(card).reading()[n - 1]

@@ -735,6 +735,9 @@ class ToTree(Transformer):
         effs = [c for c in ch if isinstance(c, T.Effect)]
         return T.Effect("if_that_was", filter=_one(ch, T.Filter), then=effs[0])
 
+    def e_damage_opponents_counters(self, meta, ch):
+        return T.Effect("damage_opponents_counters", ref=_one(ch, T.SelfRef), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"))
+
     def if_that_spell_kicked(self, meta, ch):
         return ("if", "kicked_that_spell")
 

@@ -632,6 +632,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         t = _permanent_target(e, ab)
         ab.it_target = t
         return F("gain_control", F("target", t), C_("end_of_turn"))
+    if k == "damage_opponents_counters":   # counted as it is done, after the earlier instructions (rules/timeline/effects.lp)
+        ctx.need_self(e.ref, created)
+        return F("damage", C_("each_opponent"), F("counters_on_self", String(e.counter)))
     if k == "attach_self":   # "attach ~ to target creature you control" (rules/casting/activate.lp: what equip does)
         ctx.need_self(e.ref, created)
         return F("attach", C_("self"), F("target", _permanent_target(e, ab)))

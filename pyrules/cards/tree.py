@@ -160,6 +160,8 @@ class Effect:
             return "return the exiled card to the battlefield under its owner's control"
         if k == "gain_control_eot":
             return f"gain control of {self.target.words()} until end of turn"
+        if k == "damage_opponents_counters":
+            return f"{src} deals damage equal to the number of {self.counter} counters on it to each opponent"
         if k == "attach_self":
             return f"attach {src} to {self.target.words()}"
         if k == "gain_control_forever":

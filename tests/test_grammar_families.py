@@ -752,6 +752,39 @@ def test_instead_without_a_damage_line_before_is_not_read():
 ])
 def test_aura_triggers_on_the_enchanted_creature_are_read(card, n, parse, fact):
     ln = line_of(MORE, card, n)
+
+# ------------------------------------------------------------------------------------------------ cast triggers (issue 28)
+
+CAST_TRIGGERS = Path(__file__).parent / "data" / "cast_triggers.json"
+
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Brineborn Cutthroat", 2,
+     "whenever you cast a spell during an opponent's turn, put 1 +1/+1 counter(s) on Brineborn Cutthroat",
+     'cast_spell(you,f("spell"),opponents_turn)'),
+    ("Bloodstone Goblin", 1,
+     "whenever you cast a spell, if that spell was kicked, Bloodstone Goblin gets +1/+1 and gains menace until end of turn",
+     "intervening_if(ab(\"Bloodstone Goblin\",front,1,trigger_1),kicked(that_spell))"),
+    ("Druid of Horns", 1,
+     "whenever you cast a Aura spell that targets Druid of Horns, create 1 3/3 green Beast creature token",
+     'cast_spell_targeting(you,f("aura"),self)'),
+    ("Season of Growth", 2,
+     "whenever you cast a spell that targets a creature you control, you draw a card",
+     'cast_spell_targeting(you,f("spell"),f("creature you control"))'),
+    ("Sarkhan's Unsealing", 1,
+     "whenever you cast a creature spell with power 4, 5, or 6, Sarkhan's Unsealing deals 4 damage to any target",
+     'filter_lit(f("creature with power 4, 5, or 6"),1,pos(power_le(6)))'),
+    ("Sarkhan's Unsealing", 2,
+     "whenever you cast a creature spell with power 7 or greater, Sarkhan's Unsealing deals 4 damage to each opponent; "
+     "Sarkhan's Unsealing deals 4 damage to each creature and planeswalker your opponents control",
+     'filter_lit(f("creature with power 7 or greater"),1,pos(power_ge(7)))'),
+    ("Hallar, the Firefletcher", 2,
+     "whenever you cast a spell, if that spell was kicked, put 1 +1/+1 counter(s) on Hallar; Hallar deals damage equal "
+     "to the number of +1/+1 counters on it to each opponent",
+     'damage(each_opponent,counters_on_self("+1/+1"))'),
+])
+def test_cast_triggers_are_read(card, n, parse, fact):
+    ln = with_files((str(CAST_TRIGGERS),)).lookup(card).reading()[n - 1]
     assert ln.status == "modelled", ln.text
     assert ln.parse == parse
     assert fact in facts(ln)
@@ -815,3 +848,96 @@ def test_more_enter_trigger_wordings_are_read(text, fact):
     ln = read_line(text, "Artifact Creature — Pirate")
     assert ln.status == "modelled", ln.text
     assert fact in facts(ln)
+
+def test_a_cast_trigger_on_any_spell_is_read_with_a_filter_every_spell_satisfies():
+    from tests.test_grammar import read_line
+
+    ln = read_line("Whenever you cast a spell, you gain 1 life.")
+    assert ln.status == "modelled", ln.text
+    assert 'cast_spell(you,f("spell"))' in facts(ln) and 'filter_lit(f("spell")' not in facts(ln)
+
+
+def test_a_cast_trigger_during_your_own_turn_is_not_read():
+    # "during your turn" is a condition no rule reads: the line is not modelled, not read as "any spell"
+    from tests.test_grammar import read_line
+
+    assert read_line("Whenever you cast a spell during your turn, you gain 1 life.").status == "not_modelled"
+
+
+def test_a_cast_trigger_on_a_spell_that_targets_a_word_outside_the_lists_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("Whenever you cast a spell that targets a zzz you control, draw a card.").status == "not_modelled"
+
+
+def test_a_cast_trigger_on_powers_that_are_not_a_run_is_not_read():
+    # "with power 2, 4, or 6" is not a range: not read as one
+    from tests.test_grammar import read_line
+
+    assert read_line("Whenever you cast a creature spell with power 2, 4, or 6, you gain 1 life.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ dies triggers (issue 28)
+
+DIES_TRIGGERS = Path(__file__).parent / "data" / "dies_triggers.json"
+
+
+@pytest.mark.parametrize("card, n, parse, facts_in", [
+    ("Stitcher's Supplier", 1,
+     "when ~ enters or dies, put the top 3 card(s) of your library into your graveyard".replace("~", "Stitcher's Supplier"),
+     ["enters(self)", "dies(self)", "mill(you,3)"]),
+    ("Starfield Mystic", 2,
+     "whenever a enchantment you control is put into a graveyard from the battlefield, put 1 +1/+1 counter(s) on "
+     "Starfield Mystic",
+     ['put_into_graveyard(f("enchantment you control"))']),
+    ("Kokusho, the Evening Star", 2,
+     "when Kokusho dies, each opponent loses 5 life; you gain life equal to the life lost this way",
+     ["lose_life(each_opponent,5)", "gain_life_lost(you)"]),
+    ("Wanted Scoundrels", 1,
+     'when Wanted Scoundrels dies, target opponent creates 2 colorless Treasure artifact token with "{T}, Sacrifice '
+     'this artifact: Add one mana of any color."',
+     ["target(ab(\"Wanted Scoundrels\",front,1,trigger_1),1,opponent)",
+      'create_token_for(target(1),"Treasure Token",2)']),
+    ("Keiga, the Tide Star", 2, "when Keiga dies, gain control of target creature",
+     ["gain_control(target(1),forever)"]),
+    ("Forebear's Blade", 2, "whenever equipped creature dies, attach Forebear's Blade to target creature you control",
+     ["dies_attached(equipped)", "attach(self,target(1))"]),
+    ("Overgrowth Elemental", 2,
+     "whenever another creature you control dies, you gain 1 life; if that creature was a Elemental, put 1 +1/+1 "
+     "counter(s) on Overgrowth Elemental",
+     ['if_that_was(f("elemental"),counters(self,"+1/+1",1))']),
+])
+def test_dies_triggers_are_read(card, n, parse, facts_in):
+    ln = with_files((str(DIES_TRIGGERS),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    for fact in facts_in:
+        assert fact in facts(ln)
+
+
+def test_a_put_into_a_graveyard_trigger_on_a_word_outside_the_lists_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("Whenever a zzz you control is put into a graveyard from the battlefield, you gain 1 life.").status == "not_modelled"
+
+
+def test_life_lost_this_way_without_a_loss_before_it_is_not_read():
+    # "the life lost this way" names an earlier "each opponent loses N life" of the same ability: alone, not read
+    from tests.test_grammar import read_line
+
+    assert read_line("You gain life equal to the life lost this way.", "Sorcery").status == "not_modelled"
+    assert read_line("Each opponent loses 2 life. You gain life equal to the life lost this way.", "Sorcery").status == "modelled"
+
+
+def test_gain_control_until_end_of_turn_keeps_its_duration():
+    from tests.test_grammar import read_line
+
+    ln = read_line("Gain control of target creature until end of turn.", "Sorcery")
+    assert ln.status == "modelled" and "gain_control(target(1),end_of_turn)" in facts(ln)
+
+
+def test_if_that_creature_was_outside_a_dies_trigger_is_not_read():
+    # "that creature" names the creature that died: in a trigger on something else it is not read
+    from tests.test_grammar import read_line
+
+    assert read_line("When ~ enters, if that creature was an Elemental, you gain 1 life.").status == "not_modelled"

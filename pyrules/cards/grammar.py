@@ -355,6 +355,7 @@ class ToTree(Transformer):
     e_draw_target = _eff("draw", who="target_player")
     e_gain_life = _eff("gain_life")
     e_lose_life_opponents = _eff("lose_life", who="each_opponent")
+    e_gain_life_lost = _eff("gain_life_lost", who="you")   # dies triggers (issue 28): Kokusho
     e_damage_divided = _eff("damage_divided")
     e_damage_spell_controller = _eff("damage_to_spell_controller")
     e_sacrifice_unless_escaped = _eff("sacrifice_unless_escaped")
@@ -426,6 +427,9 @@ class ToTree(Transformer):
     def e_gain_control_eot(self, meta, ch):
         return T.Effect("gain_control_eot", target=T.Target("permanent", _one(ch, T.Filter)))
 
+    def e_gain_control_forever(self, meta, ch):   # dies triggers (issue 28): Keiga
+        return T.Effect("gain_control_forever", target=T.Target("permanent", _one(ch, T.Filter)))
+
     e_untap_it = _eff("untap_it")
     e_skip_next_untap = _eff("skip_next_untap")   # "That creature doesn't untap during its controller's next untap step"
 
@@ -485,6 +489,10 @@ class ToTree(Transformer):
 
     def e_create(self, meta, ch):
         return T.Effect("create_token", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token))
+
+    def e_create_target(self, meta, ch):   # dies triggers (issue 28): "target opponent creates ... tokens"
+        who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
+        return T.Effect("create_token", who=f"target_{who}", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token))
 
     def e_gains_self(self, meta, ch):
         return T.Effect("gains_until_eot", keyword=str(_tokens(ch, "KW")[0]).lower(), ref=_one(ch, T.SelfRef))
@@ -685,6 +693,51 @@ class ToTree(Transformer):
 
     def ev_gain_life(self, meta, ch):
         return T.Event("gains_life", text="whenever you gain life")
+
+    # cast triggers (issue 28): "Whenever you cast a spell[ during an opponent's turn]"
+    def ev_cast_any_spell(self, meta, ch):
+        during = bool(_tokens(ch, "DURING_OPP_TURN"))
+        return T.Event("cast_spell_opponents_turn" if during else "cast_spell", filter=T.Filter("spell", "spell"),
+                       text="whenever you cast a spell" + (" during an opponent's turn" if during else ""))
+
+    def ev_cast_spell_targeting(self, meta, ch):
+        fs = [c for c in ch if isinstance(c, T.Filter)]
+        spells = [f for f in fs if f.kind == "spell"]
+        spell = spells[0] if spells else T.Filter("spell", "spell")
+        ref = _one(ch, T.SelfRef)
+        of = None if ref is not None else [f for f in fs if f.kind == "permanent"][0]
+        return T.Event("cast_spell_targeting", ref=ref, filter=spell, of=of,
+                       text=f"whenever you cast {'a spell' if spell.text == 'spell' else 'a ' + spell.text + ' spell'}"
+                            f" that targets {'~' if ref is not None else 'a ' + of.text}")
+
+    def ev_cast_spell_with_power(self, meta, ch):
+        f = _one(ch, T.Filter)
+        rng = " ".join(str(_tokens(ch, "POWER_RANGE")[0]).split())
+        kind = f.text
+        f = T.Filter(f"{f.text} with power {rng}", "spell", and_or=f.and_or)
+        return T.Event("cast_spell", filter=f, text=f"whenever you cast a {kind} spell with power {rng}")
+
+    # dies triggers (issue 28)
+    def ev_enters_or_dies(self, meta, ch):
+        return T.Event("enters_or_dies", ref=_one(ch, T.SelfRef), text="when ~ enters or dies")
+
+    def ev_put_into_graveyard(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("put_into_graveyard", filter=f,
+                       text=f"whenever a {f.text} is put into a graveyard from the battlefield")
+
+    def ev_equipped_dies(self, meta, ch):
+        return T.Event("equipped_dies", text="whenever equipped creature dies")
+
+    def e_if_that_was(self, meta, ch):
+        effs = [c for c in ch if isinstance(c, T.Effect)]
+        return T.Effect("if_that_was", filter=_one(ch, T.Filter), then=effs[0])
+
+    def e_damage_opponents_counters(self, meta, ch):
+        return T.Effect("damage_opponents_counters", ref=_one(ch, T.SelfRef), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"))
+
+    def if_that_spell_kicked(self, meta, ch):
+        return ("if", "kicked_that_spell")
 
     def e_counters_target(self, meta, ch):
         return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),

@@ -211,6 +211,13 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     if nm:                                     # "creature you control named Pack Mastiff" (rules/core/filters.lp: named)
         words, with_kw = nm[1], F("pos", F("named", String(nm[2])))
     m = None if num or cnt or nm else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
+    run = None if num else re.fullmatch(r"(.+?) with power (\d+), (\d+), or (\d+)", words, re.I)
+    if run:                                    # "creature with power 4, 5, or 6": consecutive numbers, a range
+        a, b, c = int(run[2]), int(run[3]), int(run[4])
+        if not (b == a + 1 and c == b + 1):
+            raise NotUnderstood(phrase)
+        words, m = run[1], None
+        between = [F("pos", F("power_ge", a)), F("pos", F("power_le", c))]
     if num:                                    # "creature with power 2 or less" (rules/core/filters.lp)
         prop = {"power": "power", "toughness": "toughness"}.get(num[2].lower(), "mana_value")
         words, with_kw = num[1], F("pos", F(f"{prop}_{'le' if num[4].lower() == 'less' else 'ge'}", int(num[3])))
@@ -236,6 +243,8 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     clauses: list[list[Symbol]] = [[]]
     nouns = [0]            # words that name a kind in each clause
     common: list[Symbol] = [F("pos", C_(x)) for x in extra] + ([control] if control is not None else [])
+    if run:
+        common += between
     commas = after_last_comma = 0
     prev = None
     lead: list[Symbol] = []   # the modifiers before the first kind, in `common` until an "or" shows they were its own
@@ -741,6 +750,13 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         t = _permanent_target(e, ab)
         ab.it_target = t
         return F("gain_control", F("target", t), C_("end_of_turn"))
+    if k == "damage_opponents_counters":   # counted as it is done, after the earlier instructions (rules/timeline/effects.lp)
+        ctx.need_self(e.ref, created)
+        return F("damage", C_("each_opponent"), F("counters_on_self", String(e.counter)))
+    if k == "gain_control_forever":   # no duration: it lasts for the rest of the game (rules/timeline/fight_exile_control.lp)
+        t = _permanent_target(e, ab)
+        ab.it_target = t
+        return F("gain_control", F("target", t), C_("forever"))
     if k == "skip_next_untap":
         # "That creature doesn't untap during its controller's next untap step": the permanent targeted just before
         if not ab.targets:
@@ -901,6 +917,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("gain_life", C_("you"), C_("that_much"))
     if k == "gain_life":
         return F("gain_life", C_("you"), _amount(e, ab))
+    if k == "gain_life_lost":   # "the life lost this way": only after "each opponent loses N life" of this ability
+        if not any(f.name == "effect" and ",lose_life(each_opponent," in str(f) for f in ab.facts):
+            raise NotUnderstood(e.words())
+        return F("gain_life_lost", C_("you"))
     if k == "lose_life" and e.who.startswith("target_"):
         t = ab.target(C_(e.who.removeprefix("target_")))
         return F("lose_life", F("target", t), _amount(e, ab))
@@ -962,6 +982,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if ab.event_data != "attacked":
             raise NotUnderstood(e.words())
         return F("create_token_attacking", String(_token(ctx, e.token)), e.n)
+    if k == "create_token" and e.who.startswith("target_"):   # "target opponent creates ..." (rules/timeline/effects.lp)
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("create_token_for", F("target", t), String(_token(ctx, e.token)), e.n)
     if k == "create_token":
         return F("create_token", String(_token(ctx, e.token)), e.n)
     if k == "destroy_all":
@@ -984,6 +1007,13 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         term = ab.filter(e.target.filter, "card")
         t = ab.target(F("card_in_graveyard", term))
         return F("exile", F("target", t))
+    if k == "if_that_was":   # "If that creature was a [kind], ...": only in a trigger on another creature dying
+        if not any(f.name == "trigger" and ",dies(f(" in str(f) for f in ab.facts):
+            raise NotUnderstood(e.words())
+        then = effect_terms(e.then, ab, ctx, created)
+        if len(then) != 1:
+            raise NotUnderstood(e.words())
+        return F("if_that_was", ab.filter(e.filter), then[0])
     if k == "if_was":
         if not ab.targets:
             raise NotUnderstood(e.words())
@@ -1161,6 +1191,17 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("transforms", ab.filter(ev.filter)))
         elif ev.kind == "cast_spell":
             ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter)))
+        elif ev.kind == "equipped_dies":   # "Whenever equipped creature dies" (rules/timeline/triggers.lp)
+            ab.add(TRIGGER, F("dies_attached", C_("equipped")))
+        elif ev.kind == "put_into_graveyard":   # "Whenever a [kind of permanent] is put into a graveyard from the battlefield"
+            ab.add(TRIGGER, F("put_into_graveyard", ab.filter(ev.filter)))
+        elif ev.kind == "cast_spell_targeting":   # "... spell that targets [a kind of permanent | ~]"
+            if ev.ref is not None:
+                ctx.need_self(ev.ref)
+            of = C_("self") if ev.ref is not None else ab.filter(ev.of)
+            ab.add(TRIGGER, F("cast_spell_targeting", C_("you"), ab.filter(ev.filter), of))
+        elif ev.kind == "cast_spell_opponents_turn":   # "... during an opponent's turn" (rules/timeline/triggers.lp)
+            ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter), C_("opponents_turn")))
         elif ev.kind == "enters_filter":
             ab.add(TRIGGER, F("enters", ab.filter(ev.filter)))
         elif ev.kind == "dies_filter":
@@ -1205,7 +1246,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ctx.need_self(ev.ref)
             kinds = {"enters_or_attacks": ["enters", "attacks"], "enters_or_leaves": ["enters", "leaves"],
                      "attacks_or_blocks": ["attacks", "blocks"],
-                     "enters_or_combat_damage": ["enters", "combat_damage_to_player"]}.get(ev.kind, [ev.kind])
+                     "enters_or_combat_damage": ["enters", "combat_damage_to_player"],
+                     "enters_or_dies": ["enters", "dies"]}.get(ev.kind, [ev.kind])
             for kind in kinds:
                 if kind == "leaves":
                     ab.add(TRIGGER, F("leaves", C_("self")))
@@ -1222,10 +1264,13 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             if cond.name != "controls":
                 raise NotUnderstood(a.condition.words())
             ab.add(INTERVENING_IF, cond)
+        elif a.condition == "kicked_that_spell":   # "if that spell was kicked": the spell it triggered on
+            ab.add(INTERVENING_IF, F("kicked", C_("that_spell")))
         elif a.condition:                # an intervening "if" clause (rules/timeline/triggers.lp)
             ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition == "kicked" else "you")))
         understood = compile_effects(a.effects, ab, ctx)
-        cond_words = a.condition.words() if isinstance(a.condition, T.Condition) else a.condition
+        cond_words = (a.condition.words() if isinstance(a.condition, T.Condition)
+                      else "that spell was kicked" if a.condition == "kicked_that_spell" else a.condition)
         return [ab], [f"trigger: {ev.words()}"] + ([f"if {cond_words}"] if a.condition else []) + understood
     if k == "chapter":
         out, understood = [], []

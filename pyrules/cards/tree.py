@@ -148,6 +148,8 @@ class Effect:
         n = "that much life" if self.n == "that_much" else n
         if k == "gain_life":
             return f"{who} gain{'s' if who != 'you' else ''} {n}"
+        if k == "gain_life_lost":
+            return "you gain life equal to the life lost this way"
         if k == "lose_life":
             return f"{who} lose{'s' if who != 'you' else ''} {n}"
         if k == "damage":
@@ -202,6 +204,10 @@ class Effect:
             return "return the exiled card to the battlefield under its owner's control"
         if k == "gain_control_eot":
             return f"gain control of {self.target.words()} until end of turn"
+        if k == "damage_opponents_counters":
+            return f"{src} deals damage equal to the number of {self.counter} counters on it to each opponent"
+        if k == "gain_control_forever":
+            return f"gain control of {self.target.words()}"
         if k == "untap_it":
             return "untap that creature"
         if k == "skip_next_untap":
@@ -236,6 +242,8 @@ class Effect:
             return "investigate (create a Clue token)"
         if k == "create_token" and self.keyword == "attacking":
             return f"create {self.n} {self.token.words()} that are tapped and attacking"
+        if k == "create_token" and self.who.startswith("target_"):
+            return f"{who} creates {self.n} {self.token.words()}"
         if k == "create_token":
             return f"create {self.n} {self.token.words()}"
         if k == "gains_until_eot":
@@ -309,6 +317,8 @@ class Effect:
             return f"exile {self.target.words()}"
         if k == "if_was":
             return f"if it was a {self.filter.words()} card, {self.then.words()}; otherwise, {self.otherwise.words()}"
+        if k == "if_that_was":
+            return f"if that creature was a {self.filter.words()}, {self.then.words()}"
         if k == "exile_may_play":
             return f"exile {self.target.words()}; for as long as it remains exiled, its owner may play it"
         if k == "no_prevention":
@@ -432,6 +442,7 @@ class Event:
     step: tuple[str, str, str] = ("", "", "")   # at: phase, step, whose
     filter: Filter | None = None
     text: str = ""                   # the printed words of the event (for `parse`)
+    of: Filter | None = None         # cast_spell_targeting: what the spell targets (a filter; or ref: itself)
 
     def words(self) -> str:
         return self.text
@@ -466,7 +477,8 @@ class Ability:
                     + (" (only once each turn)" if self.once else ""))
         if k == "triggered":
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
-                    "kicked": "if it was kicked, "}.get(self.condition, "")
+                    "kicked": "if it was kicked, ",
+                    "kicked_that_spell": "if that spell was kicked, "}.get(self.condition, "")
             if isinstance(self.condition, Condition):    # "if you control a Wizard, "
                 cond = f"if {self.condition.words()}, "
             return f"{self.event.words()}, {cond}{eff}"

@@ -127,11 +127,11 @@ def test_that_player_and_the_attacked_need_a_trigger_that_names_them():
     ("Anointed Deacon", 1, "at the beginning of combat on your turn, you may have target Vampire get +2/+0 until end of "
      "turn", ["may(apply(pump(2,0),target(1),end_of_turn))"]),
     ("Tilonalli's Knight", 1, "whenever Tilonalli's Knight attacks, if you control a Dinosaur, Tilonalli's Knight gets "
-     "+1/+1 until end of turn", ['intervening_if(ab("Tilonalli\'s Knight",front,1,trigger_1),controls(you,f("dinosaur")))']),
+     "+1/+1 until end of turn", ['intervening_if(ab("Tilonalli\'s Knight",front,1,trigger_1),controls(f("dinosaur you control"),1))']),
     ("Colossal Majesty", 1, "at the beginning of your upkeep, if you control a creature with power 4 or greater, you "
-     "draw a card", ['controls(you,f("creature with power 4 or greater"))', "pos(power_ge(4))"]),
+     "draw a card", ['controls(f("creature you control with power 4 or greater"),1)', "pos(power_ge(4))"]),
     ("Karplusan Hound", 1, "whenever Karplusan Hound attacks, if you control a Chandra planeswalker, this creature "
-     "deals 2 damage to any target", ['controls(you,f("chandra planeswalker"))']),
+     "deals 2 damage to any target", ['controls(f("chandra planeswalker you control"),1)']),
     ("Cephalid Broker", 1, "{T}: target player draws 2 cards; that player discards 2 card(s)",
      ["draw(target(1),2)", "discard(target(1),2)"]),
     ("Fell Specter", 3, "whenever an opponent discards a card, that player loses 2 life",
@@ -205,9 +205,9 @@ def test_untap_them_needs_the_permanents_just_named():
 
 @pytest.mark.parametrize("card, n, parse, facts_", [
     ("Leonin Warleader", 1, "whenever Leonin Warleader attacks, create 2 1/1 white Cat creature token with lifelink that "
-     "are tapped and attacking", ['create_token_attacking("Cat Token",2)']),
+     "are tapped and attacking", ['create_token_attacking("Cat Token (1/1 white, lifelink)",2)']),
     ("Skyknight Vanguard", 2, "whenever Skyknight Vanguard attacks, create 1 1/1 white Soldier creature token that are "
-     "tapped and attacking", ['create_token_attacking("Soldier Token",1)']),
+     "tapped and attacking", ['create_token_attacking("Soldier Token (1/1 white)",1)']),
     ("Star-Crowned Stag", 1, "whenever Star-Crowned Stag attacks, tap target creature defending player controls",
      ['defending(f("creature"))', "tap(target(1))"]),
     ("Heart-Piercer Bow", 1, "whenever equipped creature attacks, Heart-Piercer Bow deals 1 damage to target creature "

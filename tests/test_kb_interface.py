@@ -183,6 +183,18 @@ def played() -> list:
         except pyrules.ScenarioError:   # (a query this state has no answer for still grounds what it asks)
             pass
         out.append(ev)
+    # rule cases of issue 28's families: Galvanic Blast's metalcraft "instead" (the amount as it resolves), a static
+    # "as long as" ability (Thrash of Raptors with another Dinosaur), a "Choose two" modal spell
+    import yaml
+
+    for path, name in (("card_families/instead_if.yaml", "CR 608.2h Galvanic Blast deals 4 damage with metalcraft"),
+                       ("card_families/as_long_as.yaml", "CR 611.3a Thrash of Raptors with another Dinosaur"),
+                       ("card_families/modal_spells.yaml", "CR 700.2a Austere Command destroys what its two chosen modes name")):
+        [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
+        ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
+        ev.to_json()
+        ev.actions(ev.scenario.players[0], include_illegal=True)
+        out.append(ev)
     # Crypt Rats with X = 1, paid with black mana only (spend_only, x_value): a card of the Pauper Puzzles
     ev = pyrules.evaluate(RATS, cards=[str(ROOT / "tests" / "data" / "pauper_puzzles.json")])
     ev.to_json()

@@ -66,13 +66,17 @@ def _with_line(card, face, i: int, text: str):
 
 
 def _insertions(raw: str):
-    """The line with a word put before or after each of its words (not inside its reminder text)."""
+    """The line with a word put before or after each of its words (not inside its reminder text; a capitalized word
+    is not put into a card name after "named", whose words may be any: "a card named Zzz Festering Newt" names a card)."""
     inside = [(m.start(), m.end()) for m in re.finditer(r"\([^)]*\)", raw)]
+    names = [(m.start(1), m.end(1)) for m in re.finditer(r"named ((?:[A-Z][\w',-]*)(?: (?:of|the|or|[A-Z][\w',-]*))*)", raw)]
     for w in re.finditer(r"\S+", raw):
         if any(a <= w.start() < b for a, b in inside):
             continue
         for pos in (w.start(), w.end()):
             for word in ("zzz", "Zzz", "not"):
+                if word == "Zzz" and any(a - 1 <= pos <= b for a, b in names):
+                    continue
                 text = raw[:pos] + f" {word} " + raw[pos:]
                 yield re.sub(r" {2,}", " ", text).strip()
 

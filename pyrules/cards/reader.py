@@ -532,10 +532,14 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
               "colors": sorted(letters[c] for c in colors if c in letters)}
     if tok.creature:
         record |= {"power": tok.power, "toughness": tok.toughness}
-    have = made_token(name)
-    if have is not None and not _token_is(have, tok, colors, kinds | supers, subs, named):
+    if tok.creature:
+        # a creature token's name says what it is: two effects may make tokens of one subtype that differ ("a 3/3
+        # green Beast", "a 4/4 green Beast"), and the name must not depend on which a process read first
         name = f"{name} ({tok.power}/{tok.toughness} {' '.join(sorted(colors))}{', ' + ', '.join(kw) if kw else ''})"
         record["name"] = name
+    have = made_token(name)
+    if have is not None and not _token_is(have, tok, colors, kinds | supers, subs, named):
+        raise NotUnderstood(tok.words())   # (the same words describing another token: not expected to happen)
     made = make_token(record)
     if any(ln.status != "modelled" for ln in made.reading()):    # its quoted abilities must be read whole too
         raise NotUnderstood(tok.words())

@@ -358,3 +358,23 @@ def test_thats_two_colors_is_read(card, n, parse, facts_):
 ])
 def test_one_or_more_attack_and_mill_x_are_read(card, n, parse, facts_):
     assert_modelled(card, n, parse, *facts_)
+
+
+def test_a_made_token_is_named_the_same_whichever_card_a_process_reads_first():
+    """Druid of Horns makes "a 3/3 green Beast creature token", Rampaging Baloths "a 4/4 green Beast creature token":
+    each token's name says what it is, so a process that reads one card first names both as one that reads the other
+    first does (answers depend on their input only)."""
+    import json
+    import subprocess
+    import sys
+
+    files = [str(Path(__file__).parent / "data" / f) for f in ("cast_triggers.json", "real_sets_sample.json")]
+    code = ("import json, sys\nfrom pyrules.cards.db import with_files\n"
+            "db = with_files(tuple(sys.argv[1:3]))\nnames = {}\n"
+            "for card in sys.argv[3:]:\n    for ln in db.lookup(card).reading():\n        names[card] = names.get(card, []) + ln.tokens\n"
+            "print(json.dumps(names, sort_keys=True))")
+    runs = [json.loads(subprocess.run([sys.executable, "-c", code, *files, *order], capture_output=True, text=True,
+                                      check=True).stdout)
+            for order in (["Druid of Horns", "Rampaging Baloths"], ["Rampaging Baloths", "Druid of Horns"])]
+    assert runs[0] == runs[1] == {"Druid of Horns": ["Beast Token (3/3 green)"],
+                                  "Rampaging Baloths": ["Beast Token (4/4 green)"]}

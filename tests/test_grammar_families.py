@@ -252,6 +252,17 @@ def test_regrowth_of_any_card_and_of_a_permanent_card():
     assert spiral.status == "modelled" and "pos(permanent_card)" in facts(spiral)
 
 
+def test_its_controller_gains_life_names_the_target_before_it():
+    # Nature's Claim: "Destroy target artifact or enchantment. Its controller gains 4 life." (CR 608.2h)
+    db = with_files((str(Path(__file__).parent / "data" / "its_controller.json"),))
+    claim = db.lookup("Nature's Claim").reading()[0]
+    assert claim.status == "modelled" and "gain_life(controller_of(target(1)),4)" in facts(claim)
+    # with no permanent targeted before it, "its controller" names nothing pyrules reads
+    from tests.test_grammar import read_line
+
+    assert read_line("Its controller gains 4 life.", "Instant").status == "not_modelled"
+
+
 def test_a_bullet_without_its_choose_line_is_not_read():
     from tests.test_grammar import read_line
 

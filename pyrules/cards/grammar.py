@@ -779,6 +779,10 @@ class ToTree(Transformer):
     def s_prevent_enchanted_both(self, meta, ch):
         return self._prevention(ch, "enchanted", True)
 
+    def e_its_controller_life(self, meta, ch):
+        verb = str(_tokens(ch, "GAINS_LOSES")[0]).lower()
+        return T.Effect("life_its_controller", n=number(_tokens(ch, "NUM")[0]), keyword=verb)
+
     def e_prevent_combat_damage(self, meta, ch):
         return T.Effect("prevent_combat_damage")
 

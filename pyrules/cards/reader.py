@@ -650,6 +650,12 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             raise NotUnderstood(e.words())
         first, then = effect_term(e.then, ab, ctx, created), effect_term(e.otherwise, ab, ctx, created)
         return [F("may_then", first, then)]
+    if k == "life_its_controller":
+        # "Its controller gains 4 life": the controller of the permanent targeted just before (rules/timeline/effects.lp)
+        if ab.last_permanent is None:
+            raise NotUnderstood(e.words())
+        verb = "gain_life" if e.keyword == "gains" else "lose_life"
+        return [F(verb, F("controller_of", F("target", ab.last_permanent[0])), e.n)]
     if k == "prevent_combat_damage":
         # "Prevent all combat damage that would be dealt this turn": a prevention effect on no object, until the turn
         # ends (rules/timeline/prevention.lp)

@@ -363,6 +363,8 @@ class Effect:
             return f"{src} explores"
         if k == "damage_you":
             return f"{src} deals {self.n} damage to you"
+        if k == "life_its_controller":
+            return f"its controller {self.keyword} {self.n} life"
         if k == "prevent_combat_damage":
             return "prevent all combat damage that would be dealt this turn"
         if k == "restricted_this_turn":

@@ -130,9 +130,10 @@ def predefined_tokens() -> dict[str, str]:
 STATED_FILES = ("types.lp", "keywords_missing.lp", "missing_rules.lp", "predefined_tokens.lp", "reading_notes.lp")
 
 
+@cache
 def _stated_in(name: str):
-    """The facts one file of rules/core states, read by predicate (the file alone is grounded: the card reader
-    doesn't load the whole knowledge base)."""
+    """The facts one file of rules/core states, read by predicate (the file alone is grounded, once a process: the
+    card reader doesn't load the whole knowledge base; reading_notes.lp serves two readers)."""
     assert name in STATED_FILES   # (the parse cache's version covers these files: _disk_path)
     ctl = clingo.Control(["--warn=none"])
     ctl.add("base", [], (rules_root() / "core" / name).read_text(encoding="utf-8"))

@@ -283,7 +283,7 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         if lw in KIND_NOUNS.get(kind, ()):
             nouns[-1] += 1
             continue
-        if kind == "card" and lw == "permanent":   # "permanent card": a card of a permanent type (CR 110.4a)
+        if kind == "card" and lw == "permanent":   # "permanent card": a card of a permanent type (rules/core/filters.lp)
             clauses[-1].append(F("pos", C_("permanent_card")))
             nouns[-1] += 1
             continue
@@ -1065,7 +1065,7 @@ def compile_effects(effects, ab: Ab, ctx: Ctx) -> list[str]:
     kinds = [x.then.kind if x.kind == "up_to_two" else x.kind for x in effects]
     if "regrowth" in kinds and "discard" in kinds[kinds.index("regrowth"):]:
         # "Return up to two target creature cards ... to your hand, then discard a card": the cards just returned may be
-        # discarded (CR 608.2c), which the rules of discarding don't consider yet (rules/timeline/changes.lp)
+        # discarded, which the rules of discarding don't consider yet (rules/timeline/changes.lp)
         raise NotUnderstood("discarding the cards an effect just returned to the hand")
     for e in effects:
         for term in effect_terms(e, ab, ctx, created):
@@ -1150,7 +1150,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         for kw in a.keywords:
             name, kind = KEYWORDS[kw.word]
             if kind == "quality":
-                # "protection from A and from B": one protection ability for each color (CR 702.16g)
+                # "protection from A and from B": one protection ability for each color (rules/mechanics/protection.lp)
                 for color in kw.quality:
                     ab = Ab(ctx, f"{name}_from_{color}")
                     ab.add(KEYWORD, C_(f"{name}_from_{color}"))

@@ -644,19 +644,19 @@ def _check_unread_naming(ev: GameState, i: int, syms) -> None:
     a spell than the lines pyrules reads give it, or an ability named by a line (or keyword) it doesn't read."""
     action = ev.scenario.actions[i]
     codes = [r.name for r, _ in syms]
-    if "cast" in action and "too_many_targets" in codes and action["cast"] in ev.scenario.index:
-        card = ev._card_of(action["cast"])
-        face = None
+    card = face = None
+    if "cast" in action and action["cast"] in ev.scenario.index:
+        card = ev._card_of(action["cast"])   # and the face it is cast with
         if card is not None and action.get("part"):
             face = next((f.id for f in card.faces if f.name == action["part"]), None)
         elif card is not None and card.is_dfc:
             face = "back" if action.get("method") == "more_than_meets_the_eye" else "front"
-        _unread_naming(ev, f"actions[{i}].targets", card, _unread_lines(card, face) if card else [],
+    if card is not None and "too_many_targets" in codes:
+        _unread_naming(ev, f"actions[{i}].targets", card, _unread_lines(card, face),
                        f"{action['cast']} is cast with targets")
-    if "cast" in action and "no_such_mode" in codes and action["cast"] in ev.scenario.index:
-        # a mode the card prints on a bullet line pyrules doesn't read: the N-th bullet line of the card's text
-        card = ev._card_of(action["cast"])
-        bullets = [ln for ln in card.reading() if ln.text.startswith("• ")] if card is not None else []
+    if card is not None and "no_such_mode" in codes:
+        # a mode the card prints on a bullet line pyrules doesn't read: the N-th bullet line of the face cast
+        bullets = [ln for ln in card.reading() if ln.text.startswith("• ") and face in (None, ln.face)]
         named = [NO_SUCH_MODE.of(r).mode for r, _ in syms if r.name == "no_such_mode"]
         lines = [bullets[n - 1] for n in named if 0 < n <= len(bullets) and bullets[n - 1].status != "modelled"]
         _unread_naming(ev, f"actions[{i}].modes", card, lines, f"{action['cast']} is cast with modes {action.get('modes')}")

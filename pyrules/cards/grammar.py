@@ -1408,6 +1408,10 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return T.Condition("any_controls", f, text=f"any player controls {str(_tokens(ch, 'ARTICLE')[0])} {f.text}")
 
+    def cond_none_on_battlefield(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Condition("none_on_battlefield", f, text=f"no {f.text} are on the battlefield")
+
     def cond_your_turn(self, meta, ch):
         return T.Condition("your_turn", text="it's your turn")
 

@@ -1271,7 +1271,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                          "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded"}.get(ev.kind)
         if isinstance(a.condition, T.Condition):     # "if you control a Wizard," (rules/timeline/triggers.lp)
             cond = _condition(a.condition, ab, ctx)
-            if cond.name != "controls":
+            if cond.name not in ("controls", "none_on_battlefield"):
                 raise NotUnderstood(a.condition.words())
             ab.add(INTERVENING_IF, cond)
         elif a.condition == "kicked_that_spell":   # "if that spell was kicked": the spell it triggered on
@@ -1502,6 +1502,8 @@ def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:
         return F("controls", ab.filter(T.Filter(f"{kind} you control{with_}{number_}")), c.n)
     if c.kind == "any_controls":
         return F("controls", ab.filter(c.filter), c.n)
+    if c.kind == "none_on_battlefield":             # "no creatures are on the battlefield": whoever controls them
+        return F("none_on_battlefield", ab.filter(c.filter))
     if c.kind == "attacking":
         ctx.need_self(c.ref)
         return C_("attacking")

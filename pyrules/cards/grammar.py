@@ -322,6 +322,16 @@ class ToTree(Transformer):
     def c_sacrifice_self(self, meta, ch):
         return [T.CostItem("sacrifice_self", ref=_one(ch, T.SelfRef))]
 
+    def c_exile_self(self, meta, ch):
+        return [T.CostItem("exile_self", ref=_one(ch, T.SelfRef))]
+
+    def e_exile_chosen_graveyard(self, meta, ch):
+        who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
+        return T.Effect("exile_chosen_graveyard", who=f"target_{who}")
+
+    def e_exile_all_graveyards(self, meta, ch):
+        return T.Effect("exile_all_graveyards")
+
     def c_sacrifice(self, meta, ch):
         n = _tokens(ch, "NUM")[0]
         if str(n).lower() not in ("a", "an", "one", "two", "three"):

@@ -463,6 +463,9 @@ def cost_items(cost: T.Cost, ctx: Ctx, activated: bool = False) -> tuple[list[Sy
         elif k == "sacrifice_self":
             ctx.need_self(it.ref)
             items.append(C_("sacrifice_self"))
+        elif k == "exile_self":
+            ctx.need_self(it.ref)
+            items.append(C_("exile_self"))
         elif k == "sacrifice":
             term, ffacts = filter_term(it.filter.text, "permanent")
             items.append(F("sacrifice", Number(it.n), term))
@@ -746,6 +749,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("sacrifice_chosen", F("target", t), ab.filter(e.filter))
     if k == "exhume":
         return F("exhume", ab.filter(e.filter, "card"))
+    if k == "exile_chosen_graveyard":                # rules/timeline/graveyard_exile.lp
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("exile_chosen_graveyard", F("target", t))
+    if k == "exile_all_graveyards":
+        return C_("exile_all_graveyards")
     if k == "fight":
         # fight: each deals damage equal to its power to the other (rules/timeline/fight_exile_control.lp)
         t1 = _permanent_target(e, ab)

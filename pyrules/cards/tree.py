@@ -88,6 +88,7 @@ class CostItem:
             return "".join(self.symbols)
         return {"tap": "{T}", "untap": "{Q}", "pay_life": f"pay {self.n} life", "discard": f"discard {self.n} card(s)",
                 "discard_hand": "discard your hand", "sacrifice_self": f"sacrifice {self.ref.words() if self.ref else '~'}",
+                "exile_self": f"exile {self.ref.words() if self.ref else '~'}",
                 "sacrifice": f"sacrifice {self.n} {self.filter.words() if self.filter else ''}",
                 "exile_other_graveyard": f"exile {self.n} other card(s) from your graveyard",
                 "exile_graveyard": f"exile {self.n} {self.filter.words() if self.filter else ''} card(s) from your graveyard"}[k]
@@ -194,6 +195,10 @@ class Effect:
             return f"{src} deals {self.n} damage to each creature and each player"
         if k == "edict":
             return f"{who} sacrifices a {self.filter.words()}"
+        if k == "exile_chosen_graveyard":
+            return f"{who} exiles a card from their graveyard"
+        if k == "exile_all_graveyards":
+            return "exile all cards from all graveyards"
         if k == "exhume":
             return f"each player puts a {self.filter.words()} card from their graveyard onto the battlefield"
         if k == "fight":

@@ -322,6 +322,9 @@ class ToTree(Transformer):
     def c_sacrifice_self(self, meta, ch):
         return [T.CostItem("sacrifice_self", ref=_one(ch, T.SelfRef))]
 
+    def e_gain_life_devotion(self, meta, ch):
+        return T.Effect("gain_life_devotion", counter=str(_tokens(ch, "COLOR")[0]).lower())
+
     def c_exile_self(self, meta, ch):
         return [T.CostItem("exile_self", ref=_one(ch, T.SelfRef))]
 

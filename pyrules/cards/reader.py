@@ -749,6 +749,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("sacrifice_chosen", F("target", t), ab.filter(e.filter))
     if k == "exhume":
         return F("exhume", ab.filter(e.filter, "card"))
+    if k == "gain_life_devotion":                    # rules/timeline/devotion.lp
+        return F("gain_life", C_("you"), F("devotion", C_(e.counter)))
     if k == "exile_chosen_graveyard":                # rules/timeline/graveyard_exile.lp
         t = ab.target(C_(e.who.removeprefix("target_")))
         return F("exile_chosen_graveyard", F("target", t))

@@ -195,6 +195,8 @@ class Effect:
             return f"{src} deals {self.n} damage to each creature and each player"
         if k == "edict":
             return f"{who} sacrifices a {self.filter.words()}"
+        if k == "gain_life_devotion":
+            return f"you gain life equal to your devotion to {self.counter}"
         if k == "exile_chosen_graveyard":
             return f"{who} exiles a card from their graveyard"
         if k == "exile_all_graveyards":

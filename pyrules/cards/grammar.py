@@ -325,6 +325,9 @@ class ToTree(Transformer):
     def e_gain_life_devotion(self, meta, ch):
         return T.Effect("gain_life_devotion", counter=str(_tokens(ch, "COLOR")[0]).lower())
 
+    def c_exile_single_graveyard(self, meta, ch):
+        return [T.CostItem("exile_single_graveyard", number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
+
     def c_exile_self(self, meta, ch):
         return [T.CostItem("exile_self", ref=_one(ch, T.SelfRef))]
 

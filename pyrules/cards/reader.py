@@ -463,6 +463,12 @@ def cost_items(cost: T.Cost, ctx: Ctx, activated: bool = False) -> tuple[list[Sy
         elif k == "sacrifice_self":
             ctx.need_self(it.ref)
             items.append(C_("sacrifice_self"))
+        elif k == "exile_single_graveyard":   # rules/casting/graveyard_costs.lp: activated abilities only
+            if not activated:
+                raise NotUnderstood(it.words())
+            term, ffacts = filter_term(it.filter.text, "card")
+            items.append(F("exile_single_graveyard", Number(it.n), term))
+            facts += ffacts
         elif k == "exile_self":
             ctx.need_self(it.ref)
             items.append(C_("exile_self"))

@@ -328,6 +328,9 @@ class ToTree(Transformer):
     def c_exile_single_graveyard(self, meta, ch):
         return [T.CostItem("exile_single_graveyard", number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
 
+    def e_gain_life_lost_this_turn(self, meta, ch):
+        return T.Effect("gain_life_lost_this_turn")
+
     def c_exile_self(self, meta, ch):
         return [T.CostItem("exile_self", ref=_one(ch, T.SelfRef))]
 
@@ -589,6 +592,10 @@ class ToTree(Transformer):
 
     def kw_list(self, meta, ch):
         return ("kws", tuple(str(k).lower() for k in _tokens(ch, "KW")))
+
+    def e_destroy_and_sharing_color(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return [T.Effect("destroy", target=T.Target("permanent", f1)), T.Effect("destroy_sharing_color", filter=f2)]
 
     def e_destroy_all(self, meta, ch):
         return T.Effect("destroy_all", filter=_one(ch, T.Filter))
@@ -969,6 +976,9 @@ class ToTree(Transformer):
     ev_each_upkeep = _ev("at", "at the beginning of each upkeep", ("beginning", "upkeep", "each"))
     ev_equipped_combat_damage = _ev("equipped_combat_damage", "whenever equipped creature deals combat damage to a player")
 
+    def ability_word_spell(self, meta, ch):    # the ability word adds nothing to the rules (a spell's line)
+        return [c for c in ch if isinstance(c, T.Ability)][0]
+
     def ability_word_line(self, meta, ch):     # the ability word adds nothing to the rules
         return [c for c in ch if isinstance(c, T.Ability)][0]
 
@@ -1337,6 +1347,17 @@ class ToTree(Transformer):
         return T.Ability("static", ref=_one(ch, T.SelfRef),
                          static=T.Static("evasion", f, who=name, keywords=(keyword,) if keyword else (),
                                          text=text.format(f=f.text if f else "")))
+
+    def r_blocked_by_lesser_power(self, meta, ch):
+        return T.Ability("static", static=T.Static("evasion", None, who="cant_be_blocked_by_lesser_power",
+                                                   text="creatures with power less than ~'s power can't block it"))
+
+    def s_self_gets_for_each(self, meta, ch):
+        p, t = self._pt(ch)
+        f = _one(ch, T.Filter)
+        return T.Ability("static", ref=_one(ch, T.SelfRef),
+                         static=T.Static("self_gets_for_each", who="self", power=p, toughness=t, count=f,
+                                         text=f"~ gets {p:+d}/{t:+d} for each {f.text} on the battlefield"))
 
     def r_blocked_by_one(self, meta, ch):
         return self._evasion(ch, "cant_be_blocked_by_more_than_one", "~ can't be blocked by more than one creature")

@@ -755,6 +755,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("sacrifice_chosen", F("target", t), ab.filter(e.filter))
     if k == "exhume":
         return F("exhume", ab.filter(e.filter, "card"))
+    if k == "destroy_sharing_color":                 # rules/timeline/shares_a_color.lp: after "destroy target [kind]"
+        if ab.targets != 1:
+            raise NotUnderstood(e.words())
+        return F("destroy_sharing_color", F("target", 1), ab.filter(e.filter))
+    if k == "gain_life_lost_this_turn":              # rules/timeline/life_lost_this_turn.lp
+        return F("gain_life", C_("you"), C_("lost_this_turn"))
     if k == "gain_life_devotion":                    # rules/timeline/devotion.lp
         return F("gain_life", C_("you"), F("devotion", C_(e.counter)))
     if k == "exile_chosen_graveyard":                # rules/timeline/graveyard_exile.lp
@@ -1482,6 +1488,11 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                 or before.effects[0].target is None or before.effects[0].target.kind != "any"):
             raise NotUnderstood(s.text)
         ab.add(AMOUNT_INSTEAD, ABILITY(ctx.c, ctx.f, prev, f"spell_{prev}"), 1, s.n, cond)
+    elif k == "self_gets_for_each":
+        # "~ gets +1/+1 for each Aura on the battlefield": the permanents counted as it applies (rules/core/layers.lp)
+        ab.add(STATIC)
+        ab.add(SCOPE, C_("self"))
+        ab.add(MOD_PT_FOR_EACH, s.power, s.toughness, ab.filter(s.count))
     elif k == "enchanted_cant":
         for kind in s.keywords:
             ab.add(RESTRICTION, F(kind, C_("enchanted")))

@@ -196,6 +196,10 @@ class Effect:
             return f"{src} deals {self.n} damage to each creature and each player"
         if k == "edict":
             return f"{who} sacrifices a {self.filter.words()}"
+        if k == "destroy_sharing_color":
+            return f"destroy each other {self.filter.words()} that shares a color with it"
+        if k == "gain_life_lost_this_turn":
+            return "you gain life equal to the life you've lost this turn"
         if k == "gain_life_devotion":
             return f"you gain life equal to your devotion to {self.counter}"
         if k == "exile_chosen_graveyard":

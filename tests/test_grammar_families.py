@@ -952,3 +952,41 @@ def test_if_that_creature_was_outside_a_dies_trigger_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("When ~ enters, if that creature was an Elemental, you gain 1 life.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ enter triggers, more shapes (issue 28)
+
+ENTER_TRIGGERS = Path(__file__).parent / "data" / "enter_triggers.json"
+
+
+@pytest.mark.parametrize("card, n, parse, facts_in", [
+    ("Auriok Champion", 2, "whenever another creature enters, you may gain 1 life",
+     ['enters(f("another creature"))', "may(gain_life(you,1))"]),
+    ("Faerie Miscreant", 2,
+     "when Faerie Miscreant enters, if you control another creature named Faerie Miscreant, you draw a card",
+     ["enters(self)", 'pos(named("Faerie Miscreant"))', 'controls(f("another creature you control named faerie miscreant"),1)',
+      "draw(you,1)"]),
+    ("Scourge of Valkas", 2,
+     "whenever Scourge of Valkas or another Dragon enters under your control, it deals X damage to any target, where X is "
+     "the number of Dragons you control",
+     ["enters(self)", 'enters(f("another dragon you control"))', 'damage(target(1),count(f("dragons you control")))']),
+    ("Gruesome Scourger", 1,
+     "when Gruesome Scourger enters, it deals X damage to target opponent or planeswalker, where X is the number of "
+     "creatures you control",
+     ["opponent_or_planeswalker", 'damage(target(1),count(f("creatures you control")))']),
+])
+def test_more_enter_triggers_are_read(card, n, parse, facts_in):
+    ln = with_files((str(ENTER_TRIGGERS),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    for fact in facts_in:
+        assert fact in facts(ln)
+
+
+def test_self_or_another_enters_under_an_opponents_control_is_not_read():
+    # "~ or another [kind] enters the battlefield under your control": a filter naming its own controller is not read
+    from tests.test_grammar import read_line
+
+    assert read_line("Whenever ~ or another creature an opponent controls enters the battlefield under your control, "
+                     "you gain 1 life.").status == "not_modelled"
+    assert read_line("Whenever ~ or another zzz enters the battlefield under your control, you gain 1 life.").status == "not_modelled"

@@ -1518,6 +1518,28 @@ class ToTree(Transformer):
     def static(self, meta, ch):
         return ch[0]
 
+    # enter triggers, more shapes (issue 28, family 8; d1) ----------------------------------------
+    def e_may_gain_life(self, meta, ch):
+        return T.Effect("may", then=T.Effect("gain_life", n=number(_tokens(ch, "NUM")[0])))
+
+    def cond_you_control_named(self, meta, ch):
+        f = _one(ch, T.Filter)
+        art = _tokens(ch, "ARTICLE")
+        name = str(_tokens(ch, "CARD_NAME")[0])
+        return T.Condition("you_control", T.Filter(f"{f.text} named {name}", f.kind),
+                           text=f"you control {str(art[0]) + ' ' if art else ''}{f.text} named {name}")
+
+    def ev_self_or_another_enters(self, meta, ch):
+        f = _one(ch, T.Filter)
+        if re.search(r"\b(you control|opponent controls|you don't control)$", f.text):
+            raise NotUnderstood(f.text)
+        return T.Event("self_or_another_enters", ref=_one(ch, T.SelfRef), filter=T.Filter(f"another {f.text} you control", f.kind),
+                       text=f"whenever ~ or another {f.text} enters under your control")
+
+    def e_damage_opponent_or_pw_count(self, meta, ch):
+        return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("opponent_or_planeswalker"),
+                        x=_one(ch, T.Filter), where=True)
+
     def ability_line(self, meta, ch):
         return ch[0]
 

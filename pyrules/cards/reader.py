@@ -1214,6 +1214,10 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter), C_("opponents_turn")))
         elif ev.kind == "enters_filter":
             ab.add(TRIGGER, F("enters", ab.filter(ev.filter)))
+        elif ev.kind == "self_or_another_enters":   # "Whenever ~ or another Dragon enters ... under your control" (d1)
+            ctx.need_self(ev.ref)
+            ab.add(TRIGGER, F("enters", C_("self")))
+            ab.add(TRIGGER, F("enters", ab.filter(ev.filter)))
         elif ev.kind == "dies_filter":
             # "Whenever another creature you control dies": only creatures die (rules/timeline/triggers.lp)
             if re.search(r"\b(planeswalkers?|artifacts?|enchantments?|lands?|permanents?)\b", ev.filter.text, re.I):
@@ -1498,6 +1502,8 @@ def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:
         text = c.filter.text
         if re.search(r"\b(you control|opponent controls|you don't control)$", text, re.I):
             raise NotUnderstood(text)
+        if text.endswith(" named ~"):              # "another creature named ~": the card's own name (Ab.filter)
+            return F("controls", ab.filter(T.Filter(f"{text[:-len(' named ~')]} you control named ~")), c.n)
         kind, with_, number_ = text.partition(" with ")   # "a creature with power 4 or greater": whose, before "with"
         return F("controls", ab.filter(T.Filter(f"{kind} you control{with_}{number_}")), c.n)
     if c.kind == "any_controls":

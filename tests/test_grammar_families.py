@@ -990,3 +990,37 @@ def test_self_or_another_enters_under_an_opponents_control_is_not_read():
     assert read_line("Whenever ~ or another creature an opponent controls enters the battlefield under your control, "
                      "you gain 1 life.").status == "not_modelled"
     assert read_line("Whenever ~ or another zzz enters the battlefield under your control, you gain 1 life.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ life gained or lost this turn (issue 28)
+
+LIFE_THIS_TURN = Path(__file__).parent / "data" / "life_this_turn.json"
+
+
+@pytest.mark.parametrize("card, n, parse, facts_in", [
+    ("Regal Bloodlord", 2,
+     "at the beginning of each end step, if you gained life this turn, create 1 1/1 black Bat creature token with flying",
+     ["at(ending,end,each)", "gained_life_ge(1)", 'create_token("Bat Token (1/1 black, flying)",1)']),
+    ("Angelic Accord", 1,
+     "at the beginning of each end step, if you gained 4 or more life this turn, create 1 4/4 white Angel creature token "
+     "with flying",
+     ["gained_life_ge(4)"]),
+    ("Knight of the Ebon Legion", 2,
+     "at the beginning of your end step, if a player lost 4 or more life this turn, put 1 +1/+1 counter(s) on Knight of "
+     "the Ebon Legion",
+     ["at(ending,end,you)", "player_lost_life_ge(4)", 'counters(self,"+1/+1",1)']),
+])
+def test_life_this_turn_conditions_are_read(card, n, parse, facts_in):
+    ln = with_files((str(LIFE_THIS_TURN),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    for fact in facts_in:
+        assert fact in facts(ln)
+
+
+def test_life_this_turn_is_read_only_as_a_triggers_condition():
+    # "as long as you gained life this turn" is a static ability's condition pyrules has no rules for: not read
+    from tests.test_grammar import read_line
+
+    assert read_line("~ gets +1/+1 as long as you gained life this turn.").status == "not_modelled"
+    assert read_line("At the beginning of your end step, if you gained life this turn, draw a card.").status == "modelled"

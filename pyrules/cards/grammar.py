@@ -1540,6 +1540,18 @@ class ToTree(Transformer):
         return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("opponent_or_planeswalker"),
                         x=_one(ch, T.Filter), where=True)
 
+    # life gained or lost this turn (issue 28, family "beginning of a step"; d1) -----------------
+    def if_gained_life(self, meta, ch):
+        return ("if", T.Condition("gained_life_ge", n=1, text="you gained life this turn"))
+
+    def if_gained_life_n(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return ("if", T.Condition("gained_life_ge", n=n, text=f"you gained {n} or more life this turn"))
+
+    def if_player_lost_life_n(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return ("if", T.Condition("player_lost_life_ge", n=n, text=f"a player lost {n} or more life this turn"))
+
     def ability_line(self, meta, ch):
         return ch[0]
 

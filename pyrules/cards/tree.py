@@ -534,7 +534,8 @@ class Static:
 class Condition:
     """What "as long as ..." asks: kind you_control (filter, n: "you control three or more artifacts") | any_controls
     (filter) | your_turn | attacking (ref) | life_ge (n) | opponent_life_le (n) | graveyard_ge (filter, n: "there are
-    three or more land cards in your graveyard") | opponent_graveyard_ge (n)."""
+    three or more land cards in your graveyard") | opponent_graveyard_ge (n); and, only as a trigger's intervening "if",
+    gained_life_ge (n: "you gained [n or more] life this turn") | player_lost_life_ge (n)."""
     kind: str
     filter: Filter | None = None
     n: int = 1

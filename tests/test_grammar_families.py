@@ -125,7 +125,7 @@ def test_a_static_scope_by_keyword_is_read_with_what_is_missing():
 def test_a_keyword_with_no_rules_in_a_filter_is_not_read():
     from tests.test_grammar import read_line
 
-    assert read_line("Destroy target creature with rebound.", "Instant").status == "not_modelled"
+    assert read_line("Destroy target creature with exalted.", "Instant").status == "not_modelled"
 
 
 # ------------------------------------------------------------------------------------------------ mana shapes
@@ -1024,3 +1024,14 @@ def test_life_this_turn_is_read_only_as_a_triggers_condition():
 
     assert read_line("~ gets +1/+1 as long as you gained life this turn.").status == "not_modelled"
     assert read_line("At the beginning of your end step, if you gained life this turn, draw a card.").status == "modelled"
+
+
+# ------------------------------------------------------------------------------------------------ rebound (issue 28)
+
+REBOUND = Path(__file__).parent / "data" / "rebound.json"
+
+
+def test_rebound_is_modelled():
+    # Rebound (CR 702.88a) has its rules (rules/mechanics/rebound.lp): the keyword line is modelled, nothing missing
+    ln = with_files((str(REBOUND),)).lookup("Staggershock").reading()[1]
+    assert ln.status == "modelled" and ln.missing == [] and ln.names == ["rebound"]

@@ -974,6 +974,19 @@ ENTER_TRIGGERS = Path(__file__).parent / "data" / "enter_triggers.json"
      "when Gruesome Scourger enters, it deals X damage to target opponent or planeswalker, where X is the number of "
      "creatures you control",
      ["opponent_or_planeswalker", 'damage(target(1),count(f("creatures you control")))']),
+    ("Fathom Fleet Cutthroat", 1,
+     "when Fathom Fleet Cutthroat enters, destroy target creature an opponent controls that was dealt damage this turn",
+     ["pos(dealt_damage_this_turn)", "pos(opponent_controls)", "destroy(target(1))"]),
+    ("Dreamcaller Siren", 4,
+     "when Dreamcaller Siren enters, if you control another Pirate, tap up to one target nonland permanents (each of up "
+     "to two targets, never the same)",
+     ['controls(f("another pirate you control"),1)', "tap(target(1))", "tap(target(2))", "target_distinct(", "target_optional("]),
+    ("Chronicler of Heroes", 1,
+     "when Chronicler of Heroes enters, you draw a card if you control a creature with a +1/+1 counter on it",
+     ['if_controls(f("creature you control with a +1/+1 counter on it"),1,draw(you,1))', 'pos(counter("+1/+1"))']),
+    ("Nantuko Shaman", 1,
+     "when Nantuko Shaman enters, if you control no tapped lands, you draw a card",
+     ['intervening_if(ab("Nantuko Shaman",front,1,trigger_1),controls_none(f("tapped lands you control")))', "pos(tapped)"]),
 ])
 def test_more_enter_triggers_are_read(card, n, parse, facts_in):
     ln = with_files((str(ENTER_TRIGGERS),)).lookup(card).reading()[n - 1]
@@ -1035,3 +1048,49 @@ def test_rebound_is_modelled():
     # Rebound (CR 702.88a) has its rules (rules/mechanics/rebound.lp): the keyword line is modelled, nothing missing
     ln = with_files((str(REBOUND),)).lookup("Staggershock").reading()[1]
     assert ln.status == "modelled" and ln.missing == [] and ln.names == ["rebound"]
+
+
+def test_dealt_damage_this_turn_is_read_only_after_the_filter():
+    # "that was dealt damage this turn" ends a permanent filter; the words elsewhere are not read
+    from tests.test_grammar import read_line
+
+    assert read_line("Destroy target creature that was dealt damage this turn.", "Instant").status == "modelled"
+    assert read_line("Destroy target creature that was dealt damage last turn.", "Instant").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ transform ~ (issue 28)
+
+TRANSFORM = Path(__file__).parent / "data" / "transform.json"
+
+
+@pytest.mark.parametrize("card, n, parse, facts_in", [
+    ("Growing Rites of Itlimoc // Itlimoc, Cradle of the Sun", 2,
+     "at the beginning of your end step, if you control 4 or more creatures, transform Growing Rites of Itlimoc",
+     ['controls(f("creatures you control"),4)', "transform(self)"]),
+    ("Arguel's Blood Fast // Temple of Aclazotz", 2,
+     "at the beginning of your upkeep, if you have 5 or less life, you may transform Arguel's Blood Fast",
+     ["at(beginning,upkeep,you)", "life_le(5)", "may(transform(self))"]),
+])
+def test_transform_is_read(card, n, parse, facts_in):
+    ln = with_files((str(TRANSFORM),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    for fact in facts_in:
+        assert fact in facts(ln)
+
+
+def test_transform_needs_the_card_itself():
+    # "transform target creature" is not read: only the permanent itself is turned over (CR 701.27a)
+    from tests.test_grammar import read_line
+
+    assert read_line("At the beginning of your upkeep, transform target creature.").status == "not_modelled"
+
+
+def test_if_you_control_after_an_effect_is_read_only_for_simple_effects():
+    # "[effect] if you control [a kind]" is read for a draw, a life gain, tokens or counters on the source; an effect
+    # with a target is not (its target would be chosen whatever the condition)
+    from tests.test_grammar import read_line
+
+    assert read_line("When ~ enters the battlefield, you gain 3 life if you control a Wizard.").status == "modelled"
+    assert read_line("When ~ enters the battlefield, destroy target creature if you control a Wizard.").status == "not_modelled"
+    assert read_line("When ~ enters the battlefield, draw a card if you control a creature an opponent controls.").status == "not_modelled"

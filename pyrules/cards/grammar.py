@@ -1552,6 +1552,30 @@ class ToTree(Transformer):
         n = number(_tokens(ch, "NUM")[0])
         return ("if", T.Condition("player_lost_life_ge", n=n, text=f"a player lost {n} or more life this turn"))
 
+    # transform ~; "if you have N or less life" (issue 28, family "beginning of a step"; d1) ----
+    e_transform = _eff("transform")
+
+    def if_life_le(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return ("if", T.Condition("life_le", n=n, text=f"you have {n} or less life"))
+
+    # "tap up to two target ..." (issue 28, family 8; d1) ------------------------------------------
+    def e_tap_up_to_two(self, meta, ch):
+        return T.Effect("up_to_two", then=T.Effect("tap", target=T.Target("permanent", _one(ch, T.Filter), optional=True)))
+
+    # "if you control ..." after an effect; "if you control no ..." (issue 28, family 8; d1) -------
+    def e_if_you_control(self, meta, ch):
+        f = _one(ch, T.Filter)
+        art = str(_tokens(ch, "ARTICLE")[0])
+        cnt = _tokens(ch, "WITH_COUNTER_ON_IT")
+        if cnt:                       # "a creature with a +1/+1 counter on it" (pyrules/cards/reader.py: filter_term)
+            f = T.Filter(f"{f.text} {' '.join(str(cnt[0]).split())}", f.kind)
+        return T.Effect("if_you_control", then=_one(ch, T.Effect), filter=f, keyword=art)
+
+    def if_control_none(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return ("if", T.Condition("you_control_none", f, text=f"you control no {f.text}"))
+
     def ability_line(self, meta, ch):
         return ch[0]
 

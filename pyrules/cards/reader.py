@@ -199,6 +199,9 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     ("instant and sorcery spells")."""
     words = " ".join(phrase.split())
     control = None
+    dealt = re.fullmatch(r"(.+?) that was dealt damage this turn", words, re.I)
+    if dealt:                                  # "creature that was dealt damage this turn" (rules/timeline/dealt_damage_this_turn.lp)
+        words = dealt[1]
     with_kw = None
     thats = re.fullmatch(r"(.+?) that's (white|blue|black|red|green) or (white|blue|black|red|green)", words, re.I)
     if thats:                                  # "creature or planeswalker that's white or blue": each kind, of either color
@@ -328,6 +331,8 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
             clauses[-1].append(with_kw)
         else:
             common.append(with_kw)
+    if dealt:
+        common.append(F("pos", C_("dealt_damage_this_turn")))
     if thats:
         colors = [F("pos", F("color", C_(thats[k].lower()))) for k in (2, 3)]
         clauses = [c + [col] for c in clauses for col in colors]
@@ -638,6 +643,15 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     if k == "mill" and e.who != "that_player":   # "target player puts the top two cards of their library into ..."
         who = C_("you") if e.who == "you" else F("target", ab.target(C_("player")))
         return [F("mill", who, e.n)]
+    if k == "if_you_control":
+        # "draw a card if you control a creature with a +1/+1 counter on it": checked as it resolves (rules/timeline/if_you_control.lp)
+        inner = effect_terms(e.then, ab, ctx, created)
+        text = e.filter.text
+        if (len(inner) != 1 or not re.match(r"(draw|gain_life|create_token)\(|counters\(self,", str(inner[0]))
+                or re.search(r"\b(you control|opponent controls|you don't control)\b", text, re.I)):
+            raise NotUnderstood(e.words())
+        kind, with_, rest = text.partition(" with ")
+        return [F("if_controls", ab.filter(T.Filter(f"{kind} you control{with_}{rest}")), 1, inner[0])]
     if k == "may":
         # "you may [effect]": done unless the player declines as it resolves (rules/timeline/effects.lp)
         inner = effect_terms(e.then, ab, ctx, created)
@@ -960,7 +974,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("tap", F("target", t))
     if k == "tap":
         term = ab.filter(e.target.filter)
-        t = ab.target(F("permanent", term))
+        t = ab.target(F("permanent", term), optional=e.target.optional)   # "up to two target" (d1): optional
         return F("tap", F("target", t))
     if k == "sacrifice_unless_escaped":
         ctx.need_self(e.ref, created)
@@ -987,6 +1001,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "convert":
         ctx.need_self(e.ref, created)
         return F("convert", C_("self"))
+    if k == "transform":                            # "transform ~" (rules/timeline/transform.lp)
+        ctx.need_self(e.ref, created)
+        return F("transform", C_("self"))
     if k == "create_token" and e.keyword == "attacking":
         # "... tokens that are tapped and attacking" in an attack trigger (rules/timeline/combat_triggers.lp)
         if ab.event_data != "attacked":
@@ -1273,8 +1290,16 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # player"), the player or planeswalker the source attacks
         ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
                          "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded"}.get(ev.kind)
-        if isinstance(a.condition, T.Condition) and a.condition.kind in ("gained_life_ge", "player_lost_life_ge"):
-            # "if you gained [N or more] life this turn", "if a player lost N or more life this turn" (rules/timeline/life_this_turn.lp)
+        if isinstance(a.condition, T.Condition) and a.condition.kind == "you_control_none":
+            # "if you control no tapped lands" (rules/timeline/if_you_control.lp)
+            text = a.condition.filter.text
+            if re.search(r"\b(you control|opponent controls|you don't control)$", text, re.I):
+                raise NotUnderstood(a.condition.words())
+            kind, with_, rest = text.partition(" with ")
+            ab.add(INTERVENING_IF, F("controls_none", ab.filter(T.Filter(f"{kind} you control{with_}{rest}"))))
+        elif isinstance(a.condition, T.Condition) and a.condition.kind in ("gained_life_ge", "player_lost_life_ge", "life_le"):
+            # "if you gained [N or more] life this turn", "if a player lost N or more life this turn", "if you have N or
+            # less life" (rules/timeline/life_this_turn.lp)
             ab.add(INTERVENING_IF, F(a.condition.kind, a.condition.n))
         elif isinstance(a.condition, T.Condition):   # "if you control a Wizard," (rules/timeline/triggers.lp)
             cond = _condition(a.condition, ab, ctx)

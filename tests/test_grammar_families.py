@@ -987,6 +987,12 @@ ENTER_TRIGGERS = Path(__file__).parent / "data" / "enter_triggers.json"
     ("Nantuko Shaman", 1,
      "when Nantuko Shaman enters, if you control no tapped lands, you draw a card",
      ['intervening_if(ab("Nantuko Shaman",front,1,trigger_1),controls_none(f("tapped lands you control")))', "pos(tapped)"]),
+    ("Bladewing's Thrall", 2,
+     "whenever Dragon enters, you may return Bladewing's Thrall from your graveyard to the battlefield",
+     ['enters(f("dragon"))', "may(return_self(battlefield))"]),
+    ("Bloodghast", 3,
+     "whenever land you control enters, you may return Bloodghast from your graveyard to the battlefield",
+     ['enters(f("land you control"))', "may(return_self(battlefield))"]),
 ])
 def test_more_enter_triggers_are_read(card, n, parse, facts_in):
     ln = with_files((str(ENTER_TRIGGERS),)).lookup(card).reading()[n - 1]
@@ -1094,3 +1100,11 @@ def test_if_you_control_after_an_effect_is_read_only_for_simple_effects():
     assert read_line("When ~ enters the battlefield, you gain 3 life if you control a Wizard.").status == "modelled"
     assert read_line("When ~ enters the battlefield, destroy target creature if you control a Wizard.").status == "not_modelled"
     assert read_line("When ~ enters the battlefield, draw a card if you control a creature an opponent controls.").status == "not_modelled"
+
+
+def test_returning_itself_from_the_graveyard_is_read_only_in_a_trigger_on_a_permanent_entering():
+    # the rules make only such a trigger function from the graveyard (rules/timeline/graveyard_triggers.lp)
+    from tests.test_grammar import read_line
+
+    assert read_line("When ~ enters the battlefield, return ~ from your graveyard to the battlefield.").status == "not_modelled"
+    assert read_line("At the beginning of your upkeep, return ~ from your graveyard to the battlefield.").status == "not_modelled"

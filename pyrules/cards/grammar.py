@@ -1576,6 +1576,9 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return ("if", T.Condition("you_control_none", f, text=f"you control no {f.text}"))
 
+    # returning itself from the graveyard (issue 28, family 8; d1) ------------------------------
+    e_return_self_battlefield = _eff("return_self_battlefield")
+
     def ability_line(self, meta, ch):
         return ch[0]
 

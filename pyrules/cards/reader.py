@@ -404,6 +404,7 @@ class Ab:
         self.last_self = False                # the last pump or "gains" was on the source itself
         self.last_each: Symbol | None = None  # the last "each [filter]" an effect applied to ("Untap them")
         self.event_data: str | None = None   # a trigger's: what its event was about (player | attacked), if the text may name it
+        self.event_kind = ""                 # a trigger's event, as read (the tree's Event.kind)
 
     def add(self, predicate: Predicate, *args) -> None:
         self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
@@ -1001,6 +1002,13 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "convert":
         ctx.need_self(e.ref, created)
         return F("convert", C_("self"))
+    if k == "return_self_battlefield":
+        # "return ~ from your graveyard to the battlefield": only a trigger on a permanent entering, which then functions
+        # from the graveyard (rules/timeline/graveyard_triggers.lp)
+        ctx.need_self(e.ref, created)
+        if ab.event_kind != "enters_filter":
+            raise NotUnderstood(e.words())
+        return F("return_self", C_("battlefield"))
     if k == "transform":                            # "transform ~" (rules/timeline/transform.lp)
         ctx.need_self(e.ref, created)
         return F("transform", C_("self"))
@@ -1214,6 +1222,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab = Ab(ctx, f"trigger_{ctx.i}")
         ab.add(TRIGGERED_ABILITY)
         ev = a.event
+        ab.event_kind = ev.kind
         if ev.kind == "transforms":
             ab.add(TRIGGER, F("transforms", ab.filter(ev.filter)))
         elif ev.kind == "cast_spell":

@@ -993,6 +993,8 @@ ENTER_TRIGGERS = Path(__file__).parent / "data" / "enter_triggers.json"
     ("Bloodghast", 3,
      "whenever land you control enters, you may return Bloodghast from your graveyard to the battlefield",
      ['enters(f("land you control"))', "may(return_self(battlefield))"]),
+    ("Yarok's Fenlurker", 1, "when Yarok's Fenlurker enters, each opponent exiles a card from their hand",
+     ["exile_from_hand(each_opponent,1)"]),
 ])
 def test_more_enter_triggers_are_read(card, n, parse, facts_in):
     ln = with_files((str(ENTER_TRIGGERS),)).lookup(card).reading()[n - 1]

@@ -1579,6 +1579,9 @@ class ToTree(Transformer):
     # returning itself from the graveyard (issue 28, family 8; d1) ------------------------------
     e_return_self_battlefield = _eff("return_self_battlefield")
 
+    # "each opponent exiles a card from their hand" (issue 28, family 8; d1) ------------------------
+    e_exile_from_hand_opponents = _eff("exile_from_hand", who="each_opponent", n=1)
+
     def ability_line(self, meta, ch):
         return ch[0]
 

@@ -1002,6 +1002,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "convert":
         ctx.need_self(e.ref, created)
         return F("convert", C_("self"))
+    if k == "exile_from_hand":                      # "each opponent exiles a card from their hand" (rules/timeline/more_enter_effects.lp)
+        return F("exile_from_hand", C_("each_opponent"), 1)
     if k == "return_self_battlefield":
         # "return ~ from your graveyard to the battlefield": only a trigger on a permanent entering, which then functions
         # from the graveyard (rules/timeline/graveyard_triggers.lp)

@@ -240,6 +240,8 @@ class Effect:
             return f"{src} deals {self.n} damage to each {self.filter.words()}"
         if k in ("convert", "transform"):
             return f"{k} {src}"
+        if k == "exile_from_hand":
+            return "each opponent exiles a card from their hand"
         if k == "return_self_battlefield":
             return f"return {src} from your graveyard to the battlefield"
         if k == "create_token" and self.who == "investigate":

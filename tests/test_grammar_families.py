@@ -995,6 +995,11 @@ ENTER_TRIGGERS = Path(__file__).parent / "data" / "enter_triggers.json"
      ['enters(f("land you control"))', "may(return_self(battlefield))"]),
     ("Yarok's Fenlurker", 1, "when Yarok's Fenlurker enters, each opponent exiles a card from their hand",
      ["exile_from_hand(each_opponent,1)"]),
+    ("Dire Fleet Ravager", 2, "when Dire Fleet Ravager enters, each player loses a third of their life, rounded up",
+     ["lose_life_third(each_player)"]),
+    ("Rotfeaster Maggot", 1,
+     "when Rotfeaster Maggot enters, exile target creature from a graveyard; you gain life equal to that card's toughness",
+     ["card_in_graveyard(f(\"creature\"))", "exile(target(1))", "gain_life_toughness(you,target(1))"]),
 ])
 def test_more_enter_triggers_are_read(card, n, parse, facts_in):
     ln = with_files((str(ENTER_TRIGGERS),)).lookup(card).reading()[n - 1]
@@ -1110,3 +1115,9 @@ def test_returning_itself_from_the_graveyard_is_read_only_in_a_trigger_on_a_perm
 
     assert read_line("When ~ enters the battlefield, return ~ from your graveyard to the battlefield.").status == "not_modelled"
     assert read_line("At the beginning of your upkeep, return ~ from your graveyard to the battlefield.").status == "not_modelled"
+
+
+def test_that_cards_toughness_needs_a_card_exiled_before():
+    from tests.test_grammar import read_line
+
+    assert read_line("When ~ enters the battlefield, you gain life equal to that card's toughness.").status == "not_modelled"

@@ -1582,6 +1582,13 @@ class ToTree(Transformer):
     # "each opponent exiles a card from their hand" (issue 28, family 8; d1) ------------------------
     e_exile_from_hand_opponents = _eff("exile_from_hand", who="each_opponent", n=1)
 
+    # a third of their life; "that card's toughness" (issue 28, family 8; d1) ----------------------
+    e_lose_third_each_player = _eff("lose_life_third", who="each_player")
+    e_gain_life_card_toughness = _eff("gain_life_card_toughness", who="you")
+
+    def e_exile_graveyard_kind(self, meta, ch):
+        return T.Effect("exile", target=T.Target("card_in_graveyard", _one(ch, T.Filter)))
+
     def ability_line(self, meta, ch):
         return ch[0]
 

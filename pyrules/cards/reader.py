@@ -405,6 +405,7 @@ class Ab:
         self.last_each: Symbol | None = None  # the last "each [filter]" an effect applied to ("Untap them")
         self.event_data: str | None = None   # a trigger's: what its event was about (player | attacked), if the text may name it
         self.event_kind = ""                 # a trigger's event, as read (the tree's Event.kind)
+        self.last_card: int | None = None    # the target card in a graveyard an effect just exiled ("that card's toughness")
 
     def add(self, predicate: Predicate, *args) -> None:
         self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
@@ -1043,7 +1044,14 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "exile":
         term = ab.filter(e.target.filter, "card")
         t = ab.target(F("card_in_graveyard", term))
+        ab.last_card = t                            # "that card's toughness" (d1)
         return F("exile", F("target", t))
+    if k == "lose_life_third":                      # "each player loses a third of their life, rounded up" (rules/timeline/more_enter_effects.lp)
+        return F("lose_life_third", C_("each_player"))
+    if k == "gain_life_card_toughness":             # "you gain life equal to that card's toughness": the card exiled just before
+        if ab.last_card is None:
+            raise NotUnderstood(e.words())
+        return F("gain_life_toughness", C_("you"), F("target", ab.last_card))
     if k == "if_that_was":   # "If that creature was a [kind], ...": only in a trigger on another creature dying
         if not any(f.name == "trigger" and ",dies(f(" in str(f) for f in ab.facts):
             raise NotUnderstood(e.words())

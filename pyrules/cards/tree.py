@@ -240,6 +240,10 @@ class Effect:
             return f"{src} deals {self.n} damage to each {self.filter.words()}"
         if k in ("convert", "transform"):
             return f"{k} {src}"
+        if k == "lose_life_third":
+            return "each player loses a third of their life, rounded up"
+        if k == "gain_life_card_toughness":
+            return "you gain life equal to that card's toughness"
         if k == "exile_from_hand":
             return "each opponent exiles a card from their hand"
         if k == "return_self_battlefield":

@@ -125,7 +125,7 @@ def test_a_static_scope_by_keyword_is_read_with_what_is_missing():
 def test_a_keyword_with_no_rules_in_a_filter_is_not_read():
     from tests.test_grammar import read_line
 
-    assert read_line("Destroy target creature with rebound.", "Instant").status == "not_modelled"
+    assert read_line("Destroy target creature with exalted.", "Instant").status == "not_modelled"
 
 
 # ------------------------------------------------------------------------------------------------ mana shapes
@@ -952,3 +952,172 @@ def test_if_that_creature_was_outside_a_dies_trigger_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("When ~ enters, if that creature was an Elemental, you gain 1 life.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ enter triggers, more shapes (issue 28)
+
+ENTER_TRIGGERS = Path(__file__).parent / "data" / "enter_triggers.json"
+
+
+@pytest.mark.parametrize("card, n, parse, facts_in", [
+    ("Auriok Champion", 2, "whenever another creature enters, you may gain 1 life",
+     ['enters(f("another creature"))', "may(gain_life(you,1))"]),
+    ("Faerie Miscreant", 2,
+     "when Faerie Miscreant enters, if you control another creature named Faerie Miscreant, you draw a card",
+     ["enters(self)", 'pos(named("Faerie Miscreant"))', 'controls(f("another creature you control named faerie miscreant"),1)',
+      "draw(you,1)"]),
+    ("Scourge of Valkas", 2,
+     "whenever Scourge of Valkas or another Dragon enters under your control, it deals X damage to any target, where X is "
+     "the number of Dragons you control",
+     ["enters(self)", 'enters(f("another dragon you control"))', 'damage(target(1),count(f("dragons you control")))']),
+    ("Gruesome Scourger", 1,
+     "when Gruesome Scourger enters, it deals X damage to target opponent or planeswalker, where X is the number of "
+     "creatures you control",
+     ["opponent_or_planeswalker", 'damage(target(1),count(f("creatures you control")))']),
+    ("Fathom Fleet Cutthroat", 1,
+     "when Fathom Fleet Cutthroat enters, destroy target creature an opponent controls that was dealt damage this turn",
+     ["pos(dealt_damage_this_turn)", "pos(opponent_controls)", "destroy(target(1))"]),
+    ("Dreamcaller Siren", 4,
+     "when Dreamcaller Siren enters, if you control another Pirate, tap up to one target nonland permanents (each of up "
+     "to two targets, never the same)",
+     ['controls(f("another pirate you control"),1)', "tap(target(1))", "tap(target(2))", "target_distinct(", "target_optional("]),
+    ("Chronicler of Heroes", 1,
+     "when Chronicler of Heroes enters, you draw a card if you control a creature with a +1/+1 counter on it",
+     ['if_controls(f("creature you control with a +1/+1 counter on it"),1,draw(you,1))', 'pos(counter("+1/+1"))']),
+    ("Nantuko Shaman", 1,
+     "when Nantuko Shaman enters, if you control no tapped lands, you draw a card",
+     ['intervening_if(ab("Nantuko Shaman",front,1,trigger_1),controls_none(f("tapped lands you control")))', "pos(tapped)"]),
+    ("Bladewing's Thrall", 2,
+     "whenever Dragon enters, you may return Bladewing's Thrall from your graveyard to the battlefield",
+     ['enters(f("dragon"))', "may(return_self(battlefield))"]),
+    ("Bloodghast", 3,
+     "whenever land you control enters, you may return Bloodghast from your graveyard to the battlefield",
+     ['enters(f("land you control"))', "may(return_self(battlefield))"]),
+    ("Yarok's Fenlurker", 1, "when Yarok's Fenlurker enters, each opponent exiles a card from their hand",
+     ["exile_from_hand(each_opponent,1)"]),
+    ("Dire Fleet Ravager", 2, "when Dire Fleet Ravager enters, each player loses a third of their life, rounded up",
+     ["lose_life_third(each_player)"]),
+    ("Rotfeaster Maggot", 1,
+     "when Rotfeaster Maggot enters, exile target creature from a graveyard; you gain life equal to that card's toughness",
+     ["card_in_graveyard(f(\"creature\"))", "exile(target(1))", "gain_life_toughness(you,target(1))"]),
+])
+def test_more_enter_triggers_are_read(card, n, parse, facts_in):
+    ln = with_files((str(ENTER_TRIGGERS),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    for fact in facts_in:
+        assert fact in facts(ln)
+
+
+def test_self_or_another_enters_under_an_opponents_control_is_not_read():
+    # "~ or another [kind] enters the battlefield under your control": a filter naming its own controller is not read
+    from tests.test_grammar import read_line
+
+    assert read_line("Whenever ~ or another creature an opponent controls enters the battlefield under your control, "
+                     "you gain 1 life.").status == "not_modelled"
+    assert read_line("Whenever ~ or another zzz enters the battlefield under your control, you gain 1 life.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ life gained or lost this turn (issue 28)
+
+LIFE_THIS_TURN = Path(__file__).parent / "data" / "life_this_turn.json"
+
+
+@pytest.mark.parametrize("card, n, parse, facts_in", [
+    ("Regal Bloodlord", 2,
+     "at the beginning of each end step, if you gained life this turn, create 1 1/1 black Bat creature token with flying",
+     ["at(ending,end,each)", "gained_life_ge(1)", 'create_token("Bat Token (1/1 black, flying)",1)']),
+    ("Angelic Accord", 1,
+     "at the beginning of each end step, if you gained 4 or more life this turn, create 1 4/4 white Angel creature token "
+     "with flying",
+     ["gained_life_ge(4)"]),
+    ("Knight of the Ebon Legion", 2,
+     "at the beginning of your end step, if a player lost 4 or more life this turn, put 1 +1/+1 counter(s) on Knight of "
+     "the Ebon Legion",
+     ["at(ending,end,you)", "player_lost_life_ge(4)", 'counters(self,"+1/+1",1)']),
+])
+def test_life_this_turn_conditions_are_read(card, n, parse, facts_in):
+    ln = with_files((str(LIFE_THIS_TURN),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    for fact in facts_in:
+        assert fact in facts(ln)
+
+
+def test_life_this_turn_is_read_only_as_a_triggers_condition():
+    # "as long as you gained life this turn" is a static ability's condition pyrules has no rules for: not read
+    from tests.test_grammar import read_line
+
+    assert read_line("~ gets +1/+1 as long as you gained life this turn.").status == "not_modelled"
+    assert read_line("At the beginning of your end step, if you gained life this turn, draw a card.").status == "modelled"
+
+
+# ------------------------------------------------------------------------------------------------ rebound (issue 28)
+
+REBOUND = Path(__file__).parent / "data" / "rebound.json"
+
+
+def test_rebound_is_modelled():
+    # Rebound (CR 702.88a) has its rules (rules/mechanics/rebound.lp): the keyword line is modelled, nothing missing
+    ln = with_files((str(REBOUND),)).lookup("Staggershock").reading()[1]
+    assert ln.status == "modelled" and ln.missing == [] and ln.names == ["rebound"]
+
+
+def test_dealt_damage_this_turn_is_read_only_after_the_filter():
+    # "that was dealt damage this turn" ends a permanent filter; the words elsewhere are not read
+    from tests.test_grammar import read_line
+
+    assert read_line("Destroy target creature that was dealt damage this turn.", "Instant").status == "modelled"
+    assert read_line("Destroy target creature that was dealt damage last turn.", "Instant").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ transform ~ (issue 28)
+
+TRANSFORM = Path(__file__).parent / "data" / "transform.json"
+
+
+@pytest.mark.parametrize("card, n, parse, facts_in", [
+    ("Growing Rites of Itlimoc // Itlimoc, Cradle of the Sun", 2,
+     "at the beginning of your end step, if you control 4 or more creatures, transform Growing Rites of Itlimoc",
+     ['controls(f("creatures you control"),4)', "transform(self)"]),
+    ("Arguel's Blood Fast // Temple of Aclazotz", 2,
+     "at the beginning of your upkeep, if you have 5 or less life, you may transform Arguel's Blood Fast",
+     ["at(beginning,upkeep,you)", "life_le(5)", "may(transform(self))"]),
+])
+def test_transform_is_read(card, n, parse, facts_in):
+    ln = with_files((str(TRANSFORM),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    for fact in facts_in:
+        assert fact in facts(ln)
+
+
+def test_transform_needs_the_card_itself():
+    # "transform target creature" is not read: only the permanent itself is turned over (CR 701.27a)
+    from tests.test_grammar import read_line
+
+    assert read_line("At the beginning of your upkeep, transform target creature.").status == "not_modelled"
+
+
+def test_if_you_control_after_an_effect_is_read_only_for_simple_effects():
+    # "[effect] if you control [a kind]" is read for a draw, a life gain, tokens or counters on the source; an effect
+    # with a target is not (its target would be chosen whatever the condition)
+    from tests.test_grammar import read_line
+
+    assert read_line("When ~ enters the battlefield, you gain 3 life if you control a Wizard.").status == "modelled"
+    assert read_line("When ~ enters the battlefield, destroy target creature if you control a Wizard.").status == "not_modelled"
+    assert read_line("When ~ enters the battlefield, draw a card if you control a creature an opponent controls.").status == "not_modelled"
+
+
+def test_returning_itself_from_the_graveyard_is_read_only_in_a_trigger_on_a_permanent_entering():
+    # the rules make only such a trigger function from the graveyard (rules/timeline/graveyard_triggers.lp)
+    from tests.test_grammar import read_line
+
+    assert read_line("When ~ enters the battlefield, return ~ from your graveyard to the battlefield.").status == "not_modelled"
+    assert read_line("At the beginning of your upkeep, return ~ from your graveyard to the battlefield.").status == "not_modelled"
+
+
+def test_that_cards_toughness_needs_a_card_exiled_before():
+    from tests.test_grammar import read_line
+
+    assert read_line("When ~ enters the battlefield, you gain life equal to that card's toughness.").status == "not_modelled"

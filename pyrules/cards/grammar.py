@@ -1561,6 +1561,77 @@ class ToTree(Transformer):
     def static(self, meta, ch):
         return ch[0]
 
+    # enter triggers, more shapes (issue 28, family 8; d1) ----------------------------------------
+    def e_may_gain_life(self, meta, ch):
+        return T.Effect("may", then=T.Effect("gain_life", n=number(_tokens(ch, "NUM")[0])))
+
+    def cond_you_control_named(self, meta, ch):
+        f = _one(ch, T.Filter)
+        art = _tokens(ch, "ARTICLE")
+        name = str(_tokens(ch, "CARD_NAME")[0])
+        return T.Condition("you_control", T.Filter(f"{f.text} named {name}", f.kind),
+                           text=f"you control {str(art[0]) + ' ' if art else ''}{f.text} named {name}")
+
+    def ev_self_or_another_enters(self, meta, ch):
+        f = _one(ch, T.Filter)
+        if re.search(r"\b(you control|opponent controls|you don't control)$", f.text):
+            raise NotUnderstood(f.text)
+        return T.Event("self_or_another_enters", ref=_one(ch, T.SelfRef), filter=T.Filter(f"another {f.text} you control", f.kind),
+                       text=f"whenever ~ or another {f.text} enters under your control")
+
+    def e_damage_opponent_or_pw_count(self, meta, ch):
+        return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("opponent_or_planeswalker"),
+                        x=_one(ch, T.Filter), where=True)
+
+    # life gained or lost this turn (issue 28, family "beginning of a step"; d1) -----------------
+    def if_gained_life(self, meta, ch):
+        return ("if", T.Condition("gained_life_ge", n=1, text="you gained life this turn"))
+
+    def if_gained_life_n(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return ("if", T.Condition("gained_life_ge", n=n, text=f"you gained {n} or more life this turn"))
+
+    def if_player_lost_life_n(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return ("if", T.Condition("player_lost_life_ge", n=n, text=f"a player lost {n} or more life this turn"))
+
+    # transform ~; "if you have N or less life" (issue 28, family "beginning of a step"; d1) ----
+    e_transform = _eff("transform")
+
+    def if_life_le(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return ("if", T.Condition("life_le", n=n, text=f"you have {n} or less life"))
+
+    # "tap up to two target ..." (issue 28, family 8; d1) ------------------------------------------
+    def e_tap_up_to_two(self, meta, ch):
+        return T.Effect("up_to_two", then=T.Effect("tap", target=T.Target("permanent", _one(ch, T.Filter), optional=True)))
+
+    # "if you control ..." after an effect; "if you control no ..." (issue 28, family 8; d1) -------
+    def e_if_you_control(self, meta, ch):
+        f = _one(ch, T.Filter)
+        art = str(_tokens(ch, "ARTICLE")[0])
+        cnt = _tokens(ch, "WITH_COUNTER_ON_IT")
+        if cnt:                       # "a creature with a +1/+1 counter on it" (pyrules/cards/reader.py: filter_term)
+            f = T.Filter(f"{f.text} {' '.join(str(cnt[0]).split())}", f.kind)
+        return T.Effect("if_you_control", then=_one(ch, T.Effect), filter=f, keyword=art)
+
+    def if_control_none(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return ("if", T.Condition("you_control_none", f, text=f"you control no {f.text}"))
+
+    # returning itself from the graveyard (issue 28, family 8; d1) ------------------------------
+    e_return_self_battlefield = _eff("return_self_battlefield")
+
+    # "each opponent exiles a card from their hand" (issue 28, family 8; d1) ------------------------
+    e_exile_from_hand_opponents = _eff("exile_from_hand", who="each_opponent", n=1)
+
+    # a third of their life; "that card's toughness" (issue 28, family 8; d1) ----------------------
+    e_lose_third_each_player = _eff("lose_life_third", who="each_player")
+    e_gain_life_card_toughness = _eff("gain_life_card_toughness", who="you")
+
+    def e_exile_graveyard_kind(self, meta, ch):
+        return T.Effect("exile", target=T.Target("card_in_graveyard", _one(ch, T.Filter)))
+
     def ability_line(self, meta, ch):
         return ch[0]
 

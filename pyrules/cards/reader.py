@@ -199,6 +199,9 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     ("instant and sorcery spells")."""
     words = " ".join(phrase.split())
     control = None
+    dealt = re.fullmatch(r"(.+?) that was dealt damage this turn", words, re.I)
+    if dealt:                                  # "creature that was dealt damage this turn" (rules/timeline/dealt_damage_this_turn.lp)
+        words = dealt[1]
     with_kw = None
     thats = re.fullmatch(r"(.+?) that's (white|blue|black|red|green) or (white|blue|black|red|green)", words, re.I)
     if thats:                                  # "creature or planeswalker that's white or blue": each kind, of either color
@@ -328,6 +331,8 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
             clauses[-1].append(with_kw)
         else:
             common.append(with_kw)
+    if dealt:
+        common.append(F("pos", C_("dealt_damage_this_turn")))
     if thats:
         colors = [F("pos", F("color", C_(thats[k].lower()))) for k in (2, 3)]
         clauses = [c + [col] for c in clauses for col in colors]
@@ -399,6 +404,8 @@ class Ab:
         self.last_self = False                # the last pump or "gains" was on the source itself
         self.last_each: Symbol | None = None  # the last "each [filter]" an effect applied to ("Untap them")
         self.event_data: str | None = None   # a trigger's: what its event was about (player | attacked), if the text may name it
+        self.event_kind = ""                 # a trigger's event, as read (the tree's Event.kind)
+        self.last_card: int | None = None    # the target card in a graveyard an effect just exiled ("that card's toughness")
 
     def add(self, predicate: Predicate, *args) -> None:
         self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
@@ -647,6 +654,15 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     if k == "mill" and e.who != "that_player":   # "target player puts the top two cards of their library into ..."
         who = C_("you") if e.who == "you" else F("target", ab.target(C_("player")))
         return [F("mill", who, e.n)]
+    if k == "if_you_control":
+        # "draw a card if you control a creature with a +1/+1 counter on it": checked as it resolves (rules/timeline/if_you_control.lp)
+        inner = effect_terms(e.then, ab, ctx, created)
+        text = e.filter.text
+        if (len(inner) != 1 or not re.match(r"(draw|gain_life|create_token)\(|counters\(self,", str(inner[0]))
+                or re.search(r"\b(you control|opponent controls|you don't control)\b", text, re.I)):
+            raise NotUnderstood(e.words())
+        kind, with_, rest = text.partition(" with ")
+        return [F("if_controls", ab.filter(T.Filter(f"{kind} you control{with_}{rest}")), 1, inner[0])]
     if k == "may":
         # "you may [effect]": done unless the player declines as it resolves (rules/timeline/effects.lp)
         inner = effect_terms(e.then, ab, ctx, created)
@@ -760,7 +776,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             raise NotUnderstood(e.words())
         return F("destroy_sharing_color", F("target", 1), ab.filter(e.filter))
     if k == "gain_life_lost_this_turn":              # rules/timeline/life_lost_this_turn.lp
-        return F("gain_life", C_("you"), C_("lost_this_turn"))
+        return F("gain_life", C_("you"), C_("life_lost_turn"))
     if k == "gain_life_devotion":                    # rules/timeline/devotion.lp
         return F("gain_life", C_("you"), F("devotion", C_(e.counter)))
     if k == "exile_chosen_graveyard":                # rules/timeline/graveyard_exile.lp
@@ -982,7 +998,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("tap", F("target", t))
     if k == "tap":
         term = ab.filter(e.target.filter)
-        t = ab.target(F("permanent", term))
+        t = ab.target(F("permanent", term), optional=e.target.optional)   # "up to two target" (d1): optional
         return F("tap", F("target", t))
     if k == "sacrifice_unless_escaped":
         ctx.need_self(e.ref, created)
@@ -1009,6 +1025,18 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "convert":
         ctx.need_self(e.ref, created)
         return F("convert", C_("self"))
+    if k == "exile_from_hand":                      # "each opponent exiles a card from their hand" (rules/timeline/more_enter_effects.lp)
+        return F("exile_from_hand", C_("each_opponent"), 1)
+    if k == "return_self_battlefield":
+        # "return ~ from your graveyard to the battlefield": only a trigger on a permanent entering, which then functions
+        # from the graveyard (rules/timeline/graveyard_triggers.lp)
+        ctx.need_self(e.ref, created)
+        if ab.event_kind != "enters_filter":
+            raise NotUnderstood(e.words())
+        return F("return_self", C_("battlefield"))
+    if k == "transform":                            # "transform ~" (rules/timeline/transform.lp)
+        ctx.need_self(e.ref, created)
+        return F("transform", C_("self"))
     if k == "create_token" and e.keyword == "attacking":
         # "... tokens that are tapped and attacking" in an attack trigger (rules/timeline/combat_triggers.lp)
         if ab.event_data != "attacked":
@@ -1038,7 +1066,14 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "exile":
         term = ab.filter(e.target.filter, "card")
         t = ab.target(F("card_in_graveyard", term))
+        ab.last_card = t                            # "that card's toughness" (d1)
         return F("exile", F("target", t))
+    if k == "lose_life_third":                      # "each player loses a third of their life, rounded up" (rules/timeline/more_enter_effects.lp)
+        return F("lose_life_third", C_("each_player"))
+    if k == "gain_life_card_toughness":             # "you gain life equal to that card's toughness": the card exiled just before
+        if ab.last_card is None:
+            raise NotUnderstood(e.words())
+        return F("gain_life_toughness", C_("you"), F("target", ab.last_card))
     if k == "if_that_was":   # "If that creature was a [kind], ...": only in a trigger on another creature dying
         if not any(f.name == "trigger" and ",dies(f(" in str(f) for f in ab.facts):
             raise NotUnderstood(e.words())
@@ -1219,6 +1254,7 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab = Ab(ctx, f"trigger_{ctx.i}")
         ab.add(TRIGGERED_ABILITY)
         ev = a.event
+        ab.event_kind = ev.kind
         if ev.kind == "transforms":
             ab.add(TRIGGER, F("transforms", ab.filter(ev.filter)))
         elif ev.kind == "cast_spell":
@@ -1235,6 +1271,10 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         elif ev.kind == "cast_spell_opponents_turn":   # "... during an opponent's turn" (rules/timeline/triggers.lp)
             ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter), C_("opponents_turn")))
         elif ev.kind == "enters_filter":
+            ab.add(TRIGGER, F("enters", ab.filter(ev.filter)))
+        elif ev.kind == "self_or_another_enters":   # "Whenever ~ or another Dragon enters ... under your control" (d1)
+            ctx.need_self(ev.ref)
+            ab.add(TRIGGER, F("enters", C_("self")))
             ab.add(TRIGGER, F("enters", ab.filter(ev.filter)))
         elif ev.kind == "dies_filter":
             # "Whenever another creature you control dies": only creatures die (rules/timeline/triggers.lp)
@@ -1291,7 +1331,18 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # player"), the player or planeswalker the source attacks
         ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
                          "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded"}.get(ev.kind)
-        if isinstance(a.condition, T.Condition):     # "if you control a Wizard," (rules/timeline/triggers.lp)
+        if isinstance(a.condition, T.Condition) and a.condition.kind == "you_control_none":
+            # "if you control no tapped lands" (rules/timeline/if_you_control.lp)
+            text = a.condition.filter.text
+            if re.search(r"\b(you control|opponent controls|you don't control)$", text, re.I):
+                raise NotUnderstood(a.condition.words())
+            kind, with_, rest = text.partition(" with ")
+            ab.add(INTERVENING_IF, F("controls_none", ab.filter(T.Filter(f"{kind} you control{with_}{rest}"))))
+        elif isinstance(a.condition, T.Condition) and a.condition.kind in ("gained_life_ge", "player_lost_life_ge", "life_le"):
+            # "if you gained [N or more] life this turn", "if a player lost N or more life this turn", "if you have N or
+            # less life" (rules/timeline/life_this_turn.lp)
+            ab.add(INTERVENING_IF, F(a.condition.kind, a.condition.n))
+        elif isinstance(a.condition, T.Condition):   # "if you control a Wizard," (rules/timeline/triggers.lp)
             cond = _condition(a.condition, ab, ctx)
             if cond.name not in ("controls", "none_on_battlefield"):
                 raise NotUnderstood(a.condition.words())
@@ -1525,6 +1576,8 @@ def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:
         text = c.filter.text
         if re.search(r"\b(you control|opponent controls|you don't control)$", text, re.I):
             raise NotUnderstood(text)
+        if text.endswith(" named ~"):              # "another creature named ~": the card's own name (Ab.filter)
+            return F("controls", ab.filter(T.Filter(f"{text[:-len(' named ~')]} you control named ~")), c.n)
         kind, with_, number_ = text.partition(" with ")   # "a creature with power 4 or greater": whose, before "with"
         return F("controls", ab.filter(T.Filter(f"{kind} you control{with_}{number_}")), c.n)
     if c.kind == "any_controls":

@@ -110,7 +110,7 @@ class Effect:
     """One thing an ability does. kind names it; the other fields are its arguments:
     draw (who, n), gain_life (who, n), lose_life (who, n), damage (source, target, n), damage_divided
     (source, n), damage_to_spell_controller (source, n), tap (target), destroy_all (filter), sacrifice (ref),
-    sacrifice_unless_escaped (ref), counters (ref, counter, n), convert (ref), create_token (n, token),
+    sacrifice_unless_escaped (ref), counters (ref, counter, n), convert (ref), transform (ref), create_token (n, token),
     gains_until_eot (keyword; the token just created), exile_return_transformed (ref), discard_hand,
     put_land, surveil (n), scry (n), exile (target), if_was (filter, then, otherwise), exile_may_play (target),
     no_prevention, grant_escape_until_eot (filter, cost), add_mana (mana)."""
@@ -174,6 +174,8 @@ class Effect:
             return f"that player discards {self.n} card(s)"
         if k == "up_to_two":
             return f"{self.then.words()} (each of up to two targets, never the same)"
+        if k == "if_you_control":
+            return f"{self.then.words()} if you control {self.keyword} {self.filter.words()}"
         if k == "search_named":
             to = {"battlefield_tapped": "put it onto the battlefield tapped", "battlefield": "put it onto the battlefield",
                   "hand": "put it into your hand"}[self.who]
@@ -248,8 +250,16 @@ class Effect:
             return f"put {self.n} {self.counter} counter(s) on {self.target.words() if self.target else src}"
         if k == "damage_each":
             return f"{src} deals {self.n} damage to each {self.filter.words()}"
-        if k == "convert":
-            return f"convert {src}"
+        if k in ("convert", "transform"):
+            return f"{k} {src}"
+        if k == "lose_life_third":
+            return "each player loses a third of their life, rounded up"
+        if k == "gain_life_card_toughness":
+            return "you gain life equal to that card's toughness"
+        if k == "exile_from_hand":
+            return "each opponent exiles a card from their hand"
+        if k == "return_self_battlefield":
+            return f"return {src} from your graveyard to the battlefield"
         if k == "create_token" and self.who == "investigate":
             return "investigate (create a Clue token)"
         if k == "create_token" and self.keyword == "attacking":
@@ -546,7 +556,8 @@ class Static:
 class Condition:
     """What "as long as ..." asks: kind you_control (filter, n: "you control three or more artifacts") | any_controls
     (filter) | your_turn | attacking (ref) | life_ge (n) | opponent_life_le (n) | graveyard_ge (filter, n: "there are
-    three or more land cards in your graveyard") | opponent_graveyard_ge (n)."""
+    three or more land cards in your graveyard") | opponent_graveyard_ge (n); and, only as a trigger's intervening "if",
+    gained_life_ge (n: "you gained [n or more] life this turn") | player_lost_life_ge (n)."""
     kind: str
     filter: Filter | None = None
     n: int = 1

@@ -273,6 +273,28 @@ def test_against_any_opponent_a_spell_is_tried_only_at_its_legal_targets(tmp_pat
     assert named == {"crypt_rats", "gurmag_angler", "young_wolf", "gurmag_angler_2"}
 
 
+def test_an_ability_that_does_nothing_with_x_0_is_not_tried_with_x_0(tmp_path):
+    """Crypt Rats: "{X}: Crypt Rats deals X damage to each creature and each player. Spend only black mana this
+    way." Activated with X = 0 it costs no mana (CR 107.3a) and deals no damage at all (CR 120.8): it changes
+    nothing, so the planning player's choices in Pauper Puzzles #00 activate it with X = 4 down to 1 (four Swamps),
+    never 0 (docs/guide/plans.md, Bounds). (Before, X = 0 was tried, again and again on top of itself: most of the
+    790 states the search spent on the puzzle's first wrong choice.) Tendrils of Corruption has no X in its cost:
+    its X counts Swamps (CR 107.3c), and it is cast as before."""
+    from pyrules.answers.evaluation import evaluate
+    from pyrules.kb.pipeline import GOAL
+    from pyrules.planner.search import Planner, goal_facts
+
+    sc = _pp00(tmp_path)
+    for opponents in ("any", "pass"):
+        goal = parse_goal("alice wins", sc)
+        root = evaluate(sc, facts=goal_facts(goal, sc), query_parts=(GOAL,))
+        planner = Planner(sc, goal, None, 3, False, root=root, opponents=opponents)
+        s = planner.summarize(root, 0)
+        xs = sorted(a["x"] for a in s.actions if a.get("activate") == "crypt_rats")
+        assert xs == [1, 2, 3, 4], opponents
+        assert any(a.get("cast") == "tendrils_of_corruption" for a in s.actions)
+
+
 @pytest.mark.slow
 def test_against_any_opponent_the_answer_does_not_depend_on_how_many_states_are_worked_out_at_once():
     """The depth-first search works a state's successors out `jobs` at a time, and searches them in its fixed order

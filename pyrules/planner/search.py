@@ -1141,7 +1141,7 @@ class Planner:
                         # (then, among the ways to take one option — its payments and targets —, the one that
                         # leaves the planning player more choices: Planner._preference)
                         pref = self._preference(cs)
-                        return pref[:3] + (answer, group[j]) + pref[3:] + (j,)
+                        return pref[:3] + (answer, group[j]) + pref[3:] + (self._aim(s, order[j][0]), j)
                     group = {}
                     firsts: dict[str, int] = {}
                     for j, (b, e) in enumerate(order):
@@ -1256,6 +1256,20 @@ class Planner:
         # choice needs, rather than one that spends it)
         mobility = len(s.actions) if s.chooser == self.player else 0
         return (1, len(self.goal.conditions) - len(s.holding), distance, -mobility)
+
+    def _aim(self, s: Summary, a) -> tuple:
+        """Among the targets one option may name (docs/guide/plans.md, "Preference"): another player, or an object
+        another player controls, the one with the greatest power first; then the planning player's own; the option
+        with no target named (the engine's default, one of those) last."""
+        targets = (a or {}).get("targets")
+        if not targets:
+            return (2, 0)
+        t = targets[0]
+        if t in self.sc.players:
+            return (0 if t != self.player else 1, 0)
+        o = s.doc["objects"].get(t) or {}
+        power = o.get("power") if isinstance(o.get("power"), int) else 0
+        return (0 if o.get("controller") not in (None, self.player) else 1, -power)
 
     def _cost(self, n: dict, a) -> int:
         """What a choice costs of the horizon: one action, when it is the planning player's."""

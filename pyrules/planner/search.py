@@ -1009,7 +1009,10 @@ class Planner:
         face = doc["objects"].get(o.object, {}).get("face") or o.face or "front"
         # (only the lines the knowledge base models: a target of a line it doesn't is a naming it can't check)
         lines = [ln for ln in card.reading() if ln.status == "modelled"]
-        texts = [ln.text.lower() for ln in lines if ln.face == face or o.action == "cast"]
+        # (a spell's targets are its spell ability's, or an Aura's enchant: a permanent spell's triggered or
+        # activated abilities target later, not as it is cast — Journey to Nowhere's "exile target creature")
+        texts = [ln.text.lower() for ln in lines if (ln.face == face or o.action == "cast")
+                 and (o.action != "cast" or any(n.startswith("spell") or n == "enchant" for n in ln.names))]
         if o.action == "activate" and isinstance(o.ability, int):
             texts = [ln.text.lower() for ln in lines if ln.face == face and ln.line == o.ability]
         if not any("target" in t for t in texts):

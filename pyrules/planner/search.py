@@ -1237,8 +1237,10 @@ class Planner:
         """Which of the planning player's choices the search against any opponent tries first, from the state each
         leads to (docs/guide/plans.md, "Preference"): one where the goal holds; then one where more of the goal's
         conditions hold; then one closer to it (the life totals a goal about life or a player losing asks about,
-        lower for the players who must lose or reach at most a value); then the order the choices are listed in. A
-        choice the rules refuse, or that leaves the turn or the game, comes last."""
+        lower for the players who must lose or reach at most a value); its last element is how many choices the
+        planning player has there (more first: the search compares it only among the ways to take one option,
+        after letting the stack resolve first). A choice the rules refuse, or that leaves the turn or the game,
+        comes last."""
         if s is None or s.error or s.next_turn:
             return (3, 0, 0, 0)
         if len(s.holding) == len(self.goal.conditions):

@@ -318,6 +318,11 @@ def test_an_ability_that_does_nothing_with_x_0_is_not_tried_with_x_0(tmp_path):
         xs = sorted(a["x"] for a in s.actions if a.get("activate") == "crypt_rats")
         assert xs == [1, 2, 3, 4], opponents
         assert any(a.get("cast") == "tendrils_of_corruption" for a in s.actions)
+    # a goal about an ability on the stack (an object the game makes): X = 0 puts one there, and is tried
+    goal = parse_goal("trigger_1_1.zone = stack", sc)
+    root = evaluate(sc, facts=goal_facts(goal, sc), query_parts=(GOAL,))
+    s = Planner(sc, goal, None, 3, False, root=root, opponents="any").summarize(root, 0)
+    assert sorted(a["x"] for a in s.actions if a.get("activate") == "crypt_rats") == [0, 1, 2, 3, 4]
 
 
 @pytest.mark.slow

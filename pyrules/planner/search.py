@@ -684,8 +684,8 @@ class Planner:
 
     def _idle_at_zero(self, ev, o) -> bool:
         """An activation of an ability the knowledge base says costs nothing and changes nothing with X = 0."""
-        if o.action != "activate":
-            return False
+        if o.action != "activate" or any(c.subject and GEN.match(c.subject) for c in self.goal.conditions):
+            return False    # (a goal about an object the game makes, an ability on the stack: X = 0 makes one)
         for r in ACT_AB.read(ev.game, ev.t):
             if r.option == o.term:
                 return PLAN_IDLE_AT_ZERO.has(ev.game, r.ability)

@@ -93,3 +93,26 @@ def test_pauper_puzzle_00_after_tendrils_is_won_against_any_opponent(tmp_path):
         path.write_text(yaml.safe_dump(sc, sort_keys=False), encoding="utf-8")
         shown = json.loads(cli("show", str(path), "--cards", CARDS, "--json").stdout)
         assert "error" not in shown and shown["lost"] == ["bob"] and shown["players"]["bob"]["life"] <= 0
+
+
+@pytest.mark.slow
+def test_pauper_puzzle_00_is_won_against_any_opponent_from_its_start(tmp_path):
+    """Pauper Puzzles #00 says "Win this turn" (Goal:Win, Turns:1): from the puzzle's own state, alice has a
+    strategy whatever bob does — Tendrils of Corruption paid with the three Islands and a Swamp (CR 601.2h, 106.6:
+    Crypt Rats' X needs black mana) at bob's Gurmag Angler (4 damage, alice gains 4: four Swamps, CR 107.3c), then
+    Crypt Rats with X = 2 and X = 1 on top (CR 117.3c), and the Angler's unblockable attack for 5 (CR 509.1a, 510.1):
+    bob at 0 loses (CR 704.5a), alice wins (CR 104.2a). The search finds it from the start (before the X = 0 bound
+    and the order of targets and payments of docs/guide/plans.md, it stopped at its limit after 230 states in 120 s),
+    and each line of the strategy replays to bob losing."""
+    path = imported("PP00", tmp_path, [])
+    code, doc = pyrules.answer("plan", {"scenario": str(path), "opponents": "any", "horizon": 13, "budget": 600,
+                                        "explain": False, "cards": [CARDS]})
+    assert code == 0 and doc["found"] is True, doc.get("why_not")
+    first = doc["lines"][0]["actions"][0]
+    assert first["cast"] == "tendrils_of_corruption" and first["targets"] == ["gurmag_angler_2"]
+    sc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for line in doc["lines"]:
+        sc["actions"] = line["actions"]
+        path.write_text(yaml.safe_dump(sc, sort_keys=False), encoding="utf-8")
+        shown = json.loads(cli("show", str(path), "--cards", CARDS, "--json").stdout)
+        assert "error" not in shown and shown["lost"] == ["bob"] and shown["players"]["bob"]["life"] <= 0

@@ -273,6 +273,58 @@ def test_against_any_opponent_a_spell_is_tried_only_at_its_legal_targets(tmp_pat
     assert named == {"crypt_rats", "gurmag_angler", "young_wolf", "gurmag_angler_2"}
 
 
+def test_against_any_opponent_a_permanent_spell_names_no_target_of_its_triggered_ability(tmp_path):
+    """Journey to Nowhere: "When Journey to Nowhere enters, exile target creature." The spell itself has no target
+    (an enchantment, not an Aura: CR 601.2c asks for the targets of the spell's own text); the trigger's target is
+    chosen as the trigger is put on the stack (CR 603.3d). So in Pauper Puzzles #01 the planning player casts it
+    without naming one (once per payment). (Before, it was cast naming each player and each permanent in turn —
+    18 choices the engine then refused, each a state worked out.)"""
+    from pathlib import Path
+
+    from pyrules.answers.evaluation import evaluate
+    from pyrules.kb.pipeline import GOAL
+    from pyrules.planner.search import Planner, goal_facts
+
+    data = Path(__file__).parent / "data"
+    r = cli("import", str(data / "puzzles" / "PP01.pzl"), "--cards", str(data / "pauper_puzzles.json"))
+    assert r.returncode == 0, r.stderr
+    path = tmp_path / "pp01.yaml"
+    path.write_text(r.stdout, encoding="utf-8")
+    sc = pyrules.load(path, cards=(str(data / "pauper_puzzles.json"),))
+    goal = parse_goal("alice wins", sc)
+    root = evaluate(sc, facts=goal_facts(goal, sc), query_parts=(GOAL,))
+    s = Planner(sc, goal, None, 3, False, root=root, opponents="any").summarize(root, 0)
+    journeys = [a for a in s.actions if a.get("cast") == "journey_to_nowhere"]
+    assert journeys and not any("targets" in a for a in journeys)
+
+
+def test_an_ability_that_does_nothing_with_x_0_is_not_tried_with_x_0(tmp_path):
+    """Crypt Rats: "{X}: Crypt Rats deals X damage to each creature and each player. Spend only black mana this
+    way." Activated with X = 0 it costs no mana (CR 107.3a) and deals no damage at all (CR 120.8): it changes
+    nothing, so the planning player's choices in Pauper Puzzles #00 activate it with X = 4 down to 1 (four Swamps),
+    never 0 (docs/guide/plans.md, Bounds). (Before, X = 0 was tried, again and again on top of itself: most of the
+    790 states the search spent on the puzzle's first wrong choice.) Tendrils of Corruption has no X in its cost:
+    its X counts Swamps (CR 107.3c), and it is cast as before."""
+    from pyrules.answers.evaluation import evaluate
+    from pyrules.kb.pipeline import GOAL
+    from pyrules.planner.search import Planner, goal_facts
+
+    sc = _pp00(tmp_path)
+    for opponents in ("any", "pass"):
+        goal = parse_goal("alice wins", sc)
+        root = evaluate(sc, facts=goal_facts(goal, sc), query_parts=(GOAL,))
+        planner = Planner(sc, goal, None, 3, False, root=root, opponents=opponents)
+        s = planner.summarize(root, 0)
+        xs = sorted(a["x"] for a in s.actions if a.get("activate") == "crypt_rats")
+        assert xs == [1, 2, 3, 4], opponents
+        assert any(a.get("cast") == "tendrils_of_corruption" for a in s.actions)
+    # a goal about an ability on the stack (an object the game makes): X = 0 puts one there, and is tried
+    goal = parse_goal("trigger_1_1.zone = stack", sc)
+    root = evaluate(sc, facts=goal_facts(goal, sc), query_parts=(GOAL,))
+    s = Planner(sc, goal, None, 3, False, root=root, opponents="any").summarize(root, 0)
+    assert sorted(a["x"] for a in s.actions if a.get("activate") == "crypt_rats") == [0, 1, 2, 3, 4]
+
+
 @pytest.mark.slow
 def test_against_any_opponent_the_answer_does_not_depend_on_how_many_states_are_worked_out_at_once():
     """The depth-first search works a state's successors out `jobs` at a time, and searches them in its fixed order

@@ -650,6 +650,8 @@ CONDITION_TEST = Predicate("condition_test", "condition:string op:const value",
 PLAN_FROM_STEP = Predicate("plan_from_step", "step:int", "the plan's actions begin after this step", written=True)
 CONDITION_MET = Predicate("condition_met", "condition:string t:moment")
 CONDITION_UNMET = Predicate("condition_unmet", "condition:string why t:moment", "why a condition doesn't hold")
+PLAN_IDLE_AT_ZERO = Predicate("plan_idle_at_zero", "ability",
+                              "an activated ability that, activated with X = 0, costs nothing and changes nothing")
 PLAN_STATE = Predicate("plan_state", "state t:moment",
                        "what the show document leaves out and decides what may come next (who passed, ...)")
 COULD_BLOCK = Predicate("could_block", "blocker:object attacker:object t:moment",

@@ -94,6 +94,7 @@ from pyrules.kb.interface import (
     GOAL_TURN,
     MANA_ABILITY,
     PLAN_FROM_STEP,
+    PLAN_IDLE_AT_ZERO,
     PLAN_STATE,
     PRIORITY,
     TOP_OF_STACK,
@@ -446,6 +447,7 @@ class Summary:
     declarations: list = field(default_factory=list)   # among these, or to declare none)
     declaration: str | None = None          # attackers | blockers
     incomplete: bool = False                # any mode: an opponent's choices weren't all listed (too many)
+    partial: bool = False                   # any mode: the choices weren't worked out (no action left to take them)
 
 
 @dataclass
@@ -557,6 +559,9 @@ class Planner:
     def summarize(self, ev, depth: int) -> Summary | None:
         """The state of an evaluation as the search needs it (run where the evaluation's game is: in a node
         process of the forest, see pyrules/planner/forest.py)."""
+        left = None     # (any mode: the planning player's actions left when the search reaches this state)
+        if isinstance(depth, tuple):
+            depth, left = depth
         if ev.error:
             return Summary("", {}, frozenset(), {}, [], error=True)
         if ev.turn["number"] != self.turn_number:
@@ -596,6 +601,11 @@ class Planner:
             return s            # (the goal holds: the search goes no further from here)
         declaring = any(f.startswith("may_declare(") for f in flow)
         if self.opponents == "any":
+            if left == 0 and not declaring and doc["turn"]["priority"] == self.player:
+                # (the planning player chooses with none of their actions left: the search goes no further from
+                # here, and their choices aren't worked out; reached again with some left, they are)
+                s.chooser, s.partial = self.player, True
+                return s
             self._choices(ev, s, depth, declaring)
         elif depth < self.horizon or any(c.kind in ("object", "cast") for c in self.goal.conditions):
             # (a state at the horizon is never expanded: its options are asked only for the notes on the goal's
@@ -647,7 +657,7 @@ class Planner:
         for o in legal:
             if o.action in ("attack", "block"):
                 continue
-            out += self._payments(ev, o, self._x_values(o, self._own_action(o, opts)))
+            out += self._payments(ev, o, self._x_values(ev, o, self._own_action(o, opts)))
         out += self._combat(ev, doc, legal)
         # passing alone over a non-empty stack is left out: the other players only pass, so it leads where
         # resolving does, a step later (it would matter only to a goal about who has priority in between)
@@ -663,13 +673,23 @@ class Planner:
             a["source"] = "own"    # the card's own permission, where another object grants the same way
         return a
 
-    @staticmethod
-    def _x_values(o, a: dict) -> list[dict]:
+    def _x_values(self, ev, o, a: dict) -> list[dict]:
         """An option whose cost has {X}: one action for each value of X its controller could pay, the largest
-        first (the option's payment found the largest: the player announces any value they can pay, rules/casting/cast.lp)."""
+        first (the option's payment found the largest: the player announces any value they can pay, rules/casting/cast.lp)
+        — but not 0 for an ability the rules say changes nothing then (plan_idle_at_zero, rules/output/goals.lp)."""
         if o.x is None or o.action not in ("cast", "activate"):
             return [a]
-        return [dict(a, x=v) for v in range(o.x, -1, -1)]
+        low = 1 if self._idle_at_zero(ev, o) else 0
+        return [dict(a, x=v) for v in range(o.x, low - 1, -1)]
+
+    def _idle_at_zero(self, ev, o) -> bool:
+        """An activation of an ability the knowledge base says costs nothing and changes nothing with X = 0."""
+        if o.action != "activate" or any(c.subject and GEN.match(c.subject) for c in self.goal.conditions):
+            return False    # (a goal about an object the game makes, an ability on the stack: X = 0 makes one)
+        for r in ACT_AB.read(ev.game, ev.t):
+            if r.option == o.term:
+                return PLAN_IDLE_AT_ZERO.has(ev.game, r.ability)
+        return False
 
     def _payments(self, ev, o, acts: list[dict]) -> list[dict]:
         """With mana tracked, the actions that pay an option's cost otherwise than by default: one for each set of
@@ -935,7 +955,7 @@ class Planner:
                  and o.action not in ("attack", "block") and not self._mana_ability(ev, o)]
         out = []
         for o in legal:
-            acts = self._x_values(o, self._own_action(o, opts))
+            acts = self._x_values(ev, o, self._own_action(o, opts))
             for a in self._payments(ev, o, acts) if holder == self.player else acts:
                 out.append(a)
                 for x in self._target_candidates(ev, o, s.doc):
@@ -989,7 +1009,10 @@ class Planner:
         face = doc["objects"].get(o.object, {}).get("face") or o.face or "front"
         # (only the lines the knowledge base models: a target of a line it doesn't is a naming it can't check)
         lines = [ln for ln in card.reading() if ln.status == "modelled"]
-        texts = [ln.text.lower() for ln in lines if ln.face == face or o.action == "cast"]
+        # (a spell's targets are its spell ability's, or an Aura's enchant: a permanent spell's triggered or
+        # activated abilities target later, not as it is cast — Journey to Nowhere's "exile target creature")
+        texts = [ln.text.lower() for ln in lines if (ln.face == face or o.action == "cast")
+                 and (o.action != "cast" or any(n.startswith("spell") or n == "enchant" for n in ln.names))]
         if o.action == "activate" and isinstance(o.ability, int):
             texts = [ln.text.lower() for ln in lines if ln.face == face and ln.line == o.ability]
         if not any("target" in t for t in texts):
@@ -1024,6 +1047,8 @@ class Planner:
             n = nodes.get(key)
             if n is not None:
                 n["mine"] = min(n["mine"], mine)
+                if n["s"].partial and not s.partial:   # (the choices, worked out where some action is left)
+                    n["s"] = s
                 return n
             n = {"key": key, "s": s, "depth": depth, "mine": mine, "edges": [], "expanded": False, "goal": False,
                  "handle": None, "declined": declined, "chooser": None, "known": {}}
@@ -1103,7 +1128,7 @@ class Planner:
                             and undecided(n["known"].get(json.dumps(b, sort_keys=True), UNKNOWN), r - cost)]
                     if want and self._over_limit():
                         return False, INF
-                    for j, got in zip(want, forest.expand([(handle, order[j][0], n["depth"] + 1) for j in want])):
+                    for j, got in zip(want, forest.expand([(handle, order[j][0], (n["depth"] + 1, r - cost)) for j in want])):
                         ready[j] = got
                     def rank(j):
                         got = ready.get(j)
@@ -1116,7 +1141,16 @@ class Planner:
                             cs = got[1]
                         # (with something on the stack, letting it resolve comes before adding to it)
                         answer = bool(s.doc["stack"]) and "pass" not in order[j][0]
-                        return self._preference(cs) + (answer, j)
+                        # (then, among the ways to take one option — its payments and targets —, the one that
+                        # leaves the planning player more choices: Planner._preference)
+                        pref = self._preference(cs)
+                        return pref[:3] + (answer, group[j]) + pref[3:] + (self._aim(s, order[j][0]), j)
+                    group = {}
+                    firsts: dict[str, int] = {}
+                    for j, (b, e) in enumerate(order):
+                        way = json.dumps({k: v for k, v in (b or {}).items() if k not in ("pay", "targets")},
+                                         sort_keys=True)
+                        group[j] = firsts.setdefault(way, j)
                     perm = sorted(range(len(order)), key=rank)
                     order = [order[j] for j in perm]
                     ready = {perm.index(j): v for j, v in ready.items()}
@@ -1136,7 +1170,7 @@ class Planner:
                                     return False, INF
                                 want = [j for j, (b, e) in enumerate(order) if j >= i and e is None and j not in ready
                                         and undecided(n["known"].get(json.dumps(b, sort_keys=True), UNKNOWN), r - cost)][:jobs]
-                                for j, got in zip(want, forest.expand([(handle, order[j][0], n["depth"] + 1) for j in want])):
+                                for j, got in zip(want, forest.expand([(handle, order[j][0], (n["depth"] + 1, r - cost)) for j in want])):
                                     ready[j] = got
                             h, cs = ready.pop(i)
                             if cs is None or cs.error:
@@ -1203,8 +1237,10 @@ class Planner:
         """Which of the planning player's choices the search against any opponent tries first, from the state each
         leads to (docs/guide/plans.md, "Preference"): one where the goal holds; then one where more of the goal's
         conditions hold; then one closer to it (the life totals a goal about life or a player losing asks about,
-        lower for the players who must lose or reach at most a value); then the order the choices are listed in. A
-        choice the rules refuse, or that leaves the turn or the game, comes last."""
+        lower for the players who must lose or reach at most a value); its last element is how many choices the
+        planning player has there (more first: the search compares it only among the ways to take one option,
+        after letting the stack resolve first). A choice the rules refuse, or that leaves the turn or the game,
+        comes last."""
         if s is None or s.error or s.next_turn:
             return (3, 0, 0, 0)
         if len(s.holding) == len(self.goal.conditions):
@@ -1221,7 +1257,24 @@ class Planner:
                 distance += sum(max(0, players.get(p, {}).get("life") or 0) for p in losers)
             elif c.kind == "player" and c.prop == "life" and isinstance(c.value, int) and c.op in ("<=", "<"):
                 distance += max(0, (players.get(c.subject, {}).get("life") or 0) - c.value)
-        return (1, len(self.goal.conditions) - len(s.holding), distance, 0)
+        # (then the state where the planning player has more choices: a payment that leaves the mana another
+        # choice needs, rather than one that spends it)
+        mobility = len(s.actions) if s.chooser == self.player else 0
+        return (1, len(self.goal.conditions) - len(s.holding), distance, -mobility)
+
+    def _aim(self, s: Summary, a) -> tuple:
+        """Among the targets one option may name (docs/guide/plans.md, "Preference"): another player, or an object
+        another player controls, the one with the greatest power first; then the planning player's own; the option
+        with no target named (the engine's default, one of those) last."""
+        targets = (a or {}).get("targets")
+        if not targets:
+            return (2, 0)
+        t = targets[0]
+        if t in self.sc.players:
+            return (0 if t != self.player else 1, 0)
+        o = s.doc["objects"].get(t) or {}
+        power = o.get("power") if isinstance(o.get("power"), int) else 0
+        return (0 if o.get("controller") not in (None, self.player) else 1, -power)
 
     def _cost(self, n: dict, a) -> int:
         """What a choice costs of the horizon: one action, when it is the planning player's."""

@@ -952,3 +952,25 @@ def test_if_that_creature_was_outside_a_dies_trigger_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("When ~ enters, if that creature was an Elemental, you gain 1 life.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ d2 (issue 28): attack
+# triggers, damage, evasion, pumps (tests/data/d2_combat_damage.json; played out in
+# tests/rules/card_families/d2_combat_damage.yaml)
+
+D2 = Path(__file__).parent / "data" / "d2_combat_damage.json"
+
+
+def d2_line(card: str, n: int):
+    return with_files((str(D2),)).lookup(card).reading()[n - 1]
+
+
+def test_lore_counter_on_target_saga():
+    # Keldon Warcaller: "Whenever Keldon Warcaller attacks, put a lore counter on target Saga you control." (CR 714.2b)
+    ln = d2_line("Keldon Warcaller", 1)
+    assert ln.status == "modelled"
+    assert 'counters(target(1),"lore",1)' in facts(ln)
+    # any other kind of counter is not read by this shape
+    from tests.test_grammar import read_line
+
+    assert read_line("Put a charge counter on target artifact you control.", "Instant").status == "not_modelled"

@@ -1515,6 +1515,11 @@ class ToTree(Transformer):
         return T.Effect("exile_until_leaves", target=T.Target("permanent", T.Filter(f.text, f.kind, f.and_or, ("other",))),
                         ref=_one(ch, T.SelfRef))
 
+    # d2 (issue 28): lore counters on a target Saga (family 2) ---------------------------------
+    def e_lore_counter_target(self, meta, ch):
+        return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter="lore",
+                        target=T.Target("permanent", _one(ch, T.Filter)))
+
     def static(self, meta, ch):
         return ch[0]
 

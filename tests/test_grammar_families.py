@@ -974,3 +974,35 @@ def test_lore_counter_on_target_saga():
     from tests.test_grammar import read_line
 
     assert read_line("Put a charge counter on target artifact you control.", "Instant").status == "not_modelled"
+
+
+@pytest.mark.parametrize("card, fact", [
+    # "If this spell was kicked, it deals 4 damage to that creature instead." (CR 702.33d, 608.2c)
+    ("Shivan Fire", 'effect_instead(ab("Shivan Fire",front,2,spell_2),1,damage(target(1),4),kicked)'),
+    ("Vicious Offering", "effect_instead(ab(\"Vicious Offering\",front,2,spell_2),1,apply(pump(-5,-5),target(1),end_of_turn),kicked)"),
+    # "It gets +2/+2": the creature targeted, not the spell
+    ("Gift of Growth", 'effect(ab("Gift of Growth",front,2,spell_2),2,apply(pump(2,2),target(1),end_of_turn))'),
+    ("Huatli's Spurring", "apply(pump(4,0),target(1),end_of_turn),controls("),
+])
+def test_instead_replaces_the_effect_before(card, fact):
+    files = (str(D2), str(SAMPLE))
+    ln = [x for x in with_files(files).lookup(card).reading() if "instead" in x.text][0]
+    assert ln.status == "modelled", ln.reason
+    assert fact in facts(ln)
+
+
+def test_instead_needs_the_same_target_and_a_spell():
+    from tests.test_grammar import read_line
+
+    # "that creature" with no target creature before it names nothing pyrules reads
+    assert read_line("You gain 2 life. If this spell was kicked, that creature gets -5/-5 until end of turn instead.",
+                     "Instant").status == "not_modelled"
+    # a condition with no rules ("if you attacked this turn" in this shape) is not read
+    assert read_line("Target creature gets +2/+0 until end of turn. If it's your turn, that creature gets +4/+0 until "
+                     "end of turn instead.", "Instant").status == "not_modelled"
+
+
+def test_it_in_a_spell_is_the_target():
+    # Mark of Mutiny: "Put a +1/+1 counter on it and untap it." — the creature, not the sorcery (CR 608.2c)
+    ln = d2_line("Mark of Mutiny", 1)
+    assert ln.status == "modelled" and 'counters(target(1),"+1/+1",1)' in facts(ln)

@@ -1520,6 +1520,21 @@ class ToTree(Transformer):
         return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter="lore",
                         target=T.Target("permanent", _one(ch, T.Filter)))
 
+    # d2 (issue 28): "If this spell was kicked / If [condition], [that creature's effect] instead." ---------
+    def s_kicked_instead(self, meta, ch):
+        return [T.Effect("instead", then=_one(ch, T.Effect))]
+
+    def s_if_instead(self, meta, ch):
+        return [T.Effect("instead", then=_one(ch, T.Effect), cond=_one(ch, T.Condition))]
+
+    def ie_pump_that(self, meta, ch):
+        p, t = str(_tokens(ch, "PT")[0]).replace("−", "-").split("/")
+        return T.Effect("pump_that", pt=(int(p), int(t)), counter=str(_tokens(ch, "TYPE")[0]).lower())
+
+    def ie_damage_that(self, meta, ch):
+        return T.Effect("damage_that", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        counter=str(_tokens(ch, "TYPE")[0]).lower())
+
     def static(self, meta, ch):
         return ch[0]
 

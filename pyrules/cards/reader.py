@@ -35,6 +35,7 @@ from pyrules.kb.interface import (
     ADDITIONAL_COST,
     ADDS_TYPE,
     AMOUNT_INSTEAD,
+    EFFECT_INSTEAD,
     AS_LONG_AS,
     CHAPTER,
     COST,
@@ -570,6 +571,17 @@ def _permanent_target(e: T.Effect, ab: Ab) -> int:
     return t
 
 
+def _spell_it(ref: T.SelfRef | None, ab: Ab, created: bool) -> int | None:
+    """"It" in an instant's or sorcery's effect on a permanent ("Untap target creature. It gets +2/+2 until end of
+    turn.", "Put a +1/+1 counter on it"): the permanent targeted just before, never the spell itself (CR 608.2c);
+    None where "it" isn't that (another kind of ability; a token just created; no target permanent before)."""
+    if ref is None or ref.word != "it" or created or not ab.name.startswith("spell_"):
+        return None
+    if ab.it_target is not None:
+        return ab.it_target
+    return ab.last_permanent[0] if ab.last_permanent is not None else None
+
+
 def _that_target(ab: Ab, word: str, e: T.Effect) -> int:
     """"That creature": the target permanent just before, whose filter names that card type (else not understood)."""
     if ab.last_permanent is None or not re.search(rf"\b{re.escape(word)}s?\b", ab.last_permanent[1], re.I):
@@ -598,6 +610,8 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             ref = C_("created")                      # "It gains haste": the token just created
         elif e.ref is not None and e.ref.word == "it" and ab.it_target is not None:
             ref = F("target", ab.it_target)          # "It gains haste": the creature the spell took control of
+        elif _spell_it(e.ref, ab, created) is not None:
+            ref = F("target", _spell_it(e.ref, ab, created))   # "Untap target creature. It gets +2/+2" (d2)
         else:
             ctx.need_self(e.ref, created)
             ref = C_("self")
@@ -975,6 +989,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("damage", F("each", ab.filter(e.filter)), e.n)
     if k == "counters" and e.target is not None:
         return F("counters", F("target", _permanent_target(e, ab)), String(e.counter), e.n)
+    if k == "counters" and _spell_it(e.ref, ab, created) is not None:   # "Put a +1/+1 counter on it" (d2)
+        return F("counters", F("target", _spell_it(e.ref, ab, created)), String(e.counter), e.n)
     if k == "counters":
         ctx.need_self(e.ref, created)
         return F("counters", C_("self"), String(e.counter), e.n)
@@ -1067,12 +1083,47 @@ def compile_effects(effects, ab: Ab, ctx: Ctx) -> list[str]:
         # "Return up to two target creature cards ... to your hand, then discard a card": the cards just returned may be
         # discarded, which the rules of discarding don't consider yet (rules/timeline/changes.lp)
         raise NotUnderstood("discarding the cards an effect just returned to the hand")
+    last: list[Symbol] = []
+    prev = None
     for e in effects:
-        for term in effect_terms(e, ab, ctx, created):
+        if e.kind == "instead":                     # d2 (issue 28): "If ..., [the same effect, another amount] instead."
+            _effect_instead(e, last, prev, ab, ctx)
+            understood.append(e.words())
+            prev, last = None, []
+            continue
+        prev, last = e, effect_terms(e, ab, ctx, created)
+        for term in last:
             ab.effect(term)
         created = created or e.kind == "create_token"
         understood.append(_understood_effect(e))
     return understood
+
+
+def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: Ab, ctx: Ctx) -> None:
+    """"If this spell was kicked, that creature gets -5/-5 until end of turn instead.", "If you control a Huatli
+    planeswalker, that creature gets +4/+0 ...", "If this spell was kicked, it deals 4 damage to that creature instead.":
+    the effect just before, on the same target, with another amount if the condition holds as the spell resolves
+    (rules/timeline/instead.lp). Only a spell's one effect on a target permanent its filter names is replaced."""
+    then = e.then
+    if ab.name.split("_")[0] != "spell" or len(last) != 1 or prev is None:
+        raise NotUnderstood(e.words())
+    t = F("target", _that_target(ab, then.counter, e))
+    if (then.kind == "pump_that" and prev.kind == "pump" and not prev.keyword and not prev.for_each
+            and last[0] == F("apply", F("pump", prev.pt[0], prev.pt[1]), t, C_("end_of_turn"))):
+        term = F("apply", F("pump", then.pt[0], then.pt[1]), t, C_("end_of_turn"))
+    elif (then.kind == "damage_that" and prev.kind == "damage" and isinstance(prev.n, int)
+          and last[0] == F("damage", t, prev.n)):
+        ctx.need_self(then.ref)
+        term = F("damage", t, then.n)
+    else:
+        raise NotUnderstood(e.words())
+    if e.cond is None:
+        cond = C_("kicked")
+    else:
+        cond = _condition(e.cond, ab, ctx)
+        if cond.name != "controls":
+            raise NotUnderstood(e.words())
+    ab.add(EFFECT_INSTEAD, Number(ab.effects), term, cond)
 
 
 def _understood_effect(e: T.Effect) -> str:

@@ -129,6 +129,7 @@ class Effect:
     x: "Filter | None" = None        # n is "X": "where X is the number of [filter]" (None: X as chosen when cast)
     where: bool = False              # the effect that prints the "where X is ..." clause (the sentence's last)
     for_each: bool = False           # n is "X", written "1 life for each [filter]" (x: the filter counted)
+    cond: "Condition | None" = None  # instead: "If [condition], [then] instead" (None: "if this spell was kicked")
 
     def words(self) -> str:
         text = self._words()
@@ -363,6 +364,13 @@ class Effect:
             return f"{src} explores"
         if k == "damage_you":
             return f"{src} deals {self.n} damage to you"
+        if k == "instead":
+            cond = self.cond.text if self.cond is not None else "this spell was kicked"
+            return f"if {cond}, {self.then.words()} instead"
+        if k == "pump_that":
+            return f"that {self.counter} gets {self.pt[0]:+d}/{self.pt[1]:+d} until end of turn"
+        if k == "damage_that":
+            return f"{src} deals {self.n} damage to that {self.counter}"
         if k == "life_its_controller":
             return f"its controller {self.keyword} {self.n} life"
         if k == "prevent_combat_damage":

@@ -1006,3 +1006,10 @@ def test_it_in_a_spell_is_the_target():
     # Mark of Mutiny: "Put a +1/+1 counter on it and untap it." — the creature, not the sorcery (CR 608.2c)
     ln = d2_line("Mark of Mutiny", 1)
     assert ln.status == "modelled" and 'counters(target(1),"+1/+1",1)' in facts(ln)
+
+
+def test_cant_attack_or_block_alone():
+    # Loyal Pegasus: "Loyal Pegasus can't attack or block alone." (CR 506.5)
+    ln = d2_line("Loyal Pegasus", 2)
+    assert ln.status == "modelled"
+    assert "cant_attack_alone(self)" in facts(ln) and "cant_block_alone(self)" in facts(ln)

@@ -1535,6 +1535,13 @@ class ToTree(Transformer):
         return T.Effect("damage_that", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
                         counter=str(_tokens(ch, "TYPE")[0]).lower())
 
+    # d2 (issue 28): "~ can't attack or block alone." (family 11) ---------------------------------
+    def r_alone(self, meta, ch):
+        r = " ".join(str(_tokens(ch, "RESTRICT")[0]).lower().split())
+        kinds = {"attack": ("cant_attack_alone",), "block": ("cant_block_alone",),
+                 "attack or block": ("cant_attack_alone", "cant_block_alone")}[r]
+        return T.Ability("restriction", ref=_one(ch, T.SelfRef), restrictions=kinds)
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -1013,3 +1013,19 @@ def test_cant_attack_or_block_alone():
     ln = d2_line("Loyal Pegasus", 2)
     assert ln.status == "modelled"
     assert "cant_attack_alone(self)" in facts(ln) and "cant_block_alone(self)" in facts(ln)
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    # "Another target creature with power 2 or less can't be blocked this turn." (CR 115.1, 509.1b)
+    ("Goblin Smuggler", 2, "apply(cant_be_blocked,target(1),end_of_turn)"),
+    # "Up to two target creatures can't be blocked this turn." — two targets of one word, never the same (CR 601.2c)
+    ("Ghostform", 1, "target_distinct("),
+    ("Ghostform", 1, "apply(cant_be_blocked,target(2),end_of_turn)"),
+    # "Up to two target creatures each get +1/+0 and gain first strike until end of turn."
+    ("Coordinated Assault", 1, "apply(gains(first_strike),target(2),end_of_turn)"),
+    ("Coordinated Assault", 1, "apply(pump(1,0),target(2),end_of_turn)"),
+])
+def test_unblockable_and_pumps_on_another_or_two_targets(card, n, fact):
+    ln = d2_line(card, n)
+    assert ln.status == "modelled", ln.reason
+    assert fact in facts(ln)

@@ -1542,6 +1542,20 @@ class ToTree(Transformer):
                  "attack or block": ("cant_attack_alone", "cant_block_alone")}[r]
         return T.Ability("restriction", ref=_one(ch, T.SelfRef), restrictions=kinds)
 
+    # d2 (issue 28): "can't be blocked this turn" / pumps on "another target", "up to two target creatures" --
+    def e_unblockable_target_other(self, meta, ch):
+        return self._other(self.e_unblockable_target(meta, ch))
+
+    def e_unblockable_up_to_two(self, meta, ch):
+        t = T.Target("permanent", _one(ch, T.Filter), optional=True)
+        return T.Effect("up_to_two", then=T.Effect("restricted_this_turn", keyword="cant_be_blocked", target=t))
+
+    def e_pump_up_to_two(self, meta, ch):
+        t = T.Target("permanent", _one(ch, T.Filter), optional=True)
+        kw = _tokens(ch, "KW")
+        return T.Effect("up_to_two", then=T.Effect("pump", target=t, pt=self._pt(ch),
+                                                   keyword=str(kw[0]).lower() if kw else ""))
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -633,12 +633,12 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     if k == "up_to_two":
         # "each of up to two target creatures": the same effect on two targets of one word "target" (rules/core/targets_distinct.lp)
         first = ab.targets + 1
-        a = effect_term(e.then, ab, ctx, created)
-        b = effect_term(e.then, ab, ctx, created)
+        a = effect_terms(e.then, ab, ctx, created)
+        b = effect_terms(e.then, ab, ctx, created)
         if ab.targets != first + 1:
             raise NotUnderstood(e.words())
         ab.add(TARGET_DISTINCT, Number(first), Number(first + 1))
-        return [a, b]
+        return a + b
     if k == "lose_life" and e.who == "you":         # "you lose 1 life"
         return [F("lose_life", C_("you"), e.n)]
     if k == "mill" and e.who == "each_opponent":    # "each opponent puts the top two cards ..." (issue 28)

@@ -1029,3 +1029,30 @@ def test_unblockable_and_pumps_on_another_or_two_targets(card, n, fact):
     ln = d2_line(card, n)
     assert ln.status == "modelled", ln.reason
     assert fact in facts(ln)
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    # "Raid — ~ deals 6 damage to that creature instead if you attacked with a creature this turn." (CR 608.2h)
+    ("Firecannon Blast", 2, 'amount_instead(ab("Firecannon Blast",front,2,static_2),ab("Firecannon Blast",front,1,spell_1),1,6,attacked_this_turn(you))'),
+    # "Tap ~. It gains indestructible until end of turn." (CR 701.26a): the permanent itself
+    ("Drudge Sentinel", 1, "tap(self)"),
+    ("Drudge Sentinel", 1, "apply(gains(indestructible),self,end_of_turn)"),
+    # "Until end of turn, ..." written first (CR 611.2a)
+    ("Skulduggery", 1, "apply(pump(-1,-1),target(2),end_of_turn)"),
+    ("Resplendent Angel", 3, "apply(gains(lifelink),self,end_of_turn)"),
+])
+def test_raid_instead_tap_self_and_until_end_of_turn_first(card, n, fact):
+    ln = d2_line(card, n)
+    assert ln.status == "modelled", ln.reason
+    assert fact in facts(ln)
+
+
+def test_raid_instead_needs_the_same_kind_of_target():
+    # "that creature" after a line whose target is any target names nothing pyrules reads
+    from pyrules.cards.model import card_from_record
+    from pyrules.cards.reader import read_card
+
+    card = card_from_record({"name": "Test Blast", "layout": "normal", "type_line": "Sorcery", "mana_cost": "{R}",
+                             "oracle_text": "Test Blast deals 3 damage to any target.\nRaid — Test Blast deals 6 damage "
+                                            "to that creature instead if you attacked with a creature this turn."})
+    assert [ln.status for ln in read_card(card)] == ["modelled", "not_modelled"]

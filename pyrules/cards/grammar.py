@@ -1556,6 +1556,28 @@ class ToTree(Transformer):
         return T.Effect("up_to_two", then=T.Effect("pump", target=t, pt=self._pt(ch),
                                                    keyword=str(kw[0]).lower() if kw else ""))
 
+    # d2 (issue 28): "Raid — ~ deals 6 damage to that creature instead if you attacked with a creature this turn." --
+    def s_damage_instead_raid(self, meta, ch):
+        n, kind = number(_tokens(ch, "NUM")[0]), str(_tokens(ch, "TYPE")[0]).lower()
+        cond = T.Condition("attacked_this_turn", text="you attacked with a creature this turn")
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "damage_instead", n=n, condition=cond, who=kind,
+            text=f"~ deals {n} damage to that {kind} instead if {cond.text}"))
+
+    # d2 (issue 28): "Tap ~." (family 14) ---------------------------------------------------------------
+    def e_tap_self(self, meta, ch):
+        return T.Effect("tap_self", ref=_one(ch, T.SelfRef))
+
+    # d2 (issue 28): "Until end of turn, ~ gets +2/+2 and gains lifelink." (families 1, 14) -----------------
+    def s_until_eot(self, meta, ch):
+        return [c for c in ch if isinstance(c, T.Effect)]
+
+    def eot_pump_self(self, meta, ch):
+        return self.e_pump_self(meta, ch)
+
+    def eot_pump_target(self, meta, ch):
+        return self.e_pump_target(meta, ch)
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -1024,6 +1024,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("put_land", C_("you"))
     if k in ("surveil", "scry"):
         return F(k, e.n)
+    if k == "tap_self":                             # "Tap ~." (d2, issue 28; rules/timeline/effects.lp)
+        ctx.need_self(e.ref, created)
+        return F("tap", C_("self"))
     if k == "untap" and e.target is not None:
         return F("untap", F("target", _permanent_target(e, ab)))
     if k == "untap":
@@ -1507,14 +1510,23 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(COST_MOD, C_(s.change), s.n)
         ab.add(AS_LONG_AS, cond)
     elif k == "damage_instead":
-        # the line after a spell's "~ deals N damage to any target" (rules/timeline/instead.lp)
-        cond = _condition(s.condition, ab, ctx)
+        # the line after a spell's "~ deals N damage to any target" (rules/timeline/instead.lp); "to target creature"
+        # and "that creature ... instead if you attacked with a creature this turn" (d2)
+        if s.condition.kind == "attacked_this_turn":
+            cond = F("attacked_this_turn", C_("you"))
+        else:
+            cond = _condition(s.condition, ab, ctx)
+            if cond.name != "controls":
+                raise NotUnderstood(s.text)
         prev = ctx.i - 1
-        if cond.name != "controls" or prev < 1:
+        if prev < 1:
             raise NotUnderstood(s.text)
         before = parse(with_tilde(_REMINDER.sub("", ctx.face.lines[prev - 1]).strip(), self_names(ctx.card, ctx.face)), True)
         if (before.kind != "spell" or len(before.effects) != 1 or before.effects[0].kind != "damage"
-                or before.effects[0].target is None or before.effects[0].target.kind != "any"):
+                or before.effects[0].target is None
+                or (before.effects[0].target.kind != "any" if s.who == "any" else
+                    before.effects[0].target.kind != "permanent"
+                    or not re.fullmatch(rf"{re.escape(s.who)}s?", before.effects[0].target.filter.text, re.I))):
             raise NotUnderstood(s.text)
         ab.add(AMOUNT_INSTEAD, ABILITY(ctx.c, ctx.f, prev, f"spell_{prev}"), 1, s.n, cond)
     elif k == "enchanted_cant":

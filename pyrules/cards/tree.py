@@ -364,6 +364,8 @@ class Effect:
             return f"{src} explores"
         if k == "damage_you":
             return f"{src} deals {self.n} damage to you"
+        if k == "tap_self":
+            return f"tap {src}"
         if k == "instead":
             cond = self.cond.text if self.cond is not None else "this spell was kicked"
             return f"if {cond}, {self.then.words()} instead"

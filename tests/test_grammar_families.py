@@ -1056,3 +1056,25 @@ def test_raid_instead_needs_the_same_kind_of_target():
                              "oracle_text": "Test Blast deals 3 damage to any target.\nRaid — Test Blast deals 6 damage "
                                             "to that creature instead if you attacked with a creature this turn."})
     assert [ln.status for ln in read_card(card)] == ["modelled", "not_modelled"]
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    # CR 509.1b, 301.5
+    ("Wolfrider's Saddle", 2, "cant_be_blocked_by_more_than_one(equipped)"),
+    # CR 509.1b, 122.1: the creatures of the filter, each with a +1/+1 counter
+    ("Herald of Secret Streams", 1, 'cant_be_blocked(each(f("creatures you control with a +1/+1 counter on it")))'),
+    # CR 508.1c
+    ("Desperate Castaways", 1, 'cant_attack_unless(self,controls(f("artifact you control"),1))'),
+])
+def test_evasion_statics(card, n, fact):
+    ln = d2_line(card, n)
+    assert ln.status == "modelled", ln.reason
+    assert fact in facts(ln)
+
+
+def test_cant_attack_unless_only_a_counted_condition():
+    from tests.test_grammar import read_line
+
+    # "can't attack unless" with a condition the rules don't count (it's your turn) is not read
+    assert read_line("This creature can't attack unless you control an artifact.", "Creature — Bear").status == "modelled"
+    assert read_line("This creature can't attack unless it's your turn.", "Creature — Bear").status == "not_modelled"

@@ -1578,6 +1578,25 @@ class ToTree(Transformer):
     def eot_pump_target(self, meta, ch):
         return self.e_pump_target(meta, ch)
 
+    # d2 (issue 28): evasion statics (family 11) -------------------------------------------------------------
+    def s_equipped_gets_blocked_by_one(self, meta, ch):
+        p, t = self._pt(ch)
+        return T.Ability("static", static=T.Static(
+            "attached_gets", who="equipped", power=p, toughness=t, filter=T.Filter("creature"),
+            restrictions=("cant_be_blocked_by_more_than_one",),
+            text=f"equipped creature gets {p:+d}/{t:+d} and can't be blocked by more than one creature"))
+
+    def s_unblockable_each_counter(self, meta, ch):
+        f, pt = _one(ch, T.Filter), str(_tokens(ch, "PT")[0]).replace("−", "-")
+        return T.Ability("static", static=T.Static(
+            "unblockable_each", T.Filter(f"{f.text} with a {pt} counter on it", f.kind, f.and_or, f.extra),
+            text=f"{f.text} with {pt} counters on them can't be blocked"))
+
+    def r_cant_attack_unless(self, meta, ch):
+        cond = _one(ch, T.Condition)
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "cant_attack_unless", condition=cond, text=f"~ can't attack unless {cond.text}"))
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -1492,7 +1492,9 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             s = replace(s, power=0, toughness=0)
         _static_pt_and_keywords(ab, s)
         for kind in s.restrictions:      # "and can't block" (rules/casting/combat.lp)
-            ab.add(RESTRICTION, F(kind, C_("enchanted")))
+            if s.who == "equipped" and kind != "cant_be_blocked_by_more_than_one":
+                raise NotUnderstood(s.text)
+            ab.add(RESTRICTION, F(kind, C_(s.who)))
     elif k == "while":
         # "as long as [condition]": the effect applies only while the condition holds (rules/core/conditions.lp)
         ab.add(STATIC)
@@ -1529,6 +1531,15 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                     or not re.fullmatch(rf"{re.escape(s.who)}s?", before.effects[0].target.filter.text, re.I))):
             raise NotUnderstood(s.text)
         ab.add(AMOUNT_INSTEAD, ABILITY(ctx.c, ctx.f, prev, f"spell_{prev}"), 1, s.n, cond)
+    elif k == "unblockable_each":
+        # "Creatures you control with +1/+1 counters on them can't be blocked" (d2; rules/casting/combat.lp)
+        ab.add(RESTRICTION, F("cant_be_blocked", F("each", ab.filter(s.filter))))
+    elif k == "cant_attack_unless":
+        # "~ can't attack unless you control an artifact" (d2; rules/casting/combat.lp)
+        cond = _condition(s.condition, ab, ctx)
+        if cond.name != "controls":
+            raise NotUnderstood(s.text)
+        ab.add(RESTRICTION, F("cant_attack_unless", C_("self"), cond))
     elif k == "enchanted_cant":
         for kind in s.keywords:
             ab.add(RESTRICTION, F(kind, C_("enchanted")))

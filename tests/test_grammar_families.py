@@ -1078,3 +1078,9 @@ def test_cant_attack_unless_only_a_counted_condition():
     # "can't attack unless" with a condition the rules don't count (it's your turn) is not read
     assert read_line("This creature can't attack unless you control an artifact.", "Creature — Bear").status == "modelled"
     assert read_line("This creature can't attack unless it's your turn.", "Creature — Bear").status == "not_modelled"
+
+
+def test_mill_half_a_library_rounded_up():
+    # Fleet Swallower (CR 701.17a, 107.1a): counted as the ability resolves
+    ln = d2_line("Fleet Swallower", 1)
+    assert ln.status == "modelled" and "mill(target(1),half_library_rounded_up)" in facts(ln)

@@ -1597,6 +1597,10 @@ class ToTree(Transformer):
         return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
             "cant_attack_unless", condition=cond, text=f"~ can't attack unless {cond.text}"))
 
+    # d2 (issue 28): "target player puts the top half of their library, rounded up, into their graveyard" (family 2)
+    def e_mill_half_target(self, meta, ch):
+        return T.Effect("mill_half", who="target_player")
+
     def static(self, meta, ch):
         return ch[0]
 

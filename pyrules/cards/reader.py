@@ -1024,6 +1024,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("put_land", C_("you"))
     if k in ("surveil", "scry"):
         return F(k, e.n)
+    if k == "mill_half":                            # "... the top half of their library, rounded up ..." (d2)
+        return F("mill", F("target", ab.target(C_("player"))), C_("half_library_rounded_up"))
     if k == "tap_self":                             # "Tap ~." (d2, issue 28; rules/timeline/effects.lp)
         ctx.need_self(e.ref, created)
         return F("tap", C_("self"))

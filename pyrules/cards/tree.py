@@ -364,6 +364,8 @@ class Effect:
             return f"{src} explores"
         if k == "damage_you":
             return f"{src} deals {self.n} damage to you"
+        if k == "mill_half":
+            return "target player puts the top half of their library, rounded up, into their graveyard"
         if k == "tap_self":
             return f"tap {src}"
         if k == "instead":

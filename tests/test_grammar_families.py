@@ -1084,3 +1084,14 @@ def test_mill_half_a_library_rounded_up():
     # Fleet Swallower (CR 701.17a, 107.1a): counted as the ability resolves
     ln = d2_line("Fleet Swallower", 1)
     assert ln.status == "modelled" and "mill(target(1),half_library_rounded_up)" in facts(ln)
+
+
+def test_activate_only_if_you_control():
+    # Goblin Bird-Grabber: "Activate this ability only if you control a creature with flying." (CR 602.5b)
+    ln = d2_line("Goblin Bird-Grabber", 1)
+    assert ln.status == "modelled", ln.reason
+    assert 'activate_if(ab("Goblin Bird-Grabber",front,1,activated_1),controls(f("creature you control with flying"),1))' in facts(ln)
+    from tests.test_grammar import read_line
+
+    # a mana ability's condition has no rules: not read
+    assert read_line("{T}: Add {G}. Activate only if you control a Forest.").status == "not_modelled"

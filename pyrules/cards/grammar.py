@@ -1601,6 +1601,14 @@ class ToTree(Transformer):
     def e_mill_half_target(self, meta, ch):
         return T.Effect("mill_half", who="target_player")
 
+    # d2 (issue 28): "Activate only if you control a creature with flying." (family 14) ----------------------
+    def activated_if(self, meta, ch):
+        ab = self.activated(meta, ch)
+        return replace(ab, condition=_one(ch, T.Condition))
+
+    def activate_only_if(self, meta, ch):
+        return _one(ch, T.Condition)
+
     def static(self, meta, ch):
         return ch[0]
 

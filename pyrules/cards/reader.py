@@ -36,6 +36,7 @@ from pyrules.kb.interface import (
     ADDS_TYPE,
     AMOUNT_INSTEAD,
     EFFECT_INSTEAD,
+    ACTIVATE_IF,
     AS_LONG_AS,
     CHAPTER,
     COST,
@@ -1235,11 +1236,19 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             out.append(ab)
         return out, understood
     if k == "activated":
+        if isinstance(a.condition, T.Condition) and a.effects and a.effects[0].kind == "add_mana":
+            raise NotUnderstood(a.condition.words())   # a mana ability's condition: no rules for it (d2)
         got = _mana_ability(a, ctx)
         if got is not None:
             return got
         ab = _activated_ability(a, ctx, f"activated_{ctx.i}")
         understood = compile_effects(a.effects, ab, ctx)
+        if isinstance(a.condition, T.Condition):   # "Activate only if you control ..." (d2; rules/casting/activate.lp)
+            cond = _condition(a.condition, ab, ctx)
+            if cond.name != "controls":
+                raise NotUnderstood(a.condition.words())
+            ab.add(ACTIVATE_IF, cond)
+            understood.append(f"activate only if {a.condition.words()}")
         return [ab], ([f"activated: {a.cost.words()}"] + understood + (["activate only as a sorcery"] if a.sorcery else [])
                       + (["activate only once each turn"] if a.once else []))
     if k == "loyalty":

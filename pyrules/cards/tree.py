@@ -488,7 +488,8 @@ class Ability:
             return ", ".join(kw.words() for kw in self.keywords)
         if k == "activated":
             return (f"{self.cost.words()}: {eff}" + (" (only as a sorcery)" if self.sorcery else "")
-                    + (" (only once each turn)" if self.once else ""))
+                    + (" (only once each turn)" if self.once else "")
+                    + (f" (only if {self.condition.words()})" if isinstance(self.condition, Condition) else ""))
         if k == "triggered":
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
                     "kicked": "if it was kicked, ",

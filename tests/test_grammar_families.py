@@ -1095,3 +1095,16 @@ def test_activate_only_if_you_control():
 
     # a mana ability's condition has no rules: not read
     assert read_line("{T}: Add {G}. Activate only if you control a Forest.").status == "not_modelled"
+
+
+def test_pump_and_become_a_creature_type():
+    # Ursine Champion: "~ gets +3/+3 and becomes a Bear Berserker until end of turn." (CR 205.1b, 613.1d)
+    ln = d2_line("Ursine Champion", 1)
+    assert ln.status == "modelled", ln.reason
+    assert "apply(pump(3,3),self,end_of_turn)" in facts(ln)
+    assert 'sets_creature_type(d(ab("Ursine Champion",front,1,activated_1),1),"bear")' in facts(ln)
+    from tests.test_grammar import read_line
+
+    # a word that isn't a creature type isn't read
+    assert read_line("{2}: This creature gets +1/+1 and becomes a Forest until end of turn.", "Creature — Bear").status \
+        == "not_modelled"

@@ -1609,6 +1609,11 @@ class ToTree(Transformer):
     def activate_only_if(self, meta, ch):
         return _one(ch, T.Condition)
 
+    # d2 (issue 28): "~ gets +3/+3 and becomes a Bear Berserker until end of turn." (family 14) ------------
+    def e_pump_becomes_self(self, meta, ch):
+        subs = " ".join(str(t).lower() for t in _tokens(ch, "SUBTYPE"))
+        return T.Effect("pump_becomes", ref=_one(ch, T.SelfRef), pt=self._pt(ch), counter=subs)
+
     def static(self, meta, ch):
         return ch[0]
 

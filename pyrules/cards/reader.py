@@ -631,6 +631,18 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if e.keyword:
             out.append(F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn")))
         return out
+    if k == "pump_becomes":
+        # "~ gets +3/+3 and becomes a Bear Berserker until end of turn" (d2): its creature types replaced (layer 4,
+        # rules/core/types.lp) and +N/+N, both on the permanent itself
+        ctx.need_self(e.ref, created)
+        subs = e.counter.split()
+        if not subs or any(type_lists()[2].get(x) != "creature" for x in subs):
+            raise NotUnderstood(e.words())
+        d = ab.new_def()
+        ab.facts += [SETS_CREATURE_TYPE(d, String(x)) for x in subs] + [KNOWN_DEF(d)]
+        ab.last_self = True
+        return [F("apply", F("pump", e.pt[0], e.pt[1]), C_("self"), C_("end_of_turn")),
+                F("apply", d, C_("self"), C_("end_of_turn"))]
     if k == "up_to_two":
         # "each of up to two target creatures": the same effect on two targets of one word "target" (rules/core/targets_distinct.lp)
         first = ab.targets + 1
@@ -1025,6 +1037,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("put_land", C_("you"))
     if k in ("surveil", "scry"):
         return F(k, e.n)
+    if k == "pump_becomes":
+        raise NotUnderstood(e.words())              # (effect_terms reads it: two effects)
     if k == "mill_half":                            # "... the top half of their library, rounded up ..." (d2)
         return F("mill", F("target", ab.target(C_("player"))), C_("half_library_rounded_up"))
     if k == "tap_self":                             # "Tap ~." (d2, issue 28; rules/timeline/effects.lp)

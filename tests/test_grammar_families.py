@@ -1108,3 +1108,10 @@ def test_pump_and_become_a_creature_type():
     # a word that isn't a creature type isn't read
     assert read_line("{2}: This creature gets +1/+1 and becomes a Forest until end of turn.", "Creature — Bear").status \
         == "not_modelled"
+
+
+def test_explore_trigger():
+    # Lurking Chupacabra: "Whenever a creature you control explores, ..." (CR 603.2)
+    ln = d2_line("Lurking Chupacabra", 1)
+    assert ln.status == "modelled", ln.reason
+    assert 'trigger(ab("Lurking Chupacabra",front,1,trigger_1),explores(f("creature you control")))' in facts(ln)

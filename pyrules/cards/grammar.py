@@ -1614,6 +1614,11 @@ class ToTree(Transformer):
         subs = " ".join(str(t).lower() for t in _tokens(ch, "SUBTYPE"))
         return T.Effect("pump_becomes", ref=_one(ch, T.SelfRef), pt=self._pt(ch), counter=subs)
 
+    # d2 (issue 28): "Whenever a creature you control explores" (family 1) -------------------------------
+    def ev_filter_explores(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("explores_filter", filter=f, text=f"whenever a {f.text} explores")
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -1329,6 +1329,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("attacks", C_("equipped")))
         elif ev.kind == "opponent_discards":       # "Whenever an opponent discards a card" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("discards", C_("opponent")))
+        elif ev.kind == "explores_filter":         # "Whenever a creature you control explores" (d2; rules/mechanics/explore.lp)
+            ab.add(TRIGGER, F("explores", ab.filter(ev.filter)))
         elif ev.kind == "attacks_filter":          # "Whenever a Vampire you control attacks" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("attacks", ab.filter(ev.filter)))
         else:

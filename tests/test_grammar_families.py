@@ -1115,3 +1115,10 @@ def test_explore_trigger():
     ln = d2_line("Lurking Chupacabra", 1)
     assert ln.status == "modelled", ln.reason
     assert 'trigger(ab("Lurking Chupacabra",front,1,trigger_1),explores(f("creature you control")))' in facts(ln)
+
+
+def test_unblockable_by_a_filter_this_turn():
+    # Ghirapur Guide (CR 509.1b, 611.2a)
+    ln = d2_line("Ghirapur Guide", 1)
+    assert ln.status == "modelled", ln.reason
+    assert 'apply(cant_be_blocked_by(f("creatures with power 2 or less")),target(1),end_of_turn)' in facts(ln)

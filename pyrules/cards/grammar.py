@@ -1619,6 +1619,11 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return T.Event("explores_filter", filter=f, text=f"whenever a {f.text} explores")
 
+    # d2 (issue 28): "Target creature you control can't be blocked by creatures with power 2 or less this turn." --
+    def e_unblockable_by_target(self, meta, ch):
+        target, blockers = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("unblockable_by_this_turn", target=T.Target("permanent", target), filter=blockers)
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -366,6 +366,8 @@ class Effect:
             return f"{src} deals {self.n} damage to you"
         if k == "pump_becomes":
             return f"{src} gets {self.pt[0]:+d}/{self.pt[1]:+d} and becomes a {self.counter} until end of turn"
+        if k == "unblockable_by_this_turn":
+            return f"{self.target.words()} can't be blocked by {self.filter.words()} this turn"
         if k == "mill_half":
             return "target player puts the top half of their library, rounded up, into their graveyard"
         if k == "tap_self":

@@ -1121,3 +1121,171 @@ def test_that_cards_toughness_needs_a_card_exiled_before():
     from tests.test_grammar import read_line
 
     assert read_line("When ~ enters the battlefield, you gain life equal to that card's toughness.").status == "not_modelled"
+# ------------------------------------------------------------------------------------------------ d2 (issue 28): attack
+# triggers, damage, evasion, pumps (tests/data/d2_combat_damage.json; played out in
+# tests/rules/card_families/d2_combat_damage.yaml)
+
+D2 = Path(__file__).parent / "data" / "d2_combat_damage.json"
+
+
+def d2_line(card: str, n: int):
+    return with_files((str(D2),)).lookup(card).reading()[n - 1]
+
+
+def test_lore_counter_on_target_saga():
+    # Keldon Warcaller: "Whenever Keldon Warcaller attacks, put a lore counter on target Saga you control." (CR 714.2b)
+    ln = d2_line("Keldon Warcaller", 1)
+    assert ln.status == "modelled"
+    assert 'counters(target(1),"lore",1)' in facts(ln)
+    # any other kind of counter is not read by this shape
+    from tests.test_grammar import read_line
+
+    assert read_line("Put a charge counter on target artifact you control.", "Instant").status == "not_modelled"
+
+
+@pytest.mark.parametrize("card, fact", [
+    # "If this spell was kicked, it deals 4 damage to that creature instead." (CR 702.33d, 608.2c)
+    ("Shivan Fire", 'effect_instead(ab("Shivan Fire",front,2,spell_2),1,damage(target(1),4),kicked)'),
+    ("Vicious Offering", "effect_instead(ab(\"Vicious Offering\",front,2,spell_2),1,apply(pump(-5,-5),target(1),end_of_turn),kicked)"),
+    # "It gets +2/+2": the creature targeted, not the spell
+    ("Gift of Growth", 'effect(ab("Gift of Growth",front,2,spell_2),2,apply(pump(2,2),target(1),end_of_turn))'),
+    ("Huatli's Spurring", "apply(pump(4,0),target(1),end_of_turn),controls("),
+])
+def test_instead_replaces_the_effect_before(card, fact):
+    files = (str(D2), str(SAMPLE))
+    ln = [x for x in with_files(files).lookup(card).reading() if "instead" in x.text][0]
+    assert ln.status == "modelled", ln.reason
+    assert fact in facts(ln)
+
+
+def test_instead_needs_the_same_target_and_a_spell():
+    from tests.test_grammar import read_line
+
+    # "that creature" with no target creature before it names nothing pyrules reads
+    assert read_line("You gain 2 life. If this spell was kicked, that creature gets -5/-5 until end of turn instead.",
+                     "Instant").status == "not_modelled"
+    # a condition with no rules ("if you attacked this turn" in this shape) is not read
+    assert read_line("Target creature gets +2/+0 until end of turn. If it's your turn, that creature gets +4/+0 until "
+                     "end of turn instead.", "Instant").status == "not_modelled"
+
+
+def test_it_in_a_spell_is_the_target():
+    # Mark of Mutiny: "Put a +1/+1 counter on it and untap it." — the creature, not the sorcery (CR 608.2c)
+    ln = d2_line("Mark of Mutiny", 1)
+    assert ln.status == "modelled" and 'counters(target(1),"+1/+1",1)' in facts(ln)
+
+
+def test_cant_attack_or_block_alone():
+    # Loyal Pegasus: "Loyal Pegasus can't attack or block alone." (CR 506.5)
+    ln = d2_line("Loyal Pegasus", 2)
+    assert ln.status == "modelled"
+    assert "cant_attack_alone(self)" in facts(ln) and "cant_block_alone(self)" in facts(ln)
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    # "Another target creature with power 2 or less can't be blocked this turn." (CR 115.1, 509.1b)
+    ("Goblin Smuggler", 2, "apply(cant_be_blocked,target(1),end_of_turn)"),
+    # "Up to two target creatures can't be blocked this turn." — two targets of one word, never the same (CR 601.2c)
+    ("Ghostform", 1, "target_distinct("),
+    ("Ghostform", 1, "apply(cant_be_blocked,target(2),end_of_turn)"),
+    # "Up to two target creatures each get +1/+0 and gain first strike until end of turn."
+    ("Coordinated Assault", 1, "apply(gains(first_strike),target(2),end_of_turn)"),
+    ("Coordinated Assault", 1, "apply(pump(1,0),target(2),end_of_turn)"),
+])
+def test_unblockable_and_pumps_on_another_or_two_targets(card, n, fact):
+    ln = d2_line(card, n)
+    assert ln.status == "modelled", ln.reason
+    assert fact in facts(ln)
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    # "Raid — ~ deals 6 damage to that creature instead if you attacked with a creature this turn." (CR 608.2h)
+    ("Firecannon Blast", 2, 'amount_instead(ab("Firecannon Blast",front,2,static_2),ab("Firecannon Blast",front,1,spell_1),1,6,attacked_this_turn(you))'),
+    # "Tap ~. It gains indestructible until end of turn." (CR 701.26a): the permanent itself
+    ("Drudge Sentinel", 1, "tap(self)"),
+    ("Drudge Sentinel", 1, "apply(gains(indestructible),self,end_of_turn)"),
+    # "Until end of turn, ..." written first (CR 611.2a)
+    ("Skulduggery", 1, "apply(pump(-1,-1),target(2),end_of_turn)"),
+    ("Resplendent Angel", 3, "apply(gains(lifelink),self,end_of_turn)"),
+])
+def test_raid_instead_tap_self_and_until_end_of_turn_first(card, n, fact):
+    ln = d2_line(card, n)
+    assert ln.status == "modelled", ln.reason
+    assert fact in facts(ln)
+
+
+def test_raid_instead_needs_the_same_kind_of_target():
+    # "that creature" after a line whose target is any target names nothing pyrules reads
+    from pyrules.cards.model import card_from_record
+    from pyrules.cards.reader import read_card
+
+    card = card_from_record({"name": "Test Blast", "layout": "normal", "type_line": "Sorcery", "mana_cost": "{R}",
+                             "oracle_text": "Test Blast deals 3 damage to any target.\nRaid — Test Blast deals 6 damage "
+                                            "to that creature instead if you attacked with a creature this turn."})
+    assert [ln.status for ln in read_card(card)] == ["modelled", "not_modelled"]
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    # CR 509.1b, 301.5
+    ("Wolfrider's Saddle", 2, "cant_be_blocked_by_more_than_one(equipped)"),
+    # CR 509.1b, 122.1: the creatures of the filter, each with a +1/+1 counter
+    ("Herald of Secret Streams", 1, 'cant_be_blocked(each(f("creatures you control with a +1/+1 counter on it")))'),
+    # CR 508.1c
+    ("Desperate Castaways", 1, 'cant_attack_unless(self,controls(f("artifact you control"),1))'),
+])
+def test_evasion_statics(card, n, fact):
+    ln = d2_line(card, n)
+    assert ln.status == "modelled", ln.reason
+    assert fact in facts(ln)
+
+
+def test_cant_attack_unless_only_a_counted_condition():
+    from tests.test_grammar import read_line
+
+    # "can't attack unless" with a condition the rules don't count (it's your turn) is not read
+    assert read_line("This creature can't attack unless you control an artifact.", "Creature — Bear").status == "modelled"
+    assert read_line("This creature can't attack unless it's your turn.", "Creature — Bear").status == "not_modelled"
+
+
+def test_mill_half_a_library_rounded_up():
+    # Fleet Swallower (CR 701.17a, 107.1a): counted as the ability resolves
+    ln = d2_line("Fleet Swallower", 1)
+    assert ln.status == "modelled" and "mill(target(1),half_library_rounded_up)" in facts(ln)
+
+
+def test_activate_only_if_you_control():
+    # Goblin Bird-Grabber: "Activate this ability only if you control a creature with flying." (CR 602.5b)
+    ln = d2_line("Goblin Bird-Grabber", 1)
+    assert ln.status == "modelled", ln.reason
+    assert 'activate_if(ab("Goblin Bird-Grabber",front,1,activated_1),controls(f("creature you control with flying"),1))' in facts(ln)
+    from tests.test_grammar import read_line
+
+    # a mana ability's condition has no rules: not read
+    assert read_line("{T}: Add {G}. Activate only if you control a Forest.").status == "not_modelled"
+
+
+def test_pump_and_become_a_creature_type():
+    # Ursine Champion: "~ gets +3/+3 and becomes a Bear Berserker until end of turn." (CR 205.1b, 613.1d)
+    ln = d2_line("Ursine Champion", 1)
+    assert ln.status == "modelled", ln.reason
+    assert "apply(pump(3,3),self,end_of_turn)" in facts(ln)
+    assert 'sets_creature_type(d(ab("Ursine Champion",front,1,activated_1),1),"bear")' in facts(ln)
+    from tests.test_grammar import read_line
+
+    # a word that isn't a creature type isn't read
+    assert read_line("{2}: This creature gets +1/+1 and becomes a Forest until end of turn.", "Creature — Bear").status \
+        == "not_modelled"
+
+
+def test_explore_trigger():
+    # Lurking Chupacabra: "Whenever a creature you control explores, ..." (CR 603.2)
+    ln = d2_line("Lurking Chupacabra", 1)
+    assert ln.status == "modelled", ln.reason
+    assert 'trigger(ab("Lurking Chupacabra",front,1,trigger_1),explores(f("creature you control")))' in facts(ln)
+
+
+def test_unblockable_by_a_filter_this_turn():
+    # Ghirapur Guide (CR 509.1b, 611.2a)
+    ln = d2_line("Ghirapur Guide", 1)
+    assert ln.status == "modelled", ln.reason
+    assert 'apply(cant_be_blocked_by(f("creatures with power 2 or less")),target(1),end_of_turn)' in facts(ln)

@@ -184,12 +184,16 @@ def played() -> list:
             pass
         out.append(ev)
     # rule cases of issue 28's families: Galvanic Blast's metalcraft "instead" (the amount as it resolves), a static
-    # "as long as" ability (Thrash of Raptors with another Dinosaur), a "Choose two" modal spell
+    # "as long as" ability (Thrash of Raptors with another Dinosaur), a "Choose two" modal spell, a kicked spell's
+    # effect "instead" (Vicious Offering), an ability activated "only if you control" (Goblin Bird-Grabber)
     import yaml
 
     for path, name in (("card_families/instead_if.yaml", "CR 608.2h Galvanic Blast deals 4 damage with metalcraft"),
                        ("card_families/as_long_as.yaml", "CR 611.3a Thrash of Raptors with another Dinosaur"),
-                       ("card_families/modal_spells.yaml", "CR 700.2a Austere Command destroys what its two chosen modes name")):
+                       ("card_families/modal_spells.yaml", "CR 700.2a Austere Command destroys what its two chosen modes name"),
+                       ("card_families/d2_combat_damage.yaml", "CR 702.33d Vicious Offering kicked gives -5/-5 instead"),
+                       ("card_families/d2_combat_damage.yaml",
+                        "CR 602.5b Goblin Bird-Grabber gains flying while its controller controls a creature with flying")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

@@ -1558,6 +1558,115 @@ class ToTree(Transformer):
         return T.Effect("exile_until_leaves", target=T.Target("permanent", T.Filter(f.text, f.kind, f.and_or, ("other",))),
                         ref=_one(ch, T.SelfRef))
 
+    # d2 (issue 28): lore counters on a target Saga (family 2) ---------------------------------
+    def e_lore_counter_target(self, meta, ch):
+        return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter="lore",
+                        target=T.Target("permanent", _one(ch, T.Filter)))
+
+    # d2 (issue 28): "If this spell was kicked / If [condition], [that creature's effect] instead." ---------
+    def s_kicked_instead(self, meta, ch):
+        return [T.Effect("instead", then=_one(ch, T.Effect))]
+
+    def s_if_instead(self, meta, ch):
+        return [T.Effect("instead", then=_one(ch, T.Effect), cond=_one(ch, T.Condition))]
+
+    def ie_pump_that(self, meta, ch):
+        p, t = str(_tokens(ch, "PT")[0]).replace("−", "-").split("/")
+        return T.Effect("pump_that", pt=(int(p), int(t)), counter=str(_tokens(ch, "TYPE")[0]).lower())
+
+    def ie_damage_that(self, meta, ch):
+        return T.Effect("damage_that", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        counter=str(_tokens(ch, "TYPE")[0]).lower())
+
+    # d2 (issue 28): "~ can't attack or block alone." (family 11) ---------------------------------
+    def r_alone(self, meta, ch):
+        r = " ".join(str(_tokens(ch, "RESTRICT")[0]).lower().split())
+        kinds = {"attack": ("cant_attack_alone",), "block": ("cant_block_alone",),
+                 "attack or block": ("cant_attack_alone", "cant_block_alone")}[r]
+        return T.Ability("restriction", ref=_one(ch, T.SelfRef), restrictions=kinds)
+
+    # d2 (issue 28): "can't be blocked this turn" / pumps on "another target", "up to two target creatures" --
+    def e_unblockable_target_other(self, meta, ch):
+        return self._other(self.e_unblockable_target(meta, ch))
+
+    def e_unblockable_up_to_two(self, meta, ch):
+        t = T.Target("permanent", _one(ch, T.Filter), optional=True)
+        return T.Effect("up_to_two", then=T.Effect("restricted_this_turn", keyword="cant_be_blocked", target=t))
+
+    def e_pump_up_to_two(self, meta, ch):
+        t = T.Target("permanent", _one(ch, T.Filter), optional=True)
+        kw = _tokens(ch, "KW")
+        return T.Effect("up_to_two", then=T.Effect("pump", target=t, pt=self._pt(ch),
+                                                   keyword=str(kw[0]).lower() if kw else ""))
+
+    # d2 (issue 28): "Raid — ~ deals 6 damage to that creature instead if you attacked with a creature this turn." --
+    def s_damage_instead_raid(self, meta, ch):
+        n, kind = number(_tokens(ch, "NUM")[0]), str(_tokens(ch, "TYPE")[0]).lower()
+        cond = T.Condition("attacked_this_turn", text="you attacked with a creature this turn")
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "damage_instead", n=n, condition=cond, who=kind,
+            text=f"~ deals {n} damage to that {kind} instead if {cond.text}"))
+
+    # d2 (issue 28): "Tap ~." (family 14) ---------------------------------------------------------------
+    def e_tap_self(self, meta, ch):
+        return T.Effect("tap_self", ref=_one(ch, T.SelfRef))
+
+    # d2 (issue 28): "Until end of turn, ~ gets +2/+2 and gains lifelink." (families 1, 14) -----------------
+    def s_until_eot(self, meta, ch):
+        return [c for c in ch if isinstance(c, T.Effect)]
+
+    def eot_pump_self(self, meta, ch):
+        return self.e_pump_self(meta, ch)
+
+    def eot_pump_target(self, meta, ch):
+        return self.e_pump_target(meta, ch)
+
+    # d2 (issue 28): evasion statics (family 11) -------------------------------------------------------------
+    def s_equipped_gets_blocked_by_one(self, meta, ch):
+        p, t = self._pt(ch)
+        return T.Ability("static", static=T.Static(
+            "attached_gets", who="equipped", power=p, toughness=t, filter=T.Filter("creature"),
+            restrictions=("cant_be_blocked_by_more_than_one",),
+            text=f"equipped creature gets {p:+d}/{t:+d} and can't be blocked by more than one creature"))
+
+    def s_unblockable_each_counter(self, meta, ch):
+        f, pt = _one(ch, T.Filter), str(_tokens(ch, "PT")[0]).replace("−", "-")
+        return T.Ability("static", static=T.Static(
+            "unblockable_each", T.Filter(f"{f.text} with a {pt} counter on it", f.kind, f.and_or, f.extra),
+            text=f"{f.text} with {pt} counters on them can't be blocked"))
+
+    def r_cant_attack_unless(self, meta, ch):
+        cond = _one(ch, T.Condition)
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "cant_attack_unless", condition=cond, text=f"~ can't attack unless {cond.text}"))
+
+    # d2 (issue 28): "target player puts the top half of their library, rounded up, into their graveyard" (family 2)
+    def e_mill_half_target(self, meta, ch):
+        return T.Effect("mill_half", who="target_player")
+
+    # d2 (issue 28): "Activate only if you control a creature with flying." (family 14) ----------------------
+    def activated_if(self, meta, ch):
+        ab = self.activated(meta, ch)
+        return replace(ab, condition=_one(ch, T.Condition))
+
+    def activate_only_if(self, meta, ch):
+        return _one(ch, T.Condition)
+
+    # d2 (issue 28): "~ gets +3/+3 and becomes a Bear Berserker until end of turn." (family 14) ------------
+    def e_pump_becomes_self(self, meta, ch):
+        subs = " ".join(str(t).lower() for t in _tokens(ch, "SUBTYPE"))
+        return T.Effect("pump_becomes", ref=_one(ch, T.SelfRef), pt=self._pt(ch), counter=subs)
+
+    # d2 (issue 28): "Whenever a creature you control explores" (family 1) -------------------------------
+    def ev_filter_explores(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("explores_filter", filter=f, text=f"whenever a {f.text} explores")
+
+    # d2 (issue 28): "Target creature you control can't be blocked by creatures with power 2 or less this turn." --
+    def e_unblockable_by_target(self, meta, ch):
+        target, blockers = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("unblockable_by_this_turn", target=T.Target("permanent", target), filter=blockers)
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -35,6 +35,8 @@ from pyrules.kb.interface import (
     ADDITIONAL_COST,
     ADDS_TYPE,
     AMOUNT_INSTEAD,
+    EFFECT_INSTEAD,
+    ACTIVATE_IF,
     AS_LONG_AS,
     CHAPTER,
     COST,
@@ -586,6 +588,17 @@ def _permanent_target(e: T.Effect, ab: Ab) -> int:
     return t
 
 
+def _spell_it(ref: T.SelfRef | None, ab: Ab, created: bool) -> int | None:
+    """"It" in an instant's or sorcery's effect on a permanent ("Untap target creature. It gets +2/+2 until end of
+    turn.", "Put a +1/+1 counter on it"): the permanent targeted just before, never the spell itself (CR 608.2c);
+    None where "it" isn't that (another kind of ability; a token just created; no target permanent before)."""
+    if ref is None or ref.word != "it" or created or not ab.name.startswith("spell_"):
+        return None
+    if ab.it_target is not None:
+        return ab.it_target
+    return ab.last_permanent[0] if ab.last_permanent is not None else None
+
+
 def _that_target(ab: Ab, word: str, e: T.Effect) -> int:
     """"That creature": the target permanent just before, whose filter names that card type (else not understood)."""
     if ab.last_permanent is None or not re.search(rf"\b{re.escape(word)}s?\b", ab.last_permanent[1], re.I):
@@ -614,6 +627,8 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             ref = C_("created")                      # "It gains haste": the token just created
         elif e.ref is not None and e.ref.word == "it" and ab.it_target is not None:
             ref = F("target", ab.it_target)          # "It gains haste": the creature the spell took control of
+        elif _spell_it(e.ref, ab, created) is not None:
+            ref = F("target", _spell_it(e.ref, ab, created))   # "Untap target creature. It gets +2/+2" (d2)
         else:
             ctx.need_self(e.ref, created)
             ref = C_("self")
@@ -632,15 +647,27 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if e.keyword:
             out.append(F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn")))
         return out
+    if k == "pump_becomes":
+        # "~ gets +3/+3 and becomes a Bear Berserker until end of turn" (d2): its creature types replaced (layer 4,
+        # rules/core/types.lp) and +N/+N, both on the permanent itself
+        ctx.need_self(e.ref, created)
+        subs = e.counter.split()
+        if not subs or any(type_lists()[2].get(x) != "creature" for x in subs):
+            raise NotUnderstood(e.words())
+        d = ab.new_def()
+        ab.facts += [SETS_CREATURE_TYPE(d, String(x)) for x in subs] + [KNOWN_DEF(d)]
+        ab.last_self = True
+        return [F("apply", F("pump", e.pt[0], e.pt[1]), C_("self"), C_("end_of_turn")),
+                F("apply", d, C_("self"), C_("end_of_turn"))]
     if k == "up_to_two":
         # "each of up to two target creatures": the same effect on two targets of one word "target" (rules/core/targets_distinct.lp)
         first = ab.targets + 1
-        a = effect_term(e.then, ab, ctx, created)
-        b = effect_term(e.then, ab, ctx, created)
+        a = effect_terms(e.then, ab, ctx, created)
+        b = effect_terms(e.then, ab, ctx, created)
         if ab.targets != first + 1:
             raise NotUnderstood(e.words())
         ab.add(TARGET_DISTINCT, Number(first), Number(first + 1))
-        return [a, b]
+        return a + b
     if k == "lose_life" and e.who == "you":         # "you lose 1 life"
         return [F("lose_life", C_("you"), e.n)]
     if k == "mill" and e.who == "each_opponent":    # "each opponent puts the top two cards ..." (issue 28)
@@ -1013,6 +1040,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("damage", F("each", ab.filter(e.filter)), e.n)
     if k == "counters" and e.target is not None:
         return F("counters", F("target", _permanent_target(e, ab)), String(e.counter), e.n)
+    if k == "counters" and _spell_it(e.ref, ab, created) is not None:   # "Put a +1/+1 counter on it" (d2)
+        return F("counters", F("target", _spell_it(e.ref, ab, created)), String(e.counter), e.n)
     if k == "counters":
         ctx.need_self(e.ref, created)
         return F("counters", C_("self"), String(e.counter), e.n)
@@ -1058,6 +1087,16 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("put_land", C_("you"))
     if k in ("surveil", "scry"):
         return F(k, e.n)
+    if k == "pump_becomes":
+        raise NotUnderstood(e.words())              # (effect_terms reads it: two effects)
+    if k == "unblockable_by_this_turn":            # "can't be blocked by creatures with power 2 or less this turn" (d2)
+        t = _permanent_target(e, ab)
+        return F("apply", F("cant_be_blocked_by", ab.filter(e.filter)), F("target", t), C_("end_of_turn"))
+    if k == "mill_half":                            # "... the top half of their library, rounded up ..." (d2)
+        return F("mill", F("target", ab.target(C_("player"))), C_("half_library_rounded_up"))
+    if k == "tap_self":                             # "Tap ~." (d2, issue 28; rules/timeline/effects.lp)
+        ctx.need_self(e.ref, created)
+        return F("tap", C_("self"))
     if k == "untap" and e.target is not None:
         return F("untap", F("target", _permanent_target(e, ab)))
     if k == "untap":
@@ -1124,12 +1163,47 @@ def compile_effects(effects, ab: Ab, ctx: Ctx) -> list[str]:
         # "Return up to two target creature cards ... to your hand, then discard a card": the cards just returned may be
         # discarded, which the rules of discarding don't consider yet (rules/timeline/changes.lp)
         raise NotUnderstood("discarding the cards an effect just returned to the hand")
+    last: list[Symbol] = []
+    prev = None
     for e in effects:
-        for term in effect_terms(e, ab, ctx, created):
+        if e.kind == "instead":                     # d2 (issue 28): "If ..., [the same effect, another amount] instead."
+            _effect_instead(e, last, prev, ab, ctx)
+            understood.append(e.words())
+            prev, last = None, []
+            continue
+        prev, last = e, effect_terms(e, ab, ctx, created)
+        for term in last:
             ab.effect(term)
         created = created or e.kind == "create_token"
         understood.append(_understood_effect(e))
     return understood
+
+
+def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: Ab, ctx: Ctx) -> None:
+    """"If this spell was kicked, that creature gets -5/-5 until end of turn instead.", "If you control a Huatli
+    planeswalker, that creature gets +4/+0 ...", "If this spell was kicked, it deals 4 damage to that creature instead.":
+    the effect just before, on the same target, with another amount if the condition holds as the spell resolves
+    (rules/timeline/instead.lp). Only a spell's one effect on a target permanent its filter names is replaced."""
+    then = e.then
+    if ab.name.split("_")[0] != "spell" or len(last) != 1 or prev is None:
+        raise NotUnderstood(e.words())
+    t = F("target", _that_target(ab, then.counter, e))
+    if (then.kind == "pump_that" and prev.kind == "pump" and not prev.keyword and not prev.for_each
+            and last[0] == F("apply", F("pump", prev.pt[0], prev.pt[1]), t, C_("end_of_turn"))):
+        term = F("apply", F("pump", then.pt[0], then.pt[1]), t, C_("end_of_turn"))
+    elif (then.kind == "damage_that" and prev.kind == "damage" and isinstance(prev.n, int)
+          and last[0] == F("damage", t, prev.n)):
+        ctx.need_self(then.ref)
+        term = F("damage", t, then.n)
+    else:
+        raise NotUnderstood(e.words())
+    if e.cond is None:
+        cond = C_("kicked")
+    else:
+        cond = _condition(e.cond, ab, ctx)
+        if cond.name != "controls":
+            raise NotUnderstood(e.words())
+    ab.add(EFFECT_INSTEAD, Number(ab.effects), term, cond)
 
 
 def _understood_effect(e: T.Effect) -> str:
@@ -1236,11 +1310,19 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             out.append(ab)
         return out, understood
     if k == "activated":
+        if isinstance(a.condition, T.Condition) and a.effects and a.effects[0].kind == "add_mana":
+            raise NotUnderstood(a.condition.words())   # a mana ability's condition: no rules for it (d2)
         got = _mana_ability(a, ctx)
         if got is not None:
             return got
         ab = _activated_ability(a, ctx, f"activated_{ctx.i}")
         understood = compile_effects(a.effects, ab, ctx)
+        if isinstance(a.condition, T.Condition):   # "Activate only if you control ..." (d2; rules/casting/activate.lp)
+            cond = _condition(a.condition, ab, ctx)
+            if cond.name != "controls":
+                raise NotUnderstood(a.condition.words())
+            ab.add(ACTIVATE_IF, cond)
+            understood.append(f"activate only if {a.condition.words()}")
         return [ab], ([f"activated: {a.cost.words()}"] + understood + (["activate only as a sorcery"] if a.sorcery else [])
                       + (["activate only once each turn"] if a.once else []))
     if k == "loyalty":
@@ -1312,6 +1394,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("attacks", C_("equipped")))
         elif ev.kind == "opponent_discards":       # "Whenever an opponent discards a card" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("discards", C_("opponent")))
+        elif ev.kind == "explores_filter":         # "Whenever a creature you control explores" (d2; rules/mechanics/explore.lp)
+            ab.add(TRIGGER, F("explores", ab.filter(ev.filter)))
         elif ev.kind == "attacks_filter":          # "Whenever a Vampire you control attacks" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("attacks", ab.filter(ev.filter)))
         else:
@@ -1511,7 +1595,9 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             s = replace(s, power=0, toughness=0)
         _static_pt_and_keywords(ab, s)
         for kind in s.restrictions:      # "and can't block" (rules/casting/combat.lp)
-            ab.add(RESTRICTION, F(kind, C_("enchanted")))
+            if s.who == "equipped" and kind != "cant_be_blocked_by_more_than_one":
+                raise NotUnderstood(s.text)
+            ab.add(RESTRICTION, F(kind, C_(s.who)))
     elif k == "while":
         # "as long as [condition]": the effect applies only while the condition holds (rules/core/conditions.lp)
         ab.add(STATIC)
@@ -1529,14 +1615,23 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(COST_MOD, C_(s.change), s.n)
         ab.add(AS_LONG_AS, cond)
     elif k == "damage_instead":
-        # the line after a spell's "~ deals N damage to any target" (rules/timeline/instead.lp)
-        cond = _condition(s.condition, ab, ctx)
+        # the line after a spell's "~ deals N damage to any target" (rules/timeline/instead.lp); "to target creature"
+        # and "that creature ... instead if you attacked with a creature this turn" (d2)
+        if s.condition.kind == "attacked_this_turn":
+            cond = F("attacked_this_turn", C_("you"))
+        else:
+            cond = _condition(s.condition, ab, ctx)
+            if cond.name != "controls":
+                raise NotUnderstood(s.text)
         prev = ctx.i - 1
-        if cond.name != "controls" or prev < 1:
+        if prev < 1:
             raise NotUnderstood(s.text)
         before = parse(with_tilde(_REMINDER.sub("", ctx.face.lines[prev - 1]).strip(), self_names(ctx.card, ctx.face)), True)
         if (before.kind != "spell" or len(before.effects) != 1 or before.effects[0].kind != "damage"
-                or before.effects[0].target is None or before.effects[0].target.kind != "any"):
+                or before.effects[0].target is None
+                or (before.effects[0].target.kind != "any" if s.who == "any" else
+                    before.effects[0].target.kind != "permanent"
+                    or not re.fullmatch(rf"{re.escape(s.who)}s?", before.effects[0].target.filter.text, re.I))):
             raise NotUnderstood(s.text)
         ab.add(AMOUNT_INSTEAD, ABILITY(ctx.c, ctx.f, prev, f"spell_{prev}"), 1, s.n, cond)
     elif k == "self_gets_for_each":
@@ -1544,6 +1639,15 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(STATIC)
         ab.add(SCOPE, C_("self"))
         ab.add(MOD_PT_FOR_EACH, s.power, s.toughness, ab.filter(s.count))
+    elif k == "unblockable_each":
+        # "Creatures you control with +1/+1 counters on them can't be blocked" (d2; rules/casting/combat.lp)
+        ab.add(RESTRICTION, F("cant_be_blocked", F("each", ab.filter(s.filter))))
+    elif k == "cant_attack_unless":
+        # "~ can't attack unless you control an artifact" (d2; rules/casting/combat.lp)
+        cond = _condition(s.condition, ab, ctx)
+        if cond.name != "controls":
+            raise NotUnderstood(s.text)
+        ab.add(RESTRICTION, F("cant_attack_unless", C_("self"), cond))
     elif k == "enchanted_cant":
         for kind in s.keywords:
             ab.add(RESTRICTION, F(kind, C_("enchanted")))

@@ -131,6 +131,7 @@ class Effect:
     x: "Filter | None" = None        # n is "X": "where X is the number of [filter]" (None: X as chosen when cast)
     where: bool = False              # the effect that prints the "where X is ..." clause (the sentence's last)
     for_each: bool = False           # n is "X", written "1 life for each [filter]" (x: the filter counted)
+    cond: "Condition | None" = None  # instead: "If [condition], [then] instead" (None: "if this spell was kicked")
 
     def words(self) -> str:
         text = self._words()
@@ -385,6 +386,21 @@ class Effect:
             return f"{src} explores"
         if k == "damage_you":
             return f"{src} deals {self.n} damage to you"
+        if k == "pump_becomes":
+            return f"{src} gets {self.pt[0]:+d}/{self.pt[1]:+d} and becomes a {self.counter} until end of turn"
+        if k == "unblockable_by_this_turn":
+            return f"{self.target.words()} can't be blocked by {self.filter.words()} this turn"
+        if k == "mill_half":
+            return "target player puts the top half of their library, rounded up, into their graveyard"
+        if k == "tap_self":
+            return f"tap {src}"
+        if k == "instead":
+            cond = self.cond.text if self.cond is not None else "this spell was kicked"
+            return f"if {cond}, {self.then.words()} instead"
+        if k == "pump_that":
+            return f"that {self.counter} gets {self.pt[0]:+d}/{self.pt[1]:+d} until end of turn"
+        if k == "damage_that":
+            return f"{src} deals {self.n} damage to that {self.counter}"
         if k == "life_its_controller":
             return f"its controller {self.keyword} {self.n} life"
         if k == "prevent_combat_damage":
@@ -498,7 +514,8 @@ class Ability:
             return ", ".join(kw.words() for kw in self.keywords)
         if k == "activated":
             return (f"{self.cost.words()}: {eff}" + (" (only as a sorcery)" if self.sorcery else "")
-                    + (" (only once each turn)" if self.once else ""))
+                    + (" (only once each turn)" if self.once else "")
+                    + (f" (only if {self.condition.words()})" if isinstance(self.condition, Condition) else ""))
         if k == "triggered":
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
                     "kicked": "if it was kicked, ",

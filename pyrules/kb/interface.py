@@ -407,6 +407,11 @@ ADDITIONAL_COST = Predicate("additional_cost", "ability", **_CARD)
 ADDS_TYPE = Predicate("adds_type", "source type:const", **_CARD)
 AMOUNT_INSTEAD = Predicate("amount_instead", "ability modified effect:int amount:int condition",
                            "another line's amount instead if the condition holds (rules/timeline/instead.lp)", **_CARD)
+ACTIVATE_IF = Predicate("activate_if", "ability condition", "the activated ability can be activated only while this "
+                        "holds (rules/casting/activate.lp)", **_CARD)
+EFFECT_INSTEAD = Predicate("effect_instead", "ability modified:int effect condition",
+                           "the ability's effect, on the same target, instead of its effect `modified` if the condition "
+                           "holds as it resolves (rules/timeline/instead.lp)", **_CARD)
 AS_LONG_AS = Predicate("as_long_as", "ability condition", "the static ability's effect applies only while this holds "
                        "(rules/core/conditions.lp)", **_CARD)
 CHAPTER = Predicate("chapter", "ability chapter:int", **_CARD)

@@ -952,3 +952,18 @@ def test_if_that_creature_was_outside_a_dies_trigger_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("When ~ enters, if that creature was an Elemental, you gain 1 life.").status == "not_modelled"
+
+
+def test_enters_tapped_unless_you_control_either_kind():
+    # Glacial Fortress (Ixalan): "Glacial Fortress enters the battlefield tapped unless you control a Plains or an
+    # Island." (CR 614.1d): a condition of either land type, of the permanents its controller controls
+    db = with_files((str(Path(__file__).parent / "data" / "check_lands.json"),))
+    fortress = db.lookup("Glacial Fortress").reading()[0]
+    assert fortress.status == "modelled"
+    assert fortress.parse == "Glacial Fortress enters tapped unless you control a Plains or an Island"
+    assert "enters_tapped_unless(" in facts(fortress) and 'controls(f("plains or island you control"),1)' in facts(fortress)
+    assert 'filter_lit(f("plains or island you control"),2,pos(subtype("island")))' in facts(fortress)
+    # a kind outside the CR's lists is not read
+    from tests.test_grammar import read_line
+
+    assert read_line("~ enters the battlefield tapped unless you control a Zzz or an Island.", "Land").status == "not_modelled"

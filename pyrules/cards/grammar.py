@@ -918,6 +918,15 @@ class ToTree(Transformer):
     def s_enters_tapped(self, meta, ch):
         return T.Ability("static", static=T.Static("enters_tapped", text="~ enters tapped"), ref=_one(ch, T.SelfRef))
 
+    def s_enters_tapped_unless(self, meta, ch):
+        # "~ enters tapped unless you control a Plains or an Island": either kind, of the permanents you control
+        fs = [c for c in ch if isinstance(c, T.Filter)]
+        f = T.Filter(" or ".join(x.text for x in fs))
+        arts = [str(a) for a in _tokens(ch, "ARTICLE")]
+        cond = T.Condition("you_control", f, text="you control " + " or ".join(f"{a} {x.text}" for a, x in zip(arts, fs)))
+        return T.Ability("static", static=T.Static("enters_tapped", condition=cond, text=f"~ enters tapped unless {cond.text}"),
+                         ref=_one(ch, T.SelfRef))
+
     def s_anthem(self, meta, ch):
         f = _one(ch, T.Filter)
         p, t = self._pt(ch) if _tokens(ch, "PT") else (0, 0)

@@ -42,6 +42,7 @@ from pyrules.kb.interface import (
     EFFECT,
     EFFECT_DEF,
     ENTERS_TAPPED,
+    ENTERS_TAPPED_UNLESS,
     ENTERS_WITH_COUNTERS,
     ESCAPES_WITH,
     FACE_ABILITY,
@@ -1404,6 +1405,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # (rules/timeline/prevention.lp)
         ab.add(STATIC)
         ab.add(RESTRICTION, F("prevents", C_(s.keywords[0]), C_(s.who), C_(s.change)))
+    elif k == "enters_tapped" and s.condition is not None:
+        # "~ enters tapped unless you control a Plains or an Island" (rules/timeline/changes.lp)
+        ab.add(STATIC)
+        ab.add(ENTERS_TAPPED_UNLESS, _condition(s.condition, ab, ctx))
     elif k == "enters_tapped":
         ab.add(STATIC)
         ab.add(ENTERS_TAPPED)

@@ -967,3 +967,19 @@ def test_enters_tapped_unless_you_control_either_kind():
     from tests.test_grammar import read_line
 
     assert read_line("~ enters the battlefield tapped unless you control a Zzz or an Island.", "Land").status == "not_modelled"
+
+
+def test_that_many_is_the_amount_of_the_trigger_event():
+    # Hungering Hydra: "Whenever Hungering Hydra is dealt damage, put that many +1/+1 counters on it."; Illusory
+    # Ambusher: "Whenever Illusory Ambusher is dealt damage, draw that many cards." (CR 603.2, 608.2h)
+    db = with_files((str(Path(__file__).parent / "data" / "that_many.json"),))
+    hydra = db.lookup("Hungering Hydra").reading()[2]
+    assert hydra.status == "modelled" and hydra.parse == "whenever Hungering Hydra is dealt damage, put that many +1/+1 counters on it"
+    assert 'counters(self,"+1/+1",that_much)' in facts(hydra) and "dealt_damage(self)" in facts(hydra)
+    ambusher = db.lookup("Illusory Ambusher").reading()[1]
+    assert ambusher.status == "modelled" and "draw(you,that_much)" in facts(ambusher)
+    # after an event with no amount, "that many" names nothing
+    from tests.test_grammar import read_line
+
+    assert read_line("When ~ enters the battlefield, draw that many cards.").status == "not_modelled"
+    assert read_line("When ~ enters the battlefield, put that many +1/+1 counters on it.").status == "not_modelled"

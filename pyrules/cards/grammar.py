@@ -1384,6 +1384,12 @@ class ToTree(Transformer):
     def e_gain_that_much(self, meta, ch):
         return T.Effect("gain_life", n="that_much")
 
+    def e_counters_that_many(self, meta, ch):
+        return T.Effect("counters", n="that_much", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), ref=_one(ch, T.SelfRef))
+
+    def e_draw_that_many(self, meta, ch):
+        return T.Effect("draw", n="that_much")
+
     # "as long as" (issue 28) ---------------------------------------------------------------
     def s_while(self, meta, ch):
         cond = _one(ch, T.Condition)

@@ -914,6 +914,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "draw" and e.for_each and e.x is not None:
         # "Draw a card for each [filter]": counted as it resolves (rules/timeline/pump_shapes.lp)
         return F("draw", C_("you"), F("count", ab.filter(e.x)))
+    if k == "draw" and e.n == "that_much":
+        # "draw that many cards": the amount of the trigger's event (rules/timeline/that_many.lp)
+        if not ab.event_amount:
+            raise NotUnderstood(e.words())
+        return F("draw", C_("you"), C_("that_much"))
     if k == "draw":
         if e.who == "target_player":
             t = ab.target(C_("player"))
@@ -976,6 +981,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("damage", F("each", ab.filter(e.filter)), e.n)
     if k == "counters" and e.target is not None:
         return F("counters", F("target", _permanent_target(e, ab)), String(e.counter), e.n)
+    if k == "counters" and e.n == "that_much":
+        # "put that many +1/+1 counters on it": the amount of the trigger's event (rules/timeline/that_many.lp)
+        if not ab.event_amount:
+            raise NotUnderstood(e.words())
+        ctx.need_self(e.ref, created)
+        return F("counters", C_("self"), String(e.counter), C_("that_much"))
     if k == "counters":
         ctx.need_self(e.ref, created)
         return F("counters", C_("self"), String(e.counter), e.n)
@@ -1231,6 +1242,11 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             # the creature the Aura is attached to (rules/timeline/aura_triggers.lp)
             ab.add(TRIGGER, F("blocks" if ev.kind == "enchanted_blocks" else "dies", C_("enchanted")))
             ab.event_object = "battlefield" if ev.kind == "enchanted_blocks" else "graveyard"
+        elif ev.kind == "dealt_damage":
+            # "Whenever ~ is dealt damage": the amount dealt to it is the trigger's (rules/timeline/triggers.lp)
+            ctx.need_self(ev.ref)
+            ab.add(TRIGGER, F("dealt_damage", C_("self")))
+            ab.event_amount = True
         elif ev.kind == "deals_damage":
             # "Whenever enchanted creature deals damage": the amount dealt is the trigger's (rules/timeline/triggers.lp)
             ab.add(TRIGGER, F("deals_damage", C_(ev.step[0])))

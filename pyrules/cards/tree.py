@@ -142,6 +142,8 @@ class Effect:
                "discarder": "that player"}.get(self.who, self.who)
         if k == "draw" and self.for_each and self.x is not None:
             return f"draw a card for each {self.x.words()}"
+        if k == "draw" and self.n == "that_much":
+            return "draw that many cards"
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
         n = f"1 life for each {self.x.words()}" if self.for_each and self.x is not None else f"{self.n} life"
@@ -232,6 +234,8 @@ class Effect:
             return f"sacrifice {src} unless it escaped"
         if k == "counters" and self.filter is not None:
             return f"put {self.n} {self.counter} counter(s) on each {self.filter.words()}"
+        if k == "counters" and self.n == "that_much":
+            return f"put that many {self.counter} counters on {src}"
         if k == "counters":
             return f"put {self.n} {self.counter} counter(s) on {self.target.words() if self.target else src}"
         if k == "damage_each":

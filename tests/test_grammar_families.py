@@ -983,3 +983,18 @@ def test_that_many_is_the_amount_of_the_trigger_event():
 
     assert read_line("When ~ enters the battlefield, draw that many cards.").status == "not_modelled"
     assert read_line("When ~ enters the battlefield, put that many +1/+1 counters on it.").status == "not_modelled"
+
+
+def test_enters_with_a_counter_for_each_and_x_counters_equal_to_its_power():
+    # Squad Captain: "Squad Captain enters the battlefield with a +1/+1 counter on it for each other creature you
+    # control." (CR 614.1c); Heroes' Bane: "Put X +1/+1 counters on Heroes' Bane, where X is its power." (CR 107.3c)
+    db = with_files((str(Path(__file__).parent / "data" / "counters_for_each.json"),))
+    captain = db.lookup("Squad Captain").reading()[1]
+    assert captain.status == "modelled"
+    assert 'enters_with_counters_for_each(' in facts(captain) and 'f("other creature you control")' in facts(captain)
+    bane = db.lookup("Heroes' Bane").reading()[1]
+    assert bane.status == "modelled" and 'counters(self,"+1/+1",power(self))' in facts(bane)
+    # a kind outside the CR's lists is not read
+    from tests.test_grammar import read_line
+
+    assert read_line("~ enters the battlefield with a +1/+1 counter on it for each zzz you control.").status == "not_modelled"

@@ -189,7 +189,11 @@ def played() -> list:
 
     for path, name in (("card_families/instead_if.yaml", "CR 608.2h Galvanic Blast deals 4 damage with metalcraft"),
                        ("card_families/as_long_as.yaml", "CR 611.3a Thrash of Raptors with another Dinosaur"),
-                       ("card_families/modal_spells.yaml", "CR 700.2a Austere Command destroys what its two chosen modes name")):
+                       ("card_families/modal_spells.yaml", "CR 700.2a Austere Command destroys what its two chosen modes name"),
+                       # a check land and "enters with a counter for each" (issue 28)
+                       ("card_families/check_lands.yaml", "CR 614.1d Glacial Fortress enters untapped if you control an Island"),
+                       ("card_families/counters_for_each.yaml",
+                        "CR 614.1c Squad Captain enters with a counter for each other creature its controller controls")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

@@ -1135,6 +1135,13 @@ class ToTree(Transformer):
         return T.Ability("static", ref=_one(ch, T.SelfRef),
                          static=T.Static("enters_with_counters", n=n, change=kind, who=cond or "always", text=text))
 
+    def s_enters_with_counters_for_each(self, meta, ch):
+        f = _one(ch, T.Filter)
+        kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        return T.Ability("static", ref=_one(ch, T.SelfRef),
+                         static=T.Static("enters_with_counters", n=1, change=kind, who="always", count=f,
+                                         text=f"~ enters with a {kind} counter on it for each {f.text}"))
+
     def s_anthem_counter(self, meta, ch):
         f = _one(ch, T.Filter)
         kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
@@ -1386,6 +1393,9 @@ class ToTree(Transformer):
 
     def e_counters_that_many(self, meta, ch):
         return T.Effect("counters", n="that_much", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), ref=_one(ch, T.SelfRef))
+
+    def e_counters_self_power(self, meta, ch):
+        return T.Effect("counters", n="power_self", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), ref=_one(ch, T.SelfRef))
 
     def e_draw_that_many(self, meta, ch):
         return T.Effect("draw", n="that_much")

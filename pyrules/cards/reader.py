@@ -44,6 +44,7 @@ from pyrules.kb.interface import (
     ENTERS_TAPPED,
     ENTERS_TAPPED_UNLESS,
     ENTERS_WITH_COUNTERS,
+    ENTERS_WITH_COUNTERS_FOR_EACH,
     ESCAPES_WITH,
     FACE_ABILITY,
     FACE_CHAPTER,
@@ -981,6 +982,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("damage", F("each", ab.filter(e.filter)), e.n)
     if k == "counters" and e.target is not None:
         return F("counters", F("target", _permanent_target(e, ab)), String(e.counter), e.n)
+    if k == "counters" and e.n == "power_self":
+        # "Put X +1/+1 counters on ~, where X is its power" (rules/timeline/counters_for_each.lp)
+        ctx.need_self(e.ref, created)
+        return F("counters", C_("self"), String(e.counter), F("power", C_("self")))
     if k == "counters" and e.n == "that_much":
         # "put that many +1/+1 counters on it": the amount of the trigger's event (rules/timeline/that_many.lp)
         if not ab.event_amount:
@@ -1428,6 +1433,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "enters_tapped":
         ab.add(STATIC)
         ab.add(ENTERS_TAPPED)
+    elif k == "enters_with_counters" and s.count is not None:
+        # "~ enters with a +1/+1 counter on it for each other creature you control" (rules/timeline/counters_for_each.lp)
+        ab.add(STATIC)
+        ab.add(ENTERS_WITH_COUNTERS_FOR_EACH, String(s.change), ab.filter(s.count))
     elif k == "enters_with_counters":
         # "~ enters the battlefield with N +1/+1 counters on it" (rules/timeline/counters_shapes.lp)
         ab.add(STATIC)

@@ -234,6 +234,8 @@ class Effect:
             return f"sacrifice {src} unless it escaped"
         if k == "counters" and self.filter is not None:
             return f"put {self.n} {self.counter} counter(s) on each {self.filter.words()}"
+        if k == "counters" and self.n == "power_self":
+            return f"put X {self.counter} counters on {src}, where X is its power"
         if k == "counters" and self.n == "that_much":
             return f"put that many {self.counter} counters on {src}"
         if k == "counters":

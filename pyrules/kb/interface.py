@@ -419,6 +419,9 @@ ENTERS_TAPPED_UNLESS = Predicate("enters_tapped_unless", "ability condition",
 ENTERS_WITH_COUNTERS = Predicate("enters_with_counters", "ability kind:string n condition",
                                  "the permanent enters with n (a number or x) counters of a kind, always or if a condition holds",
                                  **_CARD)
+ENTERS_WITH_COUNTERS_FOR_EACH = Predicate("enters_with_counters_for_each", "ability kind:string filter",
+                                          "the permanent enters with a counter of a kind for each permanent of the filter",
+                                          **_CARD)
 ESCAPES_WITH = Predicate("escapes_with", "ability counter:string amount:int", **_CARD)
 FUNCTIONS_IN = Predicate("functions_in", "ability zone:const", **_CARD)
 GRANT_COST = Predicate("grant_cost", "source item", **_CARD)

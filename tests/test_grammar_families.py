@@ -998,3 +998,28 @@ def test_enters_with_a_counter_for_each_and_x_counters_equal_to_its_power():
     from tests.test_grammar import read_line
 
     assert read_line("~ enters the battlefield with a +1/+1 counter on it for each zzz you control.").status == "not_modelled"
+
+
+def test_bounce_shapes_and_a_last_if_sentence():
+    # Captivating Gyre: "Return up to three target creatures to their owners' hands." (three targets, none the same);
+    # River's Rebuke: "Return all nonland permanents target player controls to their owner's hand."; Temporal
+    # Machinations: "... If you control an artifact, draw a card."; Blink of an Eye: "... If this spell was kicked, draw a
+    # card." (CR 601.2c, 608.2c, 702.33d)
+    db = with_files((str(Path(__file__).parent / "data" / "bounce_shapes.json"),))
+    gyre = db.lookup("Captivating Gyre").reading()[0]
+    assert gyre.status == "modelled" and gyre.parse == "return up to 3 target creatures to their owners' hands"
+    for pair in ("1,2", "1,3", "2,3"):
+        assert f"target_distinct(ab(\"Captivating Gyre\",front,1,spell_1),{pair})" in facts(gyre)
+    rebuke = db.lookup("River's Rebuke").reading()[0]
+    assert rebuke.status == "modelled" and 'bounce_all_of(target(1),f("nonland permanents"))' in facts(rebuke)
+    machinations = db.lookup("Temporal Machinations").reading()[0]
+    assert machinations.status == "modelled"
+    assert 'if(controls(f("artifact you control"),1),draw(you,1))' in facts(machinations)
+    blink = db.lookup("Blink of an Eye").reading()[1]
+    assert blink.status == "modelled" and "if(kicked,draw(you,1))" in facts(blink)
+    from tests.test_grammar import read_line
+
+    # without kicker on the card, "if this spell was kicked" names nothing; after an instruction whose permanents the
+    # rules don't follow off the battlefield, "if you control" is not read
+    assert read_line("Return target creature to its owner's hand. If this spell was kicked, draw a card.", "Instant").status == "not_modelled"
+    assert read_line("Destroy all creatures. If you control an artifact, draw a card.", "Sorcery").status == "not_modelled"

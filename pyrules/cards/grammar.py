@@ -1397,6 +1397,28 @@ class ToTree(Transformer):
     def e_counters_self_power(self, meta, ch):
         return T.Effect("counters", n="power_self", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), ref=_one(ch, T.SelfRef))
 
+    # bounce (issue 28) -------------------------------------------------------------------------
+    def e_bounce_up_to_n(self, meta, ch):
+        t = T.Target("permanent", _one(ch, T.Filter), optional=True)
+        return T.Effect("up_to_n", n=number(_tokens(ch, "NUM")[0]), then=T.Effect("bounce", target=t))
+
+    def e_bounce_all(self, meta, ch):
+        return T.Effect("bounce_all", filter=_one(ch, T.Filter))
+
+    def e_bounce_all_target_player(self, meta, ch):
+        return T.Effect("bounce_all", who="target_player", filter=_one(ch, T.Filter))
+
+    def e_regrowth_any_graveyard(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("regrowth", who="any_graveyard", target=T.Target("card_in_graveyard", T.Filter(f.text, "card")))
+
+    def e_if_kicked_then(self, meta, ch):
+        return [T.Effect("if_then", keyword="kicked", then=_one(ch, T.Effect))]
+
+    def e_if_condition_then(self, meta, ch):
+        c = _one(ch, T.Condition)
+        return [T.Effect("if_then", keyword=c.kind, filter=c.filter, n=c.n, then=_one(ch, T.Effect))]
+
     def e_draw_that_many(self, meta, ch):
         return T.Effect("draw", n="that_much")
 

@@ -393,6 +393,7 @@ class Ab:
         self.defs = 0
         self.missing: list[str] = []
         self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
+        self.effect_kinds: list[str] = []       # the names of the effects added so far, in order
         self.event_amount = False            # a trigger whose event has an amount ("that much", rules/timeline/triggers.lp)
         self.event_player = False            # a trigger whose event has a player ("that player": an opponent's upkeep)
         self.event_object = ""               # a trigger whose event has a creature ("it", "that card"): where it is then
@@ -416,6 +417,7 @@ class Ab:
 
     def effect(self, eff: Symbol) -> None:
         self.effects += 1
+        self.effect_kinds.append(eff.name)
         self.add(EFFECT, Number(self.effects), eff)
 
     def target(self, spec: Symbol, optional: bool = False, each_opponent: bool = False) -> int:
@@ -618,6 +620,32 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if e.keyword:
             out.append(F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn")))
         return out
+    if k == "up_to_n":
+        # "up to three target creatures": n targets of one word "target", none the same (rules/core/targets_distinct.lp)
+        first = ab.targets + 1
+        out = [effect_term(e.then, ab, ctx, created) for _ in range(e.n)]
+        if e.n < 2 or ab.targets != first + e.n - 1:
+            raise NotUnderstood(e.words())
+        for i in range(first, first + e.n):
+            for j in range(i + 1, first + e.n):
+                ab.add(TARGET_DISTINCT, Number(i), Number(j))
+        return out
+    if k == "if_then":
+        # a last sentence "If this spell was kicked, ..." / "If you control [a kind], ..." (rules/timeline/bounce_shapes.lp)
+        then = effect_terms(e.then, ab, ctx, created)
+        if len(then) != 1 or re.search(r"\b(x|count|that_much|each|target)\b", str(then[0])):
+            raise NotUnderstood(e.words())
+        if e.keyword == "kicked":
+            if not ab.name.startswith("spell_") or not any("kicker" in ln.lower() for ln in ctx.face.lines):
+                raise NotUnderstood(e.words())
+            return [F("if", C_("kicked"), then[0])]
+        if e.keyword != "you_control":
+            raise NotUnderstood(e.words())
+        # the instructions before it: ones whose permanents leaving the battlefield the rules account for, or ones that
+        # move no permanent
+        if any(b not in IF_AFTER for b in ab.effect_kinds):
+            raise NotUnderstood(e.words())
+        return [F("if", _condition(T.Condition("you_control", e.filter, n=e.n), ab, ctx), then[0])]
     if k == "up_to_two":
         # "each of up to two target creatures": the same effect on two targets of one word "target" (rules/core/targets_distinct.lp)
         first = ab.targets + 1
@@ -682,6 +710,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     return [] if term is None else [term]
 
 
+# the instructions an "If you control ..." sentence may follow (rules/timeline/bounce_shapes.lp: gone_before)
+IF_AFTER = ("bounce", "destroy", "exile", "draw", "gain_life", "lose_life", "tap", "untap", "counters", "scry",
+            "surveil", "mill", "discard")
 X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
 
@@ -889,6 +920,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "reanimate":
         t = ab.target(F("card_in_graveyard", ab.filter(e.target.filter, "card")))
         return F("reanimate", F("target", t), C_("tapped" if e.keyword == "tapped" else "untapped"))
+    if k == "bounce_all" and e.who == "target_player":
+        # "all nonland permanents target player controls" (rules/timeline/bounce_shapes.lp)
+        return F("bounce_all_of", F("target", ab.target(C_("player"))), ab.filter(e.filter))
+    if k == "bounce_all":
+        return F("bounce_all", ab.filter(e.filter))
     if k == "regrowth":
         term = ab.filter(e.target.filter, "card")
         t = ab.target(F("card_in_graveyard", term), optional=e.target.optional)

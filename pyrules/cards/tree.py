@@ -234,6 +234,15 @@ class Effect:
             return f"sacrifice {src} unless it escaped"
         if k == "counters" and self.filter is not None:
             return f"put {self.n} {self.counter} counter(s) on each {self.filter.words()}"
+        if k == "up_to_n" and self.then is not None and self.then.kind == "bounce":
+            return f"return up to {self.n} target {self.then.target.filter.words()} to their owners' hands"
+        if k == "bounce_all":
+            return (f"return all {self.filter.words()}" + (" target player controls" if self.who == "target_player" else "")
+                    + " to their owners' hands")
+        if k == "if_then":
+            cond = ("this spell was kicked" if self.keyword == "kicked"
+                    else f"you control {('an' if self.filter.words()[:1].lower() in 'aeiou' else 'a') if self.n == 1 else f'{self.n} or more'} {self.filter.words()}")
+            return f"if {cond}, {self.then.words()}"
         if k == "counters" and self.n == "power_self":
             return f"put X {self.counter} counters on {src}, where X is its power"
         if k == "counters" and self.n == "that_much":
@@ -286,6 +295,8 @@ class Effect:
             kind, _, num = self.target.filter.words().partition(" with ")
             card = f"{kind} card with {num}" if num else f"{kind} card"
             return f"return target {card} from your graveyard to the battlefield{tapped}"
+        if k == "regrowth" and self.who == "any_graveyard":
+            return f"return target {self.target.filter.words()} card from a graveyard to its owner's hand"
         if k == "regrowth":
             what = self.target.filter.words()
             return f"return target {'' if what == 'card' else what + ' '}card from your graveyard to your hand"

@@ -1023,3 +1023,19 @@ def test_bounce_shapes_and_a_last_if_sentence():
     # rules don't follow off the battlefield, "if you control" is not read
     assert read_line("Return target creature to its owner's hand. If this spell was kicked, draw a card.", "Instant").status == "not_modelled"
     assert read_line("Destroy all creatures. If you control an artifact, draw a card.", "Sorcery").status == "not_modelled"
+
+
+def test_a_permanent_put_on_top_or_on_the_bottom_of_its_owners_library():
+    # Totally Lost: "Put target nonland permanent on top of its owner's library."; Eternal Isolation: "Put target creature
+    # with power 4 or greater on the bottom of its owner's library." (CR 401.4)
+    db = with_files((str(Path(__file__).parent / "data" / "library_shapes.json"),))
+    lost = db.lookup("Totally Lost").reading()[0]
+    assert lost.status == "modelled" and "put_library(target(1),top)" in facts(lost)
+    iso = db.lookup("Eternal Isolation").reading()[0]
+    assert iso.status == "modelled" and "put_library(target(1),bottom)" in facts(iso)
+    assert db.lookup("Azorius Charm").reading()[3].status == "modelled"
+    from tests.test_grammar import read_line
+
+    # the middle of a library, or a library not its owner's, is not read
+    assert read_line("Put target creature second from the top of its owner's library.", "Instant").status == "not_modelled"
+    assert read_line("Put target creature on top of your library.", "Instant").status == "not_modelled"

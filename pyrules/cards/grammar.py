@@ -1397,6 +1397,10 @@ class ToTree(Transformer):
     def e_counters_self_power(self, meta, ch):
         return T.Effect("counters", n="power_self", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), ref=_one(ch, T.SelfRef))
 
+    def e_put_library(self, meta, ch):
+        end = "bottom" if "bottom" in str(_tokens(ch, "LIBRARY_END")[0]).lower() else "top"
+        return T.Effect("put_library", keyword=end, target=T.Target("permanent", _one(ch, T.Filter)))
+
     # bounce (issue 28) -------------------------------------------------------------------------
     def e_bounce_up_to_n(self, meta, ch):
         t = T.Target("permanent", _one(ch, T.Filter), optional=True)

@@ -920,6 +920,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "reanimate":
         t = ab.target(F("card_in_graveyard", ab.filter(e.target.filter, "card")))
         return F("reanimate", F("target", t), C_("tapped" if e.keyword == "tapped" else "untapped"))
+    if k == "put_library":
+        # "on top of / on the bottom of its owner's library" (rules/timeline/library_shapes.lp)
+        return F("put_library", F("target", _permanent_target(e, ab)), C_(e.keyword))
     if k == "bounce_all" and e.who == "target_player":
         # "all nonland permanents target player controls" (rules/timeline/bounce_shapes.lp)
         return F("bounce_all_of", F("target", ab.target(C_("player"))), ab.filter(e.filter))

@@ -236,6 +236,9 @@ class Effect:
             return f"put {self.n} {self.counter} counter(s) on each {self.filter.words()}"
         if k == "up_to_n" and self.then is not None and self.then.kind == "bounce":
             return f"return up to {self.n} target {self.then.target.filter.words()} to their owners' hands"
+        if k == "put_library":
+            end = "on top" if self.keyword == "top" else "on the bottom"
+            return f"put {self.target.words()} {end} of its owner's library"
         if k == "bounce_all":
             return (f"return all {self.filter.words()}" + (" target player controls" if self.who == "target_player" else "")
                     + " to their owners' hands")

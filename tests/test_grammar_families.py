@@ -1039,3 +1039,17 @@ def test_a_permanent_put_on_top_or_on_the_bottom_of_its_owners_library():
     # the middle of a library, or a library not its owner's, is not read
     assert read_line("Put target creature second from the top of its owner's library.", "Instant").status == "not_modelled"
     assert read_line("Put target creature on top of your library.", "Instant").status == "not_modelled"
+
+
+def test_if_you_gained_life_this_turn():
+    # Regal Bloodlord: "At the beginning of each end step, if you gained life this turn, create a 1/1 black Bat creature
+    # token with flying."; Angelic Accord: "... if you gained 4 or more life this turn, ..." (CR 603.4, 119.9)
+    db = with_files((str(Path(__file__).parent / "data" / "life_this_turn.json"),))
+    lord = db.lookup("Regal Bloodlord").reading()[1]
+    assert lord.status == "modelled" and "gained_life_this_turn(you,1)" in facts(lord)
+    accord = db.lookup("Angelic Accord").reading()[0]
+    assert accord.status == "modelled" and "gained_life_this_turn(you,4)" in facts(accord)
+    from tests.test_grammar import read_line
+
+    # life an opponent gained is not read
+    assert read_line("At the beginning of each end step, if an opponent gained life this turn, you draw a card.").status == "not_modelled"

@@ -979,6 +979,11 @@ class ToTree(Transformer):
     def e_cant_block_target(self, meta, ch):
         return T.Effect("restricted_this_turn", keyword="cant_block", target=T.Target("permanent", _one(ch, T.Filter)))
 
+    def if_gained_life(self, meta, ch):
+        n = _tokens(ch, "GAINED_N")
+        n = int(str(n[0]).split()[0]) if n else 1
+        return ("if", T.Condition("gained_life", n=n, text="you gained life this turn" if n == 1 else f"you gained {n} or more life this turn"))
+
     def if_attacked(self, meta, ch):
         return ("if", "attacked_this_turn")
 

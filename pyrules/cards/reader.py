@@ -1330,7 +1330,10 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # player"), the player or planeswalker the source attacks
         ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
                          "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded"}.get(ev.kind)
-        if isinstance(a.condition, T.Condition):     # "if you control a Wizard," (rules/timeline/triggers.lp)
+        if isinstance(a.condition, T.Condition) and a.condition.kind == "gained_life":
+            # "if you gained [N or more] life this turn," (rules/timeline/life_this_turn.lp)
+            ab.add(INTERVENING_IF, F("gained_life_this_turn", C_("you"), a.condition.n))
+        elif isinstance(a.condition, T.Condition):     # "if you control a Wizard," (rules/timeline/triggers.lp)
             cond = _condition(a.condition, ab, ctx)
             if cond.name != "controls":
                 raise NotUnderstood(a.condition.words())

@@ -1053,3 +1053,14 @@ def test_if_you_gained_life_this_turn():
 
     # life an opponent gained is not read
     assert read_line("At the beginning of each end step, if an opponent gained life this turn, you draw a card.").status == "not_modelled"
+
+
+def test_creatures_your_opponents_control_enter_tapped():
+    # Kinjalli's Sunwing: "Creatures your opponents control enter the battlefield tapped." (CR 614.1c, 614.12)
+    db = with_files((str(Path(__file__).parent / "data" / "check_lands.json"),))
+    sunwing = db.lookup("Kinjalli's Sunwing").reading()[1]
+    assert sunwing.status == "modelled" and "opponents_enter_tapped(" in facts(sunwing) and ",creature)" in facts(sunwing)
+    from tests.test_grammar import read_line
+
+    # a kind that isn't one card type is not read
+    assert read_line("Nonbasic lands your opponents control enter the battlefield tapped.").status == "not_modelled"

@@ -192,6 +192,8 @@ def played() -> list:
                        ("card_families/modal_spells.yaml", "CR 700.2a Austere Command destroys what its two chosen modes name"),
                        # a check land and "enters with a counter for each" (issue 28)
                        ("card_families/check_lands.yaml", "CR 614.1d Glacial Fortress enters untapped if you control an Island"),
+                       ("card_families/check_lands.yaml",
+                        "CR 614.12 Kinjalli's Sunwing makes an opponent's creature enter tapped, not its controller's"),
                        ("card_families/counters_for_each.yaml",
                         "CR 614.1c Squad Captain enters with a counter for each other creature its controller controls")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]

@@ -918,6 +918,11 @@ class ToTree(Transformer):
     def s_enters_tapped(self, meta, ch):
         return T.Ability("static", static=T.Static("enters_tapped", text="~ enters tapped"), ref=_one(ch, T.SelfRef))
 
+    def s_opponents_enter_tapped(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Ability("static", static=T.Static("opponents_enter_tapped", filter=f,
+                                                   text=f"{f.text} your opponents control enter tapped"))
+
     def s_enters_tapped_unless(self, meta, ch):
         # "~ enters tapped unless you control a Plains or an Island": either kind, of the permanents you control
         fs = [c for c in ch if isinstance(c, T.Filter)]

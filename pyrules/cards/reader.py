@@ -43,6 +43,7 @@ from pyrules.kb.interface import (
     EFFECT_DEF,
     ENTERS_TAPPED,
     ENTERS_TAPPED_UNLESS,
+    OPPONENTS_ENTER_TAPPED,
     ENTERS_WITH_COUNTERS,
     ENTERS_WITH_COUNTERS_FOR_EACH,
     ESCAPES_WITH,
@@ -1556,6 +1557,15 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # it applies only as the game begins; every answer pyrules gives is about a game already begun,
         # so the ability does nothing in any of them (no fact)
         pass
+    elif k == "opponents_enter_tapped":
+        # "Creatures your opponents control enter the battlefield tapped" (rules/timeline/enters_tapped_unless.lp): one
+        # card type, as the objects entering have it
+        kind = {"creatures": "creature", "artifacts": "artifact", "lands": "land", "enchantments": "enchantment",
+                "planeswalkers": "planeswalker", "permanents": "permanent"}.get(s.filter.text.lower())
+        if kind is None:
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(OPPONENTS_ENTER_TAPPED, C_(kind))
     elif k == "opponents_cant_cast_in_combat":
         ab.add(STATIC)
         ab.add(RESTRICTION, F("cant_cast", C_("opponents"), C_("during_combat")))

@@ -414,6 +414,9 @@ COST = Predicate("cost", "ability item", **_CARD)
 COST_MOD = Predicate("cost_mod", "ability change:const amount:int", **_CARD)
 EFFECT = Predicate("effect", "ability n:int effect", **_CARD)
 ENTERS_TAPPED = Predicate("enters_tapped", "ability", "the permanent enters tapped (a static ability)", **_CARD)
+OPPONENTS_ENTER_TAPPED = Predicate("opponents_enter_tapped", "ability type:const",
+                                   "objects of a card type (or any permanent) enter tapped under an opponent's control",
+                                   **_CARD)
 ENTERS_TAPPED_UNLESS = Predicate("enters_tapped_unless", "ability condition",
                                  "the permanent enters tapped unless the condition holds as it would enter", **_CARD)
 ENTERS_WITH_COUNTERS = Predicate("enters_with_counters", "ability kind:string n condition",

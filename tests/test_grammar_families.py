@@ -1064,3 +1064,18 @@ def test_creatures_your_opponents_control_enter_tapped():
 
     # a kind that isn't one card type is not read
     assert read_line("Nonbasic lands your opponents control enter the battlefield tapped.").status == "not_modelled"
+
+
+def test_destroy_all_of_two_kinds_and_damage_to_each_of_two_kinds():
+    # Cleansing Nova: "• Destroy all artifacts and enchantments."; Star of Extinction: "... deals 20 damage to each
+    # creature and each planeswalker." (CR 701.8a, 120.3)
+    db = with_files((str(Path(__file__).parent / "data" / "destroy_shapes.json"),))
+    nova = db.lookup("Cleansing Nova").reading()[2]
+    assert nova.status == "modelled" and 'destroy_all(f("artifacts and enchantments"))' in facts(nova)
+    assert 'filter_lit(f("artifacts and enchantments"),2,pos(type(enchantment)))' in facts(nova)
+    star = db.lookup("Star of Extinction").reading()[0]
+    assert star.status == "modelled" and 'damage(each(f("creature or planeswalker")),20)' in facts(star)
+    from tests.test_grammar import read_line
+
+    assert read_line("~ deals 2 damage to each creature and each zzz.", "Sorcery").status == "not_modelled"
+    assert read_line("Destroy all artifacts and zzzs.", "Sorcery").status == "not_modelled"

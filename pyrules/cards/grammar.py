@@ -1407,6 +1407,15 @@ class ToTree(Transformer):
     def e_counters_self_power(self, meta, ch):
         return T.Effect("counters", n="power_self", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), ref=_one(ch, T.SelfRef))
 
+    def e_destroy_all_and(self, meta, ch):
+        # "artifacts and enchantments": "and" joins two kinds, each destroyed ("or" in a filter)
+        f = _one(ch, T.Filter)
+        return T.Effect("destroy_all", filter=T.Filter(f.text, "permanent", and_or=True))
+
+    def e_damage_each_two_kinds(self, meta, ch):
+        a, b = (str(w) for w in _tokens(ch, "FWORD"))
+        return T.Effect("damage_each", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), filter=T.Filter(f"{a} or {b}"))
+
     def e_put_library(self, meta, ch):
         end = "bottom" if "bottom" in str(_tokens(ch, "LIBRARY_END")[0]).lower() else "top"
         return T.Effect("put_library", keyword=end, target=T.Target("permanent", _one(ch, T.Filter)))

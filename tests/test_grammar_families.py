@@ -1079,3 +1079,11 @@ def test_destroy_all_of_two_kinds_and_damage_to_each_of_two_kinds():
 
     assert read_line("~ deals 2 damage to each creature and each zzz.", "Sorcery").status == "not_modelled"
     assert read_line("Destroy all artifacts and zzzs.", "Sorcery").status == "not_modelled"
+
+
+def test_a_token_created_tapped():
+    # Graveyard Marshal: "{2}{B}, Exile a creature card from your graveyard: Create a tapped 2/2 black Zombie creature
+    # token." (CR 111.2, 110.5b)
+    db = with_files((str(Path(__file__).parent / "data" / "tapped_tokens.json"),))
+    marshal = db.lookup("Graveyard Marshal").reading()[0]
+    assert marshal.status == "modelled" and 'create_token_tapped("Zombie Token (2/2 black)",1)' in facts(marshal)

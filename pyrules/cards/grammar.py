@@ -1188,6 +1188,9 @@ class ToTree(Transformer):
         return T.Effect("if_is", filter=_one(ch, T.Filter), then=T.Effect("gains_until_eot", keyword=kw, ref=T.SelfRef("it")))
 
     # tokens attacking; "defending player"; "if it's legendary. Then it fights" (issue 28) -----------
+    def e_create_tapped(self, meta, ch):
+        return T.Effect("create_token", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token), keyword="tapped")
+
     def e_create_attacking(self, meta, ch):
         return T.Effect("create_token", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token), keyword="attacking")
 

@@ -258,6 +258,8 @@ class Effect:
             return f"convert {src}"
         if k == "create_token" and self.who == "investigate":
             return "investigate (create a Clue token)"
+        if k == "create_token" and self.keyword == "tapped":
+            return f"create {self.n} tapped {self.token.words()}"
         if k == "create_token" and self.keyword == "attacking":
             return f"create {self.n} {self.token.words()} that are tapped and attacking"
         if k == "create_token" and self.who.startswith("target_"):

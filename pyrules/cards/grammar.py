@@ -1412,8 +1412,8 @@ class ToTree(Transformer):
 
     def e_destroy_all_and(self, meta, ch):
         # "artifacts and enchantments": "and" joins two kinds, each destroyed ("or" in a filter)
-        f = _one(ch, T.Filter)
-        return T.Effect("destroy_all", filter=T.Filter(f.text, "permanent", and_or=True))
+        a, b = (str(w) for w in _tokens(ch, "FWORD"))
+        return T.Effect("destroy_all", filter=T.Filter(f"{a} and {b}", "permanent", and_or=True))
 
     def e_damage_each_two_kinds(self, meta, ch):
         a, b = (str(w) for w in _tokens(ch, "FWORD"))

@@ -1087,3 +1087,11 @@ def test_a_token_created_tapped():
     db = with_files((str(Path(__file__).parent / "data" / "tapped_tokens.json"),))
     marshal = db.lookup("Graveyard Marshal").reading()[0]
     assert marshal.status == "modelled" and 'create_token_tapped("Zombie Token (2/2 black)",1)' in facts(marshal)
+
+
+def test_activate_only_during_your_turn():
+    # Vona, Butcher of Magan: "{T}, Pay 7 life: Destroy target nonland permanent. Activate this ability only during your
+    # turn." (CR 602.5b)
+    db = with_files((str(Path(__file__).parent / "data" / "your_turn_only.json"),))
+    vona = db.lookup("Vona, Butcher of Magan").reading()[1]
+    assert vona.status == "modelled" and "timing(" in facts(vona) and ",your_turn)" in facts(vona)

@@ -857,7 +857,10 @@ class ToTree(Transformer):
         cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
         effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
         return T.Ability("activated", cost=_cost(cost), effects=effs[1], sorcery="sorcery" in ch,
-                         once="once_each_turn" in ch)
+                         once="once_each_turn" in ch, your_turn="your_turn" in ch)
+
+    def your_turn_only(self, meta, ch):
+        return "your_turn"
 
     def loyalty_ability(self, meta, ch):
         n = int(str(_tokens(ch, "LOYALTY")[0]).replace("−", "-"))

@@ -1152,6 +1152,8 @@ def _activated_ability(a, ctx, name: str) -> Ab:
         ab.add(TIMING, C_("sorcery"))
     if a.once:
         ab.add(TIMING, C_("once_each_turn"))
+    if getattr(a, "your_turn", False):      # "Activate this ability only during your turn" (rules/casting/your_turn_only.lp)
+        ab.add(TIMING, C_("your_turn"))
     return ab
 
 
@@ -1244,7 +1246,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab = _activated_ability(a, ctx, f"activated_{ctx.i}")
         understood = compile_effects(a.effects, ab, ctx)
         return [ab], ([f"activated: {a.cost.words()}"] + understood + (["activate only as a sorcery"] if a.sorcery else [])
-                      + (["activate only once each turn"] if a.once else []))
+                      + (["activate only once each turn"] if a.once else [])
+                      + (["activate only during your turn"] if a.your_turn else []))
     if k == "loyalty":
         # a loyalty ability, its cost putting or removing loyalty counters (rules/mechanics/loyalty.lp)
         ab = Ab(ctx, f"loyalty_{ctx.i}")

@@ -484,6 +484,7 @@ class Ability:
     chapters: tuple[int, ...] = ()
     sorcery: bool = False            # "Activate only as a sorcery."
     once: bool = False               # "Activate this ability only once each turn."
+    your_turn: bool = False          # "Activate this ability only during your turn."
     static: "Static | None" = None
     ref: SelfRef | None = None
     restrictions: tuple[str, ...] = ()
@@ -498,7 +499,7 @@ class Ability:
             return ", ".join(kw.words() for kw in self.keywords)
         if k == "activated":
             return (f"{self.cost.words()}: {eff}" + (" (only as a sorcery)" if self.sorcery else "")
-                    + (" (only once each turn)" if self.once else ""))
+                    + (" (only once each turn)" if self.once else "") + (" (only during your turn)" if self.your_turn else ""))
         if k == "triggered":
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
                     "kicked": "if it was kicked, ",

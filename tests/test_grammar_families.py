@@ -1289,3 +1289,130 @@ def test_unblockable_by_a_filter_this_turn():
     ln = d2_line("Ghirapur Guide", 1)
     assert ln.status == "modelled", ln.reason
     assert 'apply(cant_be_blocked_by(f("creatures with power 2 or less")),target(1),end_of_turn)' in facts(ln)
+def test_enters_tapped_unless_you_control_either_kind():
+    # Glacial Fortress (Ixalan): "Glacial Fortress enters the battlefield tapped unless you control a Plains or an
+    # Island." (CR 614.1d): a condition of either land type, of the permanents its controller controls
+    db = with_files((str(Path(__file__).parent / "data" / "check_lands.json"),))
+    fortress = db.lookup("Glacial Fortress").reading()[0]
+    assert fortress.status == "modelled"
+    assert fortress.parse == "Glacial Fortress enters tapped unless you control a Plains or an Island"
+    assert "enters_tapped_unless(" in facts(fortress) and 'controls(f("plains or island you control"),1)' in facts(fortress)
+    assert 'filter_lit(f("plains or island you control"),2,pos(subtype("island")))' in facts(fortress)
+    # a kind outside the CR's lists is not read
+    from tests.test_grammar import read_line
+
+    assert read_line("~ enters the battlefield tapped unless you control a Zzz or an Island.", "Land").status == "not_modelled"
+
+
+def test_that_many_is_the_amount_of_the_trigger_event():
+    # Hungering Hydra: "Whenever Hungering Hydra is dealt damage, put that many +1/+1 counters on it."; Illusory
+    # Ambusher: "Whenever Illusory Ambusher is dealt damage, draw that many cards." (CR 603.2, 608.2h)
+    db = with_files((str(Path(__file__).parent / "data" / "that_many.json"),))
+    hydra = db.lookup("Hungering Hydra").reading()[2]
+    assert hydra.status == "modelled" and hydra.parse == "whenever Hungering Hydra is dealt damage, put that many +1/+1 counters on it"
+    assert 'counters(self,"+1/+1",that_much)' in facts(hydra) and "dealt_damage(self)" in facts(hydra)
+    ambusher = db.lookup("Illusory Ambusher").reading()[1]
+    assert ambusher.status == "modelled" and "draw(you,that_much)" in facts(ambusher)
+    # after an event with no amount, "that many" names nothing
+    from tests.test_grammar import read_line
+
+    assert read_line("When ~ enters the battlefield, draw that many cards.").status == "not_modelled"
+    assert read_line("When ~ enters the battlefield, put that many +1/+1 counters on it.").status == "not_modelled"
+
+
+def test_enters_with_a_counter_for_each_and_x_counters_equal_to_its_power():
+    # Squad Captain: "Squad Captain enters the battlefield with a +1/+1 counter on it for each other creature you
+    # control." (CR 614.1c); Heroes' Bane: "Put X +1/+1 counters on Heroes' Bane, where X is its power." (CR 107.3c)
+    db = with_files((str(Path(__file__).parent / "data" / "counters_for_each.json"),))
+    captain = db.lookup("Squad Captain").reading()[1]
+    assert captain.status == "modelled"
+    assert 'enters_with_counters_for_each(' in facts(captain) and 'f("other creature you control")' in facts(captain)
+    bane = db.lookup("Heroes' Bane").reading()[1]
+    assert bane.status == "modelled" and 'counters(self,"+1/+1",power(self))' in facts(bane)
+    # a kind outside the CR's lists is not read
+    from tests.test_grammar import read_line
+
+    assert read_line("~ enters the battlefield with a +1/+1 counter on it for each zzz you control.").status == "not_modelled"
+
+
+def test_bounce_shapes_and_a_last_if_sentence():
+    # Captivating Gyre: "Return up to three target creatures to their owners' hands." (three targets, none the same);
+    # River's Rebuke: "Return all nonland permanents target player controls to their owner's hand."; Temporal
+    # Machinations: "... If you control an artifact, draw a card."; Blink of an Eye: "... If this spell was kicked, draw a
+    # card." (CR 601.2c, 608.2c, 702.33d)
+    db = with_files((str(Path(__file__).parent / "data" / "bounce_shapes.json"),))
+    gyre = db.lookup("Captivating Gyre").reading()[0]
+    assert gyre.status == "modelled" and gyre.parse == "return up to 3 target creatures to their owners' hands"
+    for pair in ("1,2", "1,3", "2,3"):
+        assert f"target_distinct(ab(\"Captivating Gyre\",front,1,spell_1),{pair})" in facts(gyre)
+    rebuke = db.lookup("River's Rebuke").reading()[0]
+    assert rebuke.status == "modelled" and 'bounce_all_of(target(1),f("nonland permanents"))' in facts(rebuke)
+    machinations = db.lookup("Temporal Machinations").reading()[0]
+    assert machinations.status == "modelled"
+    assert 'if(controls(f("artifact you control"),1),draw(you,1))' in facts(machinations)
+    blink = db.lookup("Blink of an Eye").reading()[1]
+    assert blink.status == "modelled" and "if(kicked,draw(you,1))" in facts(blink)
+    from tests.test_grammar import read_line
+
+    # without kicker on the card, "if this spell was kicked" names nothing; after an instruction whose permanents the
+    # rules don't follow off the battlefield, "if you control" is not read
+    assert read_line("Return target creature to its owner's hand. If this spell was kicked, draw a card.", "Instant").status == "not_modelled"
+    assert read_line("Destroy all creatures. If you control an artifact, draw a card.", "Sorcery").status == "not_modelled"
+
+
+def test_a_permanent_put_on_top_or_on_the_bottom_of_its_owners_library():
+    # Totally Lost: "Put target nonland permanent on top of its owner's library."; Eternal Isolation: "Put target creature
+    # with power 4 or greater on the bottom of its owner's library." (CR 401.4)
+    db = with_files((str(Path(__file__).parent / "data" / "library_shapes.json"),))
+    lost = db.lookup("Totally Lost").reading()[0]
+    assert lost.status == "modelled" and "put_library(target(1),top)" in facts(lost)
+    iso = db.lookup("Eternal Isolation").reading()[0]
+    assert iso.status == "modelled" and "put_library(target(1),bottom)" in facts(iso)
+    assert db.lookup("Azorius Charm").reading()[3].status == "modelled"
+    from tests.test_grammar import read_line
+
+    # the middle of a library, or a library not its owner's, is not read
+    assert read_line("Put target creature second from the top of its owner's library.", "Instant").status == "not_modelled"
+    assert read_line("Put target creature on top of your library.", "Instant").status == "not_modelled"
+
+
+def test_creatures_your_opponents_control_enter_tapped():
+    # Kinjalli's Sunwing: "Creatures your opponents control enter the battlefield tapped." (CR 614.1c, 614.12)
+    db = with_files((str(Path(__file__).parent / "data" / "check_lands.json"),))
+    sunwing = db.lookup("Kinjalli's Sunwing").reading()[1]
+    assert sunwing.status == "modelled" and "opponents_enter_tapped(" in facts(sunwing) and ",creature)" in facts(sunwing)
+    from tests.test_grammar import read_line
+
+    # a kind that isn't one card type is not read
+    assert read_line("Nonbasic lands your opponents control enter the battlefield tapped.").status == "not_modelled"
+
+
+def test_destroy_all_of_two_kinds_and_damage_to_each_of_two_kinds():
+    # Cleansing Nova: "• Destroy all artifacts and enchantments."; Star of Extinction: "... deals 20 damage to each
+    # creature and each planeswalker." (CR 701.8a, 120.3)
+    db = with_files((str(Path(__file__).parent / "data" / "destroy_shapes.json"),))
+    nova = db.lookup("Cleansing Nova").reading()[2]
+    assert nova.status == "modelled" and 'destroy_all(f("artifacts and enchantments"))' in facts(nova)
+    assert 'filter_lit(f("artifacts and enchantments"),2,pos(type(enchantment)))' in facts(nova)
+    star = db.lookup("Star of Extinction").reading()[0]
+    assert star.status == "modelled" and 'damage(each(f("creature or planeswalker")),20)' in facts(star)
+    from tests.test_grammar import read_line
+
+    assert read_line("~ deals 2 damage to each creature and each zzz.", "Sorcery").status == "not_modelled"
+    assert read_line("Destroy all artifacts and zzzs.", "Sorcery").status == "not_modelled"
+
+
+def test_a_token_created_tapped():
+    # Graveyard Marshal: "{2}{B}, Exile a creature card from your graveyard: Create a tapped 2/2 black Zombie creature
+    # token." (CR 111.2, 110.5b)
+    db = with_files((str(Path(__file__).parent / "data" / "tapped_tokens.json"),))
+    marshal = db.lookup("Graveyard Marshal").reading()[0]
+    assert marshal.status == "modelled" and 'create_token_tapped("Zombie Token (2/2 black)",1)' in facts(marshal)
+
+
+def test_activate_only_during_your_turn():
+    # Vona, Butcher of Magan: "{T}, Pay 7 life: Destroy target nonland permanent. Activate this ability only during your
+    # turn." (CR 602.5b)
+    db = with_files((str(Path(__file__).parent / "data" / "your_turn_only.json"),))
+    vona = db.lookup("Vona, Butcher of Magan").reading()[1]
+    assert vona.status == "modelled" and "timing(" in facts(vona) and ",your_turn)" in facts(vona)

@@ -193,7 +193,13 @@ def played() -> list:
                        ("card_families/modal_spells.yaml", "CR 700.2a Austere Command destroys what its two chosen modes name"),
                        ("card_families/d2_combat_damage.yaml", "CR 702.33d Vicious Offering kicked gives -5/-5 instead"),
                        ("card_families/d2_combat_damage.yaml",
-                        "CR 602.5b Goblin Bird-Grabber gains flying while its controller controls a creature with flying")):
+                        "CR 602.5b Goblin Bird-Grabber gains flying while its controller controls a creature with flying"),
+                       # a check land and "enters with a counter for each" (issue 28)
+                       ("card_families/check_lands.yaml", "CR 614.1d Glacial Fortress enters untapped if you control an Island"),
+                       ("card_families/check_lands.yaml",
+                        "CR 614.12 Kinjalli's Sunwing makes an opponent's creature enter tapped, not its controller's"),
+                       ("card_families/counters_for_each.yaml",
+                        "CR 614.1c Squad Captain enters with a counter for each other creature its controller controls")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

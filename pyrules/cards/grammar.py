@@ -882,7 +882,10 @@ class ToTree(Transformer):
         cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
         effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
         return T.Ability("activated", cost=_cost(cost), effects=effs[1], sorcery="sorcery" in ch,
-                         once="once_each_turn" in ch)
+                         once="once_each_turn" in ch, your_turn="your_turn" in ch)
+
+    def your_turn_only(self, meta, ch):
+        return "your_turn"
 
     def loyalty_ability(self, meta, ch):
         n = int(str(_tokens(ch, "LOYALTY")[0]).replace("−", "-"))
@@ -942,6 +945,20 @@ class ToTree(Transformer):
 
     def s_enters_tapped(self, meta, ch):
         return T.Ability("static", static=T.Static("enters_tapped", text="~ enters tapped"), ref=_one(ch, T.SelfRef))
+
+    def s_opponents_enter_tapped(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Ability("static", static=T.Static("opponents_enter_tapped", filter=f,
+                                                   text=f"{f.text} your opponents control enter tapped"))
+
+    def s_enters_tapped_unless(self, meta, ch):
+        # "~ enters tapped unless you control a Plains or an Island": either kind, of the permanents you control
+        fs = [c for c in ch if isinstance(c, T.Filter)]
+        f = T.Filter(" or ".join(x.text for x in fs))
+        arts = [str(a) for a in _tokens(ch, "ARTICLE")]
+        cond = T.Condition("you_control", f, text="you control " + " or ".join(f"{a} {x.text}" for a, x in zip(arts, fs)))
+        return T.Ability("static", static=T.Static("enters_tapped", condition=cond, text=f"~ enters tapped unless {cond.text}"),
+                         ref=_one(ch, T.SelfRef))
 
     def s_anthem(self, meta, ch):
         f = _one(ch, T.Filter)
@@ -1154,6 +1171,13 @@ class ToTree(Transformer):
         return T.Ability("static", ref=_one(ch, T.SelfRef),
                          static=T.Static("enters_with_counters", n=n, change=kind, who=cond or "always", text=text))
 
+    def s_enters_with_counters_for_each(self, meta, ch):
+        f = _one(ch, T.Filter)
+        kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        return T.Ability("static", ref=_one(ch, T.SelfRef),
+                         static=T.Static("enters_with_counters", n=1, change=kind, who="always", count=f,
+                                         text=f"~ enters with a {kind} counter on it for each {f.text}"))
+
     def s_anthem_counter(self, meta, ch):
         f = _one(ch, T.Filter)
         kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
@@ -1190,6 +1214,9 @@ class ToTree(Transformer):
         return T.Effect("if_is", filter=_one(ch, T.Filter), then=T.Effect("gains_until_eot", keyword=kw, ref=T.SelfRef("it")))
 
     # tokens attacking; "defending player"; "if it's legendary. Then it fights" (issue 28) -----------
+    def e_create_tapped(self, meta, ch):
+        return T.Effect("create_token", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token), keyword="tapped")
+
     def e_create_attacking(self, meta, ch):
         return T.Effect("create_token", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token), keyword="attacking")
 
@@ -1413,6 +1440,50 @@ class ToTree(Transformer):
 
     def e_gain_that_much(self, meta, ch):
         return T.Effect("gain_life", n="that_much")
+
+    def e_counters_that_many(self, meta, ch):
+        return T.Effect("counters", n="that_much", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), ref=_one(ch, T.SelfRef))
+
+    def e_counters_self_power(self, meta, ch):
+        return T.Effect("counters", n="power_self", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), ref=_one(ch, T.SelfRef))
+
+    def e_destroy_all_and(self, meta, ch):
+        # "artifacts and enchantments": "and" joins two kinds, each destroyed ("or" in a filter)
+        a, b = (str(w) for w in _tokens(ch, "FWORD"))
+        return T.Effect("destroy_all", filter=T.Filter(f"{a} and {b}", "permanent", and_or=True))
+
+    def e_damage_each_two_kinds(self, meta, ch):
+        a, b = (str(w) for w in _tokens(ch, "FWORD"))
+        return T.Effect("damage_each", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), filter=T.Filter(f"{a} or {b}"))
+
+    def e_put_library(self, meta, ch):
+        end = "bottom" if "bottom" in str(_tokens(ch, "LIBRARY_END")[0]).lower() else "top"
+        return T.Effect("put_library", keyword=end, target=T.Target("permanent", _one(ch, T.Filter)))
+
+    # bounce (issue 28) -------------------------------------------------------------------------
+    def e_bounce_up_to_n(self, meta, ch):
+        t = T.Target("permanent", _one(ch, T.Filter), optional=True)
+        return T.Effect("up_to_n", n=number(_tokens(ch, "NUM")[0]), then=T.Effect("bounce", target=t))
+
+    def e_bounce_all(self, meta, ch):
+        return T.Effect("bounce_all", filter=_one(ch, T.Filter))
+
+    def e_bounce_all_target_player(self, meta, ch):
+        return T.Effect("bounce_all", who="target_player", filter=_one(ch, T.Filter))
+
+    def e_regrowth_any_graveyard(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("regrowth", who="any_graveyard", target=T.Target("card_in_graveyard", T.Filter(f.text, "card")))
+
+    def e_if_kicked_then(self, meta, ch):
+        return [T.Effect("if_then", keyword="kicked", then=_one(ch, T.Effect))]
+
+    def e_if_condition_then(self, meta, ch):
+        c = _one(ch, T.Condition)
+        return [T.Effect("if_then", keyword=c.kind, filter=c.filter, n=c.n, then=_one(ch, T.Effect))]
+
+    def e_draw_that_many(self, meta, ch):
+        return T.Effect("draw", n="that_much")
 
     # "as long as" (issue 28) ---------------------------------------------------------------
     def s_while(self, meta, ch):

@@ -44,7 +44,10 @@ from pyrules.kb.interface import (
     EFFECT,
     EFFECT_DEF,
     ENTERS_TAPPED,
+    ENTERS_TAPPED_UNLESS,
+    OPPONENTS_ENTER_TAPPED,
     ENTERS_WITH_COUNTERS,
+    ENTERS_WITH_COUNTERS_FOR_EACH,
     ESCAPES_WITH,
     FACE_ABILITY,
     FACE_CHAPTER,
@@ -398,6 +401,7 @@ class Ab:
         self.defs = 0
         self.missing: list[str] = []
         self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
+        self.effect_kinds: list[str] = []       # the names of the effects added so far, in order
         self.event_amount = False            # a trigger whose event has an amount ("that much", rules/timeline/triggers.lp)
         self.event_player = False            # a trigger whose event has a player ("that player": an opponent's upkeep)
         self.event_object = ""               # a trigger whose event has a creature ("it", "that card"): where it is then
@@ -423,6 +427,7 @@ class Ab:
 
     def effect(self, eff: Symbol) -> None:
         self.effects += 1
+        self.effect_kinds.append(eff.name)
         self.add(EFFECT, Number(self.effects), eff)
 
     def target(self, spec: Symbol, optional: bool = False, each_opponent: bool = False) -> int:
@@ -659,6 +664,32 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         ab.last_self = True
         return [F("apply", F("pump", e.pt[0], e.pt[1]), C_("self"), C_("end_of_turn")),
                 F("apply", d, C_("self"), C_("end_of_turn"))]
+    if k == "up_to_n":
+        # "up to three target creatures": n targets of one word "target", none the same (rules/core/targets_distinct.lp)
+        first = ab.targets + 1
+        out = [effect_term(e.then, ab, ctx, created) for _ in range(e.n)]
+        if e.n < 2 or ab.targets != first + e.n - 1:
+            raise NotUnderstood(e.words())
+        for i in range(first, first + e.n):
+            for j in range(i + 1, first + e.n):
+                ab.add(TARGET_DISTINCT, Number(i), Number(j))
+        return out
+    if k == "if_then":
+        # a last sentence "If this spell was kicked, ..." / "If you control [a kind], ..." (rules/timeline/bounce_shapes.lp)
+        then = effect_terms(e.then, ab, ctx, created)
+        if len(then) != 1 or re.search(r"\b(x|count|that_much|each|target)\b", str(then[0])):
+            raise NotUnderstood(e.words())
+        if e.keyword == "kicked":
+            if not ab.name.startswith("spell_") or not any("kicker" in ln.lower() for ln in ctx.face.lines):
+                raise NotUnderstood(e.words())
+            return [F("if", C_("kicked"), then[0])]
+        if e.keyword != "you_control":
+            raise NotUnderstood(e.words())
+        # the instructions before it: ones whose permanents leaving the battlefield the rules account for, or ones that
+        # move no permanent
+        if any(b not in IF_AFTER for b in ab.effect_kinds):
+            raise NotUnderstood(e.words())
+        return [F("if", _condition(T.Condition("you_control", e.filter, n=e.n), ab, ctx), then[0])]
     if k == "up_to_two":
         # "each of up to two target creatures": the same effect on two targets of one word "target" (rules/core/targets_distinct.lp)
         first = ab.targets + 1
@@ -732,6 +763,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     return [] if term is None else [term]
 
 
+# the instructions an "If you control ..." sentence may follow (rules/timeline/bounce_shapes.lp: gone_before)
+IF_AFTER = ("bounce", "destroy", "exile", "draw", "gain_life", "lose_life", "tap", "untap", "counters", "scry",
+            "surveil", "mill", "discard")
 X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
 
@@ -952,6 +986,14 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "reanimate":
         t = ab.target(F("card_in_graveyard", ab.filter(e.target.filter, "card")))
         return F("reanimate", F("target", t), C_("tapped" if e.keyword == "tapped" else "untapped"))
+    if k == "put_library":
+        # "on top of / on the bottom of its owner's library" (rules/timeline/library_shapes.lp)
+        return F("put_library", F("target", _permanent_target(e, ab)), C_(e.keyword))
+    if k == "bounce_all" and e.who == "target_player":
+        # "all nonland permanents target player controls" (rules/timeline/bounce_shapes.lp)
+        return F("bounce_all_of", F("target", ab.target(C_("player"))), ab.filter(e.filter))
+    if k == "bounce_all":
+        return F("bounce_all", ab.filter(e.filter))
     if k == "regrowth":
         term = ab.filter(e.target.filter, "card")
         t = ab.target(F("card_in_graveyard", term), optional=e.target.optional)
@@ -978,6 +1020,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "draw" and e.for_each and e.x is not None:
         # "Draw a card for each [filter]": counted as it resolves (rules/timeline/pump_shapes.lp)
         return F("draw", C_("you"), F("count", ab.filter(e.x)))
+    if k == "draw" and e.n == "that_much":
+        # "draw that many cards": the amount of the trigger's event (rules/timeline/that_many.lp)
+        if not ab.event_amount:
+            raise NotUnderstood(e.words())
+        return F("draw", C_("you"), C_("that_much"))
     if k == "draw":
         if e.who == "target_player":
             t = ab.target(C_("player"))
@@ -1040,6 +1087,16 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("damage", F("each", ab.filter(e.filter)), e.n)
     if k == "counters" and e.target is not None:
         return F("counters", F("target", _permanent_target(e, ab)), String(e.counter), e.n)
+    if k == "counters" and e.n == "power_self":
+        # "Put X +1/+1 counters on ~, where X is its power" (rules/timeline/counters_for_each.lp)
+        ctx.need_self(e.ref, created)
+        return F("counters", C_("self"), String(e.counter), F("power", C_("self")))
+    if k == "counters" and e.n == "that_much":
+        # "put that many +1/+1 counters on it": the amount of the trigger's event (rules/timeline/that_many.lp)
+        if not ab.event_amount:
+            raise NotUnderstood(e.words())
+        ctx.need_self(e.ref, created)
+        return F("counters", C_("self"), String(e.counter), C_("that_much"))
     if k == "counters" and _spell_it(e.ref, ab, created) is not None:   # "Put a +1/+1 counter on it" (d2)
         return F("counters", F("target", _spell_it(e.ref, ab, created)), String(e.counter), e.n)
     if k == "counters":
@@ -1071,6 +1128,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if ab.event_data != "attacked":
             raise NotUnderstood(e.words())
         return F("create_token_attacking", String(_token(ctx, e.token)), e.n)
+    if k == "create_token" and e.keyword == "tapped":   # "create a tapped ... token" (rules/timeline/tapped_tokens.lp)
+        return F("create_token_tapped", String(_token(ctx, e.token)), e.n)
     if k == "create_token" and e.who.startswith("target_"):   # "target opponent creates ..." (rules/timeline/effects.lp)
         t = ab.target(C_(e.who.removeprefix("target_")))
         return F("create_token_for", F("target", t), String(_token(ctx, e.token)), e.n)
@@ -1224,6 +1283,8 @@ def _activated_ability(a, ctx, name: str) -> Ab:
         ab.add(TIMING, C_("sorcery"))
     if a.once:
         ab.add(TIMING, C_("once_each_turn"))
+    if getattr(a, "your_turn", False):      # "Activate this ability only during your turn" (rules/casting/your_turn_only.lp)
+        ab.add(TIMING, C_("your_turn"))
     return ab
 
 
@@ -1324,7 +1385,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(ACTIVATE_IF, cond)
             understood.append(f"activate only if {a.condition.words()}")
         return [ab], ([f"activated: {a.cost.words()}"] + understood + (["activate only as a sorcery"] if a.sorcery else [])
-                      + (["activate only once each turn"] if a.once else []))
+                      + (["activate only once each turn"] if a.once else [])
+                      + (["activate only during your turn"] if a.your_turn else []))
     if k == "loyalty":
         # a loyalty ability, its cost putting or removing loyalty counters (rules/mechanics/loyalty.lp)
         ab = Ab(ctx, f"loyalty_{ctx.i}")
@@ -1374,6 +1436,11 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             # the creature the Aura is attached to (rules/timeline/aura_triggers.lp)
             ab.add(TRIGGER, F("blocks" if ev.kind == "enchanted_blocks" else "dies", C_("enchanted")))
             ab.event_object = "battlefield" if ev.kind == "enchanted_blocks" else "graveyard"
+        elif ev.kind == "dealt_damage":
+            # "Whenever ~ is dealt damage": the amount dealt to it is the trigger's (rules/timeline/triggers.lp)
+            ctx.need_self(ev.ref)
+            ab.add(TRIGGER, F("dealt_damage", C_("self")))
+            ab.event_amount = True
         elif ev.kind == "deals_damage":
             # "Whenever enchanted creature deals damage": the amount dealt is the trigger's (rules/timeline/triggers.lp)
             ab.add(TRIGGER, F("deals_damage", C_(ev.step[0])))
@@ -1561,9 +1628,17 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # (rules/timeline/prevention.lp)
         ab.add(STATIC)
         ab.add(RESTRICTION, F("prevents", C_(s.keywords[0]), C_(s.who), C_(s.change)))
+    elif k == "enters_tapped" and s.condition is not None:
+        # "~ enters tapped unless you control a Plains or an Island" (rules/timeline/changes.lp)
+        ab.add(STATIC)
+        ab.add(ENTERS_TAPPED_UNLESS, _condition(s.condition, ab, ctx))
     elif k == "enters_tapped":
         ab.add(STATIC)
         ab.add(ENTERS_TAPPED)
+    elif k == "enters_with_counters" and s.count is not None:
+        # "~ enters with a +1/+1 counter on it for each other creature you control" (rules/timeline/counters_for_each.lp)
+        ab.add(STATIC)
+        ab.add(ENTERS_WITH_COUNTERS_FOR_EACH, String(s.change), ab.filter(s.count))
     elif k == "enters_with_counters":
         # "~ enters the battlefield with N +1/+1 counters on it" (rules/timeline/counters_shapes.lp)
         ab.add(STATIC)
@@ -1666,6 +1741,15 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # it applies only as the game begins; every answer pyrules gives is about a game already begun,
         # so the ability does nothing in any of them (no fact)
         pass
+    elif k == "opponents_enter_tapped":
+        # "Creatures your opponents control enter the battlefield tapped" (rules/timeline/enters_tapped_unless.lp): one
+        # card type, as the objects entering have it
+        kind = {"creatures": "creature", "artifacts": "artifact", "lands": "land", "enchantments": "enchantment",
+                "planeswalkers": "planeswalker", "permanents": "permanent"}.get(s.filter.text.lower())
+        if kind is None:
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(OPPONENTS_ENTER_TAPPED, C_(kind))
     elif k == "opponents_cant_cast_in_combat":
         ab.add(STATIC)
         ab.add(RESTRICTION, F("cant_cast", C_("opponents"), C_("during_combat")))

@@ -145,6 +145,8 @@ class Effect:
                "discarder": "that player"}.get(self.who, self.who)
         if k == "draw" and self.for_each and self.x is not None:
             return f"draw a card for each {self.x.words()}"
+        if k == "draw" and self.n == "that_much":
+            return "draw that many cards"
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
         n = f"1 life for each {self.x.words()}" if self.for_each and self.x is not None else f"{self.n} life"
@@ -247,6 +249,22 @@ class Effect:
             return f"sacrifice {src} unless it escaped"
         if k == "counters" and self.filter is not None:
             return f"put {self.n} {self.counter} counter(s) on each {self.filter.words()}"
+        if k == "up_to_n" and self.then is not None and self.then.kind == "bounce":
+            return f"return up to {self.n} target {self.then.target.filter.words()} to their owners' hands"
+        if k == "put_library":
+            end = "on top" if self.keyword == "top" else "on the bottom"
+            return f"put {self.target.words()} {end} of its owner's library"
+        if k == "bounce_all":
+            return (f"return all {self.filter.words()}" + (" target player controls" if self.who == "target_player" else "")
+                    + " to their owners' hands")
+        if k == "if_then":
+            cond = ("this spell was kicked" if self.keyword == "kicked"
+                    else f"you control {('an' if self.filter.words()[:1].lower() in 'aeiou' else 'a') if self.n == 1 else f'{self.n} or more'} {self.filter.words()}")
+            return f"if {cond}, {self.then.words()}"
+        if k == "counters" and self.n == "power_self":
+            return f"put X {self.counter} counters on {src}, where X is its power"
+        if k == "counters" and self.n == "that_much":
+            return f"put that many {self.counter} counters on {src}"
         if k == "counters":
             return f"put {self.n} {self.counter} counter(s) on {self.target.words() if self.target else src}"
         if k == "damage_each":
@@ -263,6 +281,8 @@ class Effect:
             return f"return {src} from your graveyard to the battlefield"
         if k == "create_token" and self.who == "investigate":
             return "investigate (create a Clue token)"
+        if k == "create_token" and self.keyword == "tapped":
+            return f"create {self.n} tapped {self.token.words()}"
         if k == "create_token" and self.keyword == "attacking":
             return f"create {self.n} {self.token.words()} that are tapped and attacking"
         if k == "create_token" and self.who.startswith("target_"):
@@ -303,6 +323,8 @@ class Effect:
             kind, _, num = self.target.filter.words().partition(" with ")
             card = f"{kind} card with {num}" if num else f"{kind} card"
             return f"return target {card} from your graveyard to the battlefield{tapped}"
+        if k == "regrowth" and self.who == "any_graveyard":
+            return f"return target {self.target.filter.words()} card from a graveyard to its owner's hand"
         if k == "regrowth":
             what = self.target.filter.words()
             return f"return target {'' if what == 'card' else what + ' '}card from your graveyard to your hand"
@@ -500,6 +522,7 @@ class Ability:
     chapters: tuple[int, ...] = ()
     sorcery: bool = False            # "Activate only as a sorcery."
     once: bool = False               # "Activate this ability only once each turn."
+    your_turn: bool = False          # "Activate this ability only during your turn."
     static: "Static | None" = None
     ref: SelfRef | None = None
     restrictions: tuple[str, ...] = ()
@@ -514,7 +537,7 @@ class Ability:
             return ", ".join(kw.words() for kw in self.keywords)
         if k == "activated":
             return (f"{self.cost.words()}: {eff}" + (" (only as a sorcery)" if self.sorcery else "")
-                    + (" (only once each turn)" if self.once else "")
+                    + (" (only once each turn)" if self.once else "") + (" (only during your turn)" if self.your_turn else "")
                     + (f" (only if {self.condition.words()})" if isinstance(self.condition, Condition) else ""))
         if k == "triggered":
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",

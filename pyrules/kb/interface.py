@@ -419,9 +419,17 @@ COST = Predicate("cost", "ability item", **_CARD)
 COST_MOD = Predicate("cost_mod", "ability change:const amount:int", **_CARD)
 EFFECT = Predicate("effect", "ability n:int effect", **_CARD)
 ENTERS_TAPPED = Predicate("enters_tapped", "ability", "the permanent enters tapped (a static ability)", **_CARD)
+OPPONENTS_ENTER_TAPPED = Predicate("opponents_enter_tapped", "ability type:const",
+                                   "objects of a card type (or any permanent) enter tapped under an opponent's control",
+                                   **_CARD)
+ENTERS_TAPPED_UNLESS = Predicate("enters_tapped_unless", "ability condition",
+                                 "the permanent enters tapped unless the condition holds as it would enter", **_CARD)
 ENTERS_WITH_COUNTERS = Predicate("enters_with_counters", "ability kind:string n condition",
                                  "the permanent enters with n (a number or x) counters of a kind, always or if a condition holds",
                                  **_CARD)
+ENTERS_WITH_COUNTERS_FOR_EACH = Predicate("enters_with_counters_for_each", "ability kind:string filter",
+                                          "the permanent enters with a counter of a kind for each permanent of the filter",
+                                          **_CARD)
 ESCAPES_WITH = Predicate("escapes_with", "ability counter:string amount:int", **_CARD)
 FUNCTIONS_IN = Predicate("functions_in", "ability zone:const", **_CARD)
 GRANT_COST = Predicate("grant_cost", "source item", **_CARD)

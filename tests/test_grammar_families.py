@@ -952,3 +952,30 @@ def test_if_that_creature_was_outside_a_dies_trigger_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("When ~ enters, if that creature was an Elemental, you gain 1 life.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ planeswalkers' effects (issue 28)
+
+PLANESWALKERS = Path(__file__).parent / "data" / "planeswalker_effects.json"
+
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    # a loyalty ability that adds mana: added as it resolves (CR 605.1a: no mana ability)
+    ("Chandra, Novice Pyromancer", 2, "-1: add {R}{R}", "add_mana(r,2)"),
+    ("Vraska, Relic Seeker", 3, "-10: target player's life total becomes 1", "life_becomes(target(1),1)"),
+    ("Jace, Ingenious Mind-Mage", 2, "+1: untap all creatures you control", 'untap(each(f("creatures you control")))'),
+])
+def test_planeswalker_effects(card, n, parse, fact):
+    ln = with_files((str(PLANESWALKERS),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse and fact in facts(ln)
+
+
+def test_mana_added_by_an_activated_ability_with_more_effects_is_not_read_as_resolving():
+    # "{T}: Add {C}. You gain 1 life." is a mana ability (CR 605.1a: it doesn't use the stack): its mana is not read as
+    # an effect that resolves; "Add {R} or {G}" as a loyalty ability (a choice of color) is not read either
+    from tests.test_grammar import read_line
+
+    assert read_line("{T}: Add {C}. You gain 1 life.", "Artifact").status == "not_modelled"
+    assert read_line("−1: Add {R} or {G}.", "Legendary Planeswalker — Chandra").status == "not_modelled"
+    assert read_line("II — Add {R}{R}.", "Enchantment — Saga").status == "modelled"

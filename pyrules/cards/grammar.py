@@ -1515,6 +1515,13 @@ class ToTree(Transformer):
         return T.Effect("exile_until_leaves", target=T.Target("permanent", T.Filter(f.text, f.kind, f.and_or, ("other",))),
                         ref=_one(ch, T.SelfRef))
 
+    # planeswalkers' effects (issue 28, family "10 planeswalkers") ----------------------------------------
+    def e_life_total_becomes(self, meta, ch):
+        return T.Effect("life_total_becomes", who="target_player", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_untap_all(self, meta, ch):
+        return T.Effect("untap_all", filter=_one(ch, T.Filter))
+
     def static(self, meta, ch):
         return ch[0]
 

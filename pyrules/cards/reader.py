@@ -676,6 +676,22 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             ctx.need_self(e.ref, created)
             ref = C_("self")
         return [F("apply", C_(e.keyword), ref, C_("end_of_turn"))]
+    if k == "add_mana":
+        # "Add {R}{R}." in a loyalty ability, a chapter ability, a spell or a trigger: mana added as it resolves
+        # (rules/timeline/effects.lp). An activated ability that adds mana is a mana ability (_mana_ability), read
+        # only in its own shapes; a choice of color isn't read here
+        if ab.name.startswith(("activated_", "mana_")) or e.mana.kind != "symbols":
+            raise NotUnderstood(e.words())
+        counts: dict[str, int] = {}
+        for sym in e.mana.symbols:
+            counts[sym] = counts.get(sym, 0) + 1
+        return [F("add_mana", C_(sym.lower()), n) for sym, n in counts.items()]
+    if k == "life_total_becomes":
+        # "Target player's life total becomes 1" (rules/timeline/effects.lp)
+        return [F("life_becomes", F("target", ab.target(C_("player"))), e.n)]
+    if k == "untap_all":
+        # "Untap all creatures you control": the permanents of the filter as it resolves (rules/timeline/pump_shapes.lp)
+        return [F("untap", F("each", ab.filter(e.filter)))]
     term = effect_term(e, ab, ctx, created)
     return [] if term is None else [term]
 

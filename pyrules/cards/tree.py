@@ -345,6 +345,12 @@ class Effect:
             return f"untap {self.target.words() if self.target else src}"
         if k == "exile_until_leaves":
             return f"exile {self.target.words()} until {src} leaves the battlefield"
+        if k == "life_total_becomes":
+            return f"target player's life total becomes {self.n}"
+        if k == "untap_all":
+            return f"untap all {self.filter.words()}"
+        if k == "add_mana":
+            return f"add {self.mana.words()}"
         if k == "tap_all":
             return f"tap all {self.filter.words()} {who} controls"
         if k == "fight_self":

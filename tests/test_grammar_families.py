@@ -979,3 +979,27 @@ def test_mana_added_by_an_activated_ability_with_more_effects_is_not_read_as_res
     assert read_line("{T}: Add {C}. You gain 1 life.", "Artifact").status == "not_modelled"
     assert read_line("−1: Add {R} or {G}.", "Legendary Planeswalker — Chandra").status == "not_modelled"
     assert read_line("II — Add {R}{R}.", "Enchantment — Saga").status == "modelled"
+
+
+# ------------------------------------------------------------------------------------------------ counterspells "unless its controller pays {N}" (issue 28)
+
+COUNTER_UNLESS = Path(__file__).parent / "data" / "counter_unless.json"
+
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Mana Leak", 1, "counter target spell unless its controller pays {3}", "counter_unless_pays(target(1),3)"),
+    ("Spell Pierce", 1, "counter target noncreature spell unless its controller pays {2}", 'spell(f("noncreature"))'),
+    ("Convolute", 1, "counter target spell unless its controller pays {4}", "counter_unless_pays(target(1),4)"),
+    ("Lookout's Dispersal", 2, "counter target spell unless its controller pays {4}", "counter_unless_pays(target(1),4)"),
+])
+def test_counterspells_unless_its_controller_pays(card, n, parse, fact):
+    ln = with_files((str(COUNTER_UNLESS),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse and fact in facts(ln)
+
+
+def test_counter_unless_pays_x_is_not_read():
+    # Condescend's "{X}": an amount pyrules doesn't read in this shape (CR 107.3)
+    from tests.test_grammar import read_line
+
+    assert read_line("Counter target spell unless its controller pays {X}.", "Instant").status == "not_modelled"

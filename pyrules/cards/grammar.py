@@ -1522,6 +1522,14 @@ class ToTree(Transformer):
     def e_untap_all(self, meta, ch):
         return T.Effect("untap_all", filter=_one(ch, T.Filter))
 
+    # counterspells "unless its controller pays {N}" (issue 28, family "counterspells") ---------------------------
+    def e_counter_unless_pays(self, meta, ch):
+        sym = str(_tokens(ch, "MANA")[0])
+        if not re.fullmatch(r"\{\d+\}", sym):        # "{X}" and colored payments are not read
+            raise NotUnderstood(f"pays {sym}")
+        f = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("counter_unless_pays", target=T.Target("spell", f[0] if f else None), n=int(sym[1:-1]))
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -952,6 +952,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("lose_life", F("target", t), _amount(e, ab))
     if k == "lose_life":
         return F("lose_life", C_(e.who), _amount(e, ab))
+    if k == "counter_unless_pays":
+        # "Counter target spell unless its controller pays {3}": that player's choice as it resolves (rules/timeline/counter_unless.lp)
+        term = ab.filter(e.target.filter) if e.target.filter else ab.filter("spell", "spell")
+        t = ab.target(F("spell", term))
+        return F("counter_unless_pays", F("target", t), e.n)
     if k == "counter":
         term = ab.filter(e.target.filter) if e.target.filter else ab.filter("spell", "spell")
         t = ab.target(F("spell", term))

@@ -271,6 +271,9 @@ class Effect:
             return f"destroy {self.target.words()}"
         if k == "tap_enchanted":
             return "tap enchanted creature"
+        if k == "counter_unless_pays":
+            return (f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell unless its "
+                    f"controller pays {{{self.n}}}")
         if k == "counter":
             return f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell"
         if k == "bounce":

@@ -1003,3 +1003,28 @@ def test_counter_unless_pays_x_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("Counter target spell unless its controller pays {X}.", "Instant").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ "~ gets +1/+1 for each [permanent] you control" (issue 28)
+
+FOR_EACH_SELF = Path(__file__).parent / "data" / "for_each_self.json"
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    ("Deadeye Plunderers", 1, 'mod_pt_for_each(ab("Deadeye Plunderers",front,1,static_1),1,1,f("artifact you control"))'),
+    ("Tempest Djinn", 2, 'mod_pt_for_each(ab("Tempest Djinn",front,2,static_2),1,0,f("basic island you control"))'),
+    ("Benalish Honor Guard", 1, 'f("legendary creature you control")'),
+    ("Rat Colony", 1, 'filter_lit(f("other rat you control"),1,pos(other))'),
+])
+def test_self_gets_for_each_permanent_you_control(card, n, fact):
+    ln = with_files((str(FOR_EACH_SELF),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert "scope(" in facts(ln) and ",self)" in facts(ln) and fact in facts(ln)
+
+
+def test_self_gets_for_each_card_in_a_graveyard_is_not_read():
+    # Knight of the Reliquary's "for each land card in your graveyard": cards in a graveyard aren't counted by this shape
+    from tests.test_grammar import read_line
+
+    assert read_line("~ gets +1/+1 for each land card in your graveyard.").status == "not_modelled"
+    assert read_line("~ gets +1/+1 for each creature.").status == "not_modelled"

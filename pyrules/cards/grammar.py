@@ -1530,6 +1530,15 @@ class ToTree(Transformer):
         f = [c for c in ch if isinstance(c, T.Filter)]
         return T.Effect("counter_unless_pays", target=T.Target("spell", f[0] if f else None), n=int(sym[1:-1]))
 
+    # "~ gets +1/+1 for each [permanent] you control" (issue 28, family "X and for each") ------------------------
+    def s_self_gets_for_each(self, meta, ch):
+        p, t = self._pt(ch)
+        f = _one(ch, T.Filter)
+        if not re.search(r"\byou control$", f.text, re.I):      # only permanents its controller controls are read
+            raise NotUnderstood(f"for each {f.text}")
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "self_gets_for_each", who="self", power=p, toughness=t, count=f, text=f"~ gets {p:+d}/{t:+d} for each {f.text}"))
+
     def static(self, meta, ch):
         return ch[0]
 

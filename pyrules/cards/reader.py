@@ -1460,6 +1460,11 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         _static_pt_and_keywords(ab, s)
         for kind in s.restrictions:      # "and can't block" (rules/casting/combat.lp)
             ab.add(RESTRICTION, F(kind, C_("enchanted")))
+    elif k == "self_gets_for_each":
+        # "~ gets +1/+1 for each artifact you control": the permanents counted as it applies (rules/core/layers.lp)
+        ab.add(STATIC)
+        ab.add(SCOPE, C_("self"))
+        ab.add(MOD_PT_FOR_EACH, s.power, s.toughness, ab.filter(s.count))
     elif k == "while":
         # "as long as [condition]": the effect applies only while the condition holds (rules/core/conditions.lp)
         ab.add(STATIC)

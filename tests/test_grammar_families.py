@@ -1028,3 +1028,28 @@ def test_self_gets_for_each_card_in_a_graveyard_is_not_read():
 
     assert read_line("~ gets +1/+1 for each land card in your graveyard.").status == "not_modelled"
     assert read_line("~ gets +1/+1 for each creature.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ regenerate (issue 28)
+
+REGENERATE = Path(__file__).parent / "data" / "regenerate.json"
+
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Undercity Troll", 2, "{2}{G}: regenerate Undercity Troll", "regenerate(self)"),
+    ("Spiritmonger", 2, "{B}: regenerate Spiritmonger", "regenerate(self)"),
+    # "Regenerate it": the target of the effect before it (CR 608.2c)
+    ("Butcher's Glee", 1, "target creature gets +3/+0 and gains lifelink until end of turn; regenerate it",
+     "regenerate(target(1))"),
+])
+def test_regenerate(card, n, parse, fact):
+    ln = with_files((str(REGENERATE),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse and fact in facts(ln)
+
+
+def test_regenerate_target_creature_is_read():
+    from tests.test_grammar import read_line
+
+    ln = read_line("Regenerate target creature.", "Instant")
+    assert ln.status == "modelled" and "regenerate(target(1))" in facts(ln)

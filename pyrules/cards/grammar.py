@@ -1539,6 +1539,13 @@ class ToTree(Transformer):
         return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
             "self_gets_for_each", who="self", power=p, toughness=t, count=f, text=f"~ gets {p:+d}/{t:+d} for each {f.text}"))
 
+    # regenerate (issue 28, family "protection and regenerate") ------------------------------------------------
+    def e_regenerate_self(self, meta, ch):
+        return T.Effect("regenerate", ref=_one(ch, T.SelfRef))
+
+    def e_regenerate_target(self, meta, ch):
+        return T.Effect("regenerate", target=T.Target("permanent", _one(ch, T.Filter)))
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -686,6 +686,15 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         for sym in e.mana.symbols:
             counts[sym] = counts.get(sym, 0) + 1
         return [F("add_mana", C_(sym.lower()), n) for sym, n in counts.items()]
+    if k == "regenerate":
+        # "Regenerate ~", "Regenerate target creature", "Regenerate it" (the target just before): a regeneration shield
+        # (rules/mechanics/regenerate.lp)
+        if e.target is not None:
+            return [F("regenerate", F("target", _permanent_target(e, ab)))]
+        if e.ref is not None and e.ref.word == "it" and ab.last_permanent is not None:
+            return [F("regenerate", F("target", ab.last_permanent[0]))]
+        ctx.need_self(e.ref, created)
+        return [F("regenerate", C_("self"))]
     if k == "life_total_becomes":
         # "Target player's life total becomes 1" (rules/timeline/effects.lp)
         return [F("life_becomes", F("target", ab.target(C_("player"))), e.n)]

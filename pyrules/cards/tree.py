@@ -354,6 +354,8 @@ class Effect:
             return f"untap all {self.filter.words()}"
         if k == "add_mana":
             return f"add {self.mana.words()}"
+        if k == "regenerate":
+            return f"regenerate {self.target.words() if self.target else src}"
         if k == "tap_all":
             return f"tap all {self.filter.words()} {who} controls"
         if k == "fight_self":

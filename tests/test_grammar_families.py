@@ -1053,3 +1053,12 @@ def test_regenerate_target_creature_is_read():
 
     ln = read_line("Regenerate target creature.", "Instant")
     assert ln.status == "modelled" and "regenerate(target(1))" in facts(ln)
+
+
+def test_prevent_all_damage_to_creatures_this_turn():
+    # Blinding Fog (Ixalan): a prevention effect until the turn ends, and hexproof for the caster's creatures (CR 615.1a)
+    db = with_files((str(Path(__file__).parent / "data" / "prevention_to_creatures.json"),))
+    ln = db.lookup("Blinding Fog").reading()[0]
+    assert ln.status == "modelled"
+    assert "apply(prevent_damage_to_creatures,none,end_of_turn)" in facts(ln)
+    assert 'apply(gains(hexproof),each(f("creatures you control")),end_of_turn)' in facts(ln)

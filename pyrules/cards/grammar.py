@@ -1546,6 +1546,10 @@ class ToTree(Transformer):
     def e_regenerate_target(self, meta, ch):
         return T.Effect("regenerate", target=T.Target("permanent", _one(ch, T.Filter)))
 
+    # "Prevent all damage that would be dealt to creatures this turn" (issue 28, family "prevention and replacement")
+    def e_prevent_damage_to_creatures(self, meta, ch):
+        return T.Effect("prevent_damage_to_creatures")
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -695,6 +695,10 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             return [F("regenerate", F("target", ab.last_permanent[0]))]
         ctx.need_self(e.ref, created)
         return [F("regenerate", C_("self"))]
+    if k == "prevent_damage_to_creatures":
+        # "Prevent all damage that would be dealt to creatures this turn": an effect on no object until the turn ends
+        # (rules/timeline/prevention_to_creatures.lp)
+        return [F("apply", C_("prevent_damage_to_creatures"), C_("none"), C_("end_of_turn"))]
     if k == "life_total_becomes":
         # "Target player's life total becomes 1" (rules/timeline/effects.lp)
         return [F("life_becomes", F("target", ab.target(C_("player"))), e.n)]

@@ -356,6 +356,8 @@ class Effect:
             return f"add {self.mana.words()}"
         if k == "regenerate":
             return f"regenerate {self.target.words() if self.target else src}"
+        if k == "prevent_damage_to_creatures":
+            return "prevent all damage that would be dealt to creatures this turn"
         if k == "tap_all":
             return f"tap all {self.filter.words()} {who} controls"
         if k == "fight_self":

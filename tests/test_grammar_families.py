@@ -1062,3 +1062,12 @@ def test_prevent_all_damage_to_creatures_this_turn():
     assert ln.status == "modelled"
     assert "apply(prevent_damage_to_creatures,none,end_of_turn)" in facts(ln)
     assert 'apply(gains(hexproof),each(f("creatures you control")),end_of_turn)' in facts(ln)
+
+
+def test_mana_for_each_artifact_named_itself():
+    # Powerstone Shard (Dominaria): "{T}: Add {C} for each artifact you control named Powerstone Shard." (CR 201.2)
+    db = with_files((str(Path(__file__).parent / "data" / "powerstone_shard.json"),))
+    ln = db.lookup("Powerstone Shard").reading()[0]
+    assert ln.status == "modelled"
+    assert 'produces(ab("Powerstone Shard",front,1,mana_1),c,count(f("artifact you control named powerstone shard")))' in facts(ln)
+    assert 'pos(named("Powerstone Shard"))' in facts(ln)

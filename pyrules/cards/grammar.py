@@ -1550,6 +1550,14 @@ class ToTree(Transformer):
     def e_prevent_damage_to_creatures(self, meta, ch):
         return T.Effect("prevent_damage_to_creatures")
 
+    # mana "for each ... named ~" (issue 28, family "15 mana") --------------------------------------------------
+    def m_for_each_named(self, meta, ch):
+        f = _one(ch, T.Filter)
+        if not re.search(r"\byou control$", f.text, re.I):
+            raise NotUnderstood(f"for each {f.text}")
+        name = str(_tokens(ch, "CARD_NAME")[0])
+        return T.Mana("for_each", (_color_letter(_tokens(ch, "MANA")[0]),), T.Filter(f"{f.text} named {name}", f.kind))
+
     def static(self, meta, ch):
         return ch[0]
 

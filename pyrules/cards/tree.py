@@ -399,6 +399,8 @@ class Mana:
             return "one mana of any color"
         if self.kind == "either":
             return " or ".join("{%s}" % s for s in self.symbols)
+        if self.kind == "for_each" and " you control named " in self.filter.text:   # "... you control named ~"
+            return "{%s} for each %s" % (self.symbols[0], self.filter.words())
         if self.kind == "for_each":
             return "{%s} for each %s you control" % (self.symbols[0], self.filter.words())
         return "".join("{%s}" % s for s in self.symbols)

@@ -998,11 +998,13 @@ def test_counterspells_unless_its_controller_pays(card, n, parse, fact):
     assert ln.parse == parse and fact in facts(ln)
 
 
-def test_counter_unless_pays_x_is_not_read():
-    # Condescend's "{X}": an amount pyrules doesn't read in this shape (CR 107.3)
+def test_counter_unless_pays_x_and_colored_mana():
+    # Condescend's "{X}": the value announced for the counterspell (CR 107.3a); a colored payment isn't read
     from tests.test_grammar import read_line
 
-    assert read_line("Counter target spell unless its controller pays {X}.", "Instant").status == "not_modelled"
+    ln = with_files((str(COUNTER_UNLESS),)).lookup("Condescend").reading()[0]
+    assert ln.status == "modelled" and "counter_unless_pays(target(1),x)" in facts(ln) and "scry(2)" in facts(ln)
+    assert read_line("Counter target spell unless its controller pays {U}.", "Instant").status == "not_modelled"
 
 
 # ------------------------------------------------------------------------------------------------ "~ gets +1/+1 for each [permanent] you control" (issue 28)

@@ -1525,10 +1525,11 @@ class ToTree(Transformer):
     # counterspells "unless its controller pays {N}" (issue 28, family "counterspells") ---------------------------
     def e_counter_unless_pays(self, meta, ch):
         sym = str(_tokens(ch, "MANA")[0])
-        if not re.fullmatch(r"\{\d+\}", sym):        # "{X}" and colored payments are not read
+        if not re.fullmatch(r"\{(?:\d+|X)\}", sym):  # colored payments are not read
             raise NotUnderstood(f"pays {sym}")
         f = [c for c in ch if isinstance(c, T.Filter)]
-        return T.Effect("counter_unless_pays", target=T.Target("spell", f[0] if f else None), n=int(sym[1:-1]))
+        n = "X" if sym == "{X}" else int(sym[1:-1])     # {X}: the value announced for the counterspell (CR 107.3a)
+        return T.Effect("counter_unless_pays", target=T.Target("spell", f[0] if f else None), n=n)
 
     # "~ gets +1/+1 for each [permanent] you control" (issue 28, family "X and for each") ------------------------
     def s_self_gets_for_each(self, meta, ch):

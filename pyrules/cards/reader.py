@@ -709,7 +709,8 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     return [] if term is None else [term]
 
 
-X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill")   # the effects whose amount may be X
+X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill",
+             "counter_unless_pays")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
 
 
@@ -969,7 +970,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "Counter target spell unless its controller pays {3}": that player's choice as it resolves (rules/timeline/counter_unless.lp)
         term = ab.filter(e.target.filter) if e.target.filter else ab.filter("spell", "spell")
         t = ab.target(F("spell", term))
-        return F("counter_unless_pays", F("target", t), e.n)
+        return F("counter_unless_pays", F("target", t), C_("x") if e.n == "X" else e.n)
     if k == "counter":
         term = ab.filter(e.target.filter) if e.target.filter else ab.filter("spell", "spell")
         t = ab.target(F("spell", term))

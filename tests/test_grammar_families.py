@@ -1073,3 +1073,10 @@ def test_mana_for_each_artifact_named_itself():
     assert ln.status == "modelled"
     assert 'produces(ab("Powerstone Shard",front,1,mana_1),c,count(f("artifact you control named powerstone shard")))' in facts(ln)
     assert 'pos(named("Powerstone Shard"))' in facts(ln)
+
+
+def test_counters_where_x_is_your_life_total():
+    # Ajani, Wise Counselor's −9 (Core Set 2019): X is the controller's life total as it resolves (CR 107.3c)
+    ln = line("Ajani, Wise Counselor", 3)
+    assert ln.status == "modelled"
+    assert 'counters(target(1),"+1/+1",your_life)' in facts(ln)

@@ -1522,6 +1522,10 @@ class ToTree(Transformer):
     def e_untap_all(self, meta, ch):
         return T.Effect("untap_all", filter=_one(ch, T.Filter))
 
+    def e_counters_life_total(self, meta, ch):
+        return T.Effect("counters_life_total", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                        target=T.Target("permanent", _one(ch, T.Filter)))
+
     # counterspells "unless its controller pays {N}" (issue 28, family "counterspells") ---------------------------
     def e_counter_unless_pays(self, meta, ch):
         sym = str(_tokens(ch, "MANA")[0])

@@ -699,6 +699,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         # "Prevent all damage that would be dealt to creatures this turn": an effect on no object until the turn ends
         # (rules/timeline/prevention_to_creatures.lp)
         return [F("apply", C_("prevent_damage_to_creatures"), C_("none"), C_("end_of_turn"))]
+    if k == "counters_life_total":
+        # "Put X +1/+1 counters on target creature, where X is your life total" (rules/timeline/loyalty_effects.lp)
+        return [F("counters", F("target", _permanent_target(e, ab)), String(e.counter), C_("your_life"))]
     if k == "life_total_becomes":
         # "Target player's life total becomes 1" (rules/timeline/effects.lp)
         return [F("life_becomes", F("target", ab.target(C_("player"))), e.n)]

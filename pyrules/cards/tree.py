@@ -348,6 +348,8 @@ class Effect:
             return f"untap {self.target.words() if self.target else src}"
         if k == "exile_until_leaves":
             return f"exile {self.target.words()} until {src} leaves the battlefield"
+        if k == "counters_life_total":
+            return f"put X {self.counter} counters on {self.target.words()}, where X is your life total"
         if k == "life_total_becomes":
             return f"target player's life total becomes {self.n}"
         if k == "untap_all":

@@ -1080,3 +1080,10 @@ def test_counters_where_x_is_your_life_total():
     ln = line("Ajani, Wise Counselor", 3)
     assert ln.status == "modelled"
     assert 'counters(target(1),"+1/+1",your_life)' in facts(ln)
+
+
+def test_loyalty_counters_on_a_planeswalker_you_control():
+    # Settle the Score (Dominaria): no target for the counters; chosen as it resolves (CR 608.2c)
+    ln = with_files((str(PLANESWALKERS),)).lookup("Settle the Score").reading()[0]
+    assert ln.status == "modelled"
+    assert 'counters_chosen(f("planeswalker you control"),"loyalty",2)' in facts(ln)

@@ -1522,6 +1522,9 @@ class ToTree(Transformer):
     def e_untap_all(self, meta, ch):
         return T.Effect("untap_all", filter=_one(ch, T.Filter))
 
+    def e_loyalty_counters_chosen(self, meta, ch):
+        return T.Effect("counters_chosen", n=number(_tokens(ch, "NUM")[0]), counter="loyalty", filter=_one(ch, T.Filter))
+
     def e_counters_life_total(self, meta, ch):
         return T.Effect("counters_life_total", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
                         target=T.Target("permanent", _one(ch, T.Filter)))

@@ -702,6 +702,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     if k == "counters_life_total":
         # "Put X +1/+1 counters on target creature, where X is your life total" (rules/timeline/loyalty_effects.lp)
         return [F("counters", F("target", _permanent_target(e, ab)), String(e.counter), C_("your_life"))]
+    if k == "counters_chosen":
+        # "Put two loyalty counters on a planeswalker you control": chosen as it resolves (rules/timeline/loyalty_effects.lp)
+        return [F("counters_chosen", ab.filter(e.filter), String(e.counter), e.n)]
     if k == "life_total_becomes":
         # "Target player's life total becomes 1" (rules/timeline/effects.lp)
         return [F("life_becomes", F("target", ab.target(C_("player"))), e.n)]

@@ -1087,3 +1087,11 @@ def test_loyalty_counters_on_a_planeswalker_you_control():
     ln = with_files((str(PLANESWALKERS),)).lookup("Settle the Score").reading()[0]
     assert ln.status == "modelled"
     assert 'counters_chosen(f("planeswalker you control"),"loyalty",2)' in facts(ln)
+
+
+def test_protection_from_the_color_of_your_choice():
+    # Gods Willing (Core Set 2020): the color chosen as it resolves (CR 608.2d, 702.16a)
+    db = with_files((str(Path(__file__).parent / "data" / "protection_choice.json"),))
+    ln = db.lookup("Gods Willing").reading()[0]
+    assert ln.status == "modelled"
+    assert "apply(gains_protection_chosen,target(1),end_of_turn)" in facts(ln) and "scry(1)" in facts(ln)

@@ -1566,6 +1566,10 @@ class ToTree(Transformer):
         name = str(_tokens(ch, "CARD_NAME")[0])
         return T.Mana("for_each", (_color_letter(_tokens(ch, "MANA")[0]),), T.Filter(f"{f.text} named {name}", f.kind))
 
+    # protection from the color of your choice (issue 28, family "protection and regenerate") ---------------------
+    def e_gains_protection_choice(self, meta, ch):
+        return T.Effect("gains_protection_choice", target=T.Target("permanent", _one(ch, T.Filter)))
+
     def static(self, meta, ch):
         return ch[0]
 

@@ -705,6 +705,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     if k == "counters_chosen":
         # "Put two loyalty counters on a planeswalker you control": chosen as it resolves (rules/timeline/loyalty_effects.lp)
         return [F("counters_chosen", ab.filter(e.filter), String(e.counter), e.n)]
+    if k == "gains_protection_choice":
+        # "gains protection from the color of your choice until end of turn" (rules/mechanics/protection_choice.lp)
+        return [F("apply", C_("gains_protection_chosen"), F("target", _permanent_target(e, ab)), C_("end_of_turn"))]
     if k == "life_total_becomes":
         # "Target player's life total becomes 1" (rules/timeline/effects.lp)
         return [F("life_becomes", F("target", ab.target(C_("player"))), e.n)]

@@ -362,6 +362,8 @@ class Effect:
             return f"regenerate {self.target.words() if self.target else src}"
         if k == "prevent_damage_to_creatures":
             return "prevent all damage that would be dealt to creatures this turn"
+        if k == "gains_protection_choice":
+            return f"{self.target.words()} gains protection from the color of your choice until end of turn"
         if k == "tap_all":
             return f"tap all {self.filter.words()} {who} controls"
         if k == "fight_self":

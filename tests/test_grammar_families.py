@@ -1095,3 +1095,12 @@ def test_protection_from_the_color_of_your_choice():
     ln = db.lookup("Gods Willing").reading()[0]
     assert ln.status == "modelled"
     assert "apply(gains_protection_chosen,target(1),end_of_turn)" in facts(ln) and "scry(1)" in facts(ln)
+
+
+def test_damage_to_target_player_and_each_creature_and_planeswalker_they_control():
+    # Chandra, Bold Pyromancer's −7 (Dominaria): the same 10 damage to the player and to each of their creatures and
+    # planeswalkers (CR 608.2c)
+    ln = with_files((str(PLANESWALKERS),)).lookup("Chandra, Bold Pyromancer").reading()[2]
+    assert ln.status == "modelled"
+    assert "damage(target(1),10)" in facts(ln)
+    assert 'damage(each_of(target(1),f("creature and planeswalker")),10)' in facts(ln)

@@ -1525,6 +1525,11 @@ class ToTree(Transformer):
     def e_loyalty_counters_chosen(self, meta, ch):
         return T.Effect("counters_chosen", n=number(_tokens(ch, "NUM")[0]), counter="loyalty", filter=_one(ch, T.Filter))
 
+    def e_damage_player_and_each_they_control(self, meta, ch):
+        n, ref, f = number(_tokens(ch, "NUM")[0]), _one(ch, T.SelfRef), _one(ch, T.Filter)
+        return [T.Effect("damage", n=n, ref=ref, target=T.Target("player")),
+                T.Effect("damage_each_of_target_player", n=n, ref=ref, filter=T.Filter(f.text, "permanent", True))]
+
     def e_counters_life_total(self, meta, ch):
         return T.Effect("counters_life_total", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
                         target=T.Target("permanent", _one(ch, T.Filter)))

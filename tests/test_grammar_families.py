@@ -1416,3 +1416,153 @@ def test_activate_only_during_your_turn():
     db = with_files((str(Path(__file__).parent / "data" / "your_turn_only.json"),))
     vona = db.lookup("Vona, Butcher of Magan").reading()[1]
     assert vona.status == "modelled" and "timing(" in facts(vona) and ",your_turn)" in facts(vona)
+# ------------------------------------------------------------------------------------------------ planeswalkers' effects (issue 28)
+
+PLANESWALKERS = Path(__file__).parent / "data" / "planeswalker_effects.json"
+
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    # a loyalty ability that adds mana: added as it resolves (CR 605.1a: no mana ability)
+    ("Chandra, Novice Pyromancer", 2, "-1: add {R}{R}", "add_mana(r,2)"),
+    ("Vraska, Relic Seeker", 3, "-10: target player's life total becomes 1", "life_becomes(target(1),1)"),
+    ("Jace, Ingenious Mind-Mage", 2, "+1: untap all creatures you control", 'untap(each(f("creatures you control")))'),
+])
+def test_planeswalker_effects(card, n, parse, fact):
+    ln = with_files((str(PLANESWALKERS),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse and fact in facts(ln)
+
+
+def test_mana_added_by_an_activated_ability_with_more_effects_is_not_read_as_resolving():
+    # "{T}: Add {C}. You gain 1 life." is a mana ability (CR 605.1a: it doesn't use the stack): its mana is not read as
+    # an effect that resolves; "Add {R} or {G}" as a loyalty ability (a choice of color) is not read either
+    from tests.test_grammar import read_line
+
+    assert read_line("{T}: Add {C}. You gain 1 life.", "Artifact").status == "not_modelled"
+    assert read_line("−1: Add {R} or {G}.", "Legendary Planeswalker — Chandra").status == "not_modelled"
+    assert read_line("II — Add {R}{R}.", "Enchantment — Saga").status == "modelled"
+
+
+# ------------------------------------------------------------------------------------------------ counterspells "unless its controller pays {N}" (issue 28)
+
+COUNTER_UNLESS = Path(__file__).parent / "data" / "counter_unless.json"
+
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Mana Leak", 1, "counter target spell unless its controller pays {3}", "counter_unless_pays(target(1),3)"),
+    ("Spell Pierce", 1, "counter target noncreature spell unless its controller pays {2}", 'spell(f("noncreature"))'),
+    ("Convolute", 1, "counter target spell unless its controller pays {4}", "counter_unless_pays(target(1),4)"),
+    ("Lookout's Dispersal", 2, "counter target spell unless its controller pays {4}", "counter_unless_pays(target(1),4)"),
+])
+def test_counterspells_unless_its_controller_pays(card, n, parse, fact):
+    ln = with_files((str(COUNTER_UNLESS),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse and fact in facts(ln)
+
+
+def test_counter_unless_pays_x_and_colored_mana():
+    # Condescend's "{X}": the value announced for the counterspell (CR 107.3a); a colored payment isn't read
+    from tests.test_grammar import read_line
+
+    ln = with_files((str(COUNTER_UNLESS),)).lookup("Condescend").reading()[0]
+    assert ln.status == "modelled" and "counter_unless_pays(target(1),x)" in facts(ln) and "scry(2)" in facts(ln)
+    assert read_line("Counter target spell unless its controller pays {U}.", "Instant").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ "~ gets +1/+1 for each [permanent] you control" (issue 28)
+
+FOR_EACH_SELF = Path(__file__).parent / "data" / "for_each_self.json"
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    ("Deadeye Plunderers", 1, 'mod_pt_for_each(ab("Deadeye Plunderers",front,1,static_1),1,1,f("artifact you control"))'),
+    ("Tempest Djinn", 2, 'mod_pt_for_each(ab("Tempest Djinn",front,2,static_2),1,0,f("basic island you control"))'),
+    ("Benalish Honor Guard", 1, 'f("legendary creature you control")'),
+    ("Rat Colony", 1, 'filter_lit(f("other rat you control"),1,pos(other))'),
+])
+def test_self_gets_for_each_permanent_you_control(card, n, fact):
+    ln = with_files((str(FOR_EACH_SELF),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert "scope(" in facts(ln) and ",self)" in facts(ln) and fact in facts(ln)
+
+
+def test_self_gets_for_each_card_in_a_graveyard_is_not_read():
+    # Knight of the Reliquary's "for each land card in your graveyard": cards in a graveyard aren't counted by this shape
+    from tests.test_grammar import read_line
+
+    assert read_line("~ gets +1/+1 for each land card in your graveyard.").status == "not_modelled"
+    assert read_line("~ gets +1/+1 for each creature.").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ regenerate (issue 28)
+
+REGENERATE = Path(__file__).parent / "data" / "regenerate.json"
+
+
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Undercity Troll", 2, "{2}{G}: regenerate Undercity Troll", "regenerate(self)"),
+    ("Spiritmonger", 2, "{B}: regenerate Spiritmonger", "regenerate(self)"),
+    # "Regenerate it": the target of the effect before it (CR 608.2c)
+    ("Butcher's Glee", 1, "target creature gets +3/+0 and gains lifelink until end of turn; regenerate it",
+     "regenerate(target(1))"),
+])
+def test_regenerate(card, n, parse, fact):
+    ln = with_files((str(REGENERATE),)).lookup(card).reading()[n - 1]
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse and fact in facts(ln)
+
+
+def test_regenerate_target_creature_is_read():
+    from tests.test_grammar import read_line
+
+    ln = read_line("Regenerate target creature.", "Instant")
+    assert ln.status == "modelled" and "regenerate(target(1))" in facts(ln)
+
+
+def test_prevent_all_damage_to_creatures_this_turn():
+    # Blinding Fog (Ixalan): a prevention effect until the turn ends, and hexproof for the caster's creatures (CR 615.1a)
+    db = with_files((str(Path(__file__).parent / "data" / "prevention_to_creatures.json"),))
+    ln = db.lookup("Blinding Fog").reading()[0]
+    assert ln.status == "modelled"
+    assert "apply(prevent_damage_to_creatures,none,end_of_turn)" in facts(ln)
+    assert 'apply(gains(hexproof),each(f("creatures you control")),end_of_turn)' in facts(ln)
+
+
+def test_mana_for_each_artifact_named_itself():
+    # Powerstone Shard (Dominaria): "{T}: Add {C} for each artifact you control named Powerstone Shard." (CR 201.2)
+    db = with_files((str(Path(__file__).parent / "data" / "powerstone_shard.json"),))
+    ln = db.lookup("Powerstone Shard").reading()[0]
+    assert ln.status == "modelled"
+    assert 'produces(ab("Powerstone Shard",front,1,mana_1),c,count(f("artifact you control named powerstone shard")))' in facts(ln)
+    assert 'pos(named("Powerstone Shard"))' in facts(ln)
+
+
+def test_counters_where_x_is_your_life_total():
+    # Ajani, Wise Counselor's −9 (Core Set 2019): X is the controller's life total as it resolves (CR 107.3c)
+    ln = line("Ajani, Wise Counselor", 3)
+    assert ln.status == "modelled"
+    assert 'counters(target(1),"+1/+1",your_life)' in facts(ln)
+
+
+def test_loyalty_counters_on_a_planeswalker_you_control():
+    # Settle the Score (Dominaria): no target for the counters; chosen as it resolves (CR 608.2c)
+    ln = with_files((str(PLANESWALKERS),)).lookup("Settle the Score").reading()[0]
+    assert ln.status == "modelled"
+    assert 'counters_chosen(f("planeswalker you control"),"loyalty",2)' in facts(ln)
+
+
+def test_protection_from_the_color_of_your_choice():
+    # Gods Willing (Core Set 2020): the color chosen as it resolves (CR 608.2d, 702.16a)
+    db = with_files((str(Path(__file__).parent / "data" / "protection_choice.json"),))
+    ln = db.lookup("Gods Willing").reading()[0]
+    assert ln.status == "modelled"
+    assert "apply(gains_protection_chosen,target(1),end_of_turn)" in facts(ln) and "scry(1)" in facts(ln)
+
+
+def test_damage_to_target_player_and_each_creature_and_planeswalker_they_control():
+    # Chandra, Bold Pyromancer's −7 (Dominaria): the same 10 damage to the player and to each of their creatures and
+    # planeswalkers (CR 608.2c)
+    ln = with_files((str(PLANESWALKERS),)).lookup("Chandra, Bold Pyromancer").reading()[2]
+    assert ln.status == "modelled"
+    assert "damage(target(1),10)" in facts(ln)
+    assert 'damage(each_of(target(1),f("creature and planeswalker")),10)' in facts(ln)

@@ -1379,7 +1379,7 @@ class ToTree(Transformer):
         return T.Ability("static", static=T.Static("evasion", None, who="cant_be_blocked_by_lesser_power",
                                                    text="creatures with power less than ~'s power can't block it"))
 
-    def s_self_gets_for_each(self, meta, ch):
+    def s_self_gets_for_each_on_battlefield(self, meta, ch):
         p, t = self._pt(ch)
         f = _one(ch, T.Filter)
         return T.Ability("static", ref=_one(ch, T.SelfRef),
@@ -1737,6 +1737,65 @@ class ToTree(Transformer):
     def e_unblockable_by_target(self, meta, ch):
         target, blockers = [c for c in ch if isinstance(c, T.Filter)]
         return T.Effect("unblockable_by_this_turn", target=T.Target("permanent", target), filter=blockers)
+    # planeswalkers' effects (issue 28, family "10 planeswalkers") ----------------------------------------
+    def e_life_total_becomes(self, meta, ch):
+        return T.Effect("life_total_becomes", who="target_player", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_untap_all(self, meta, ch):
+        return T.Effect("untap_all", filter=_one(ch, T.Filter))
+
+    def e_loyalty_counters_chosen(self, meta, ch):
+        return T.Effect("counters_chosen", n=number(_tokens(ch, "NUM")[0]), counter="loyalty", filter=_one(ch, T.Filter))
+
+    def e_damage_player_and_each_they_control(self, meta, ch):
+        n, ref, f = number(_tokens(ch, "NUM")[0]), _one(ch, T.SelfRef), _one(ch, T.Filter)
+        return [T.Effect("damage", n=n, ref=ref, target=T.Target("player")),
+                T.Effect("damage_each_of_target_player", n=n, ref=ref, filter=T.Filter(f.text, "permanent", True))]
+
+    def e_counters_life_total(self, meta, ch):
+        return T.Effect("counters_life_total", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                        target=T.Target("permanent", _one(ch, T.Filter)))
+
+    # counterspells "unless its controller pays {N}" (issue 28, family "counterspells") ---------------------------
+    def e_counter_unless_pays(self, meta, ch):
+        sym = str(_tokens(ch, "MANA")[0])
+        if not re.fullmatch(r"\{(?:\d+|X)\}", sym):  # colored payments are not read
+            raise NotUnderstood(f"pays {sym}")
+        f = [c for c in ch if isinstance(c, T.Filter)]
+        n = "X" if sym == "{X}" else int(sym[1:-1])     # {X}: the value announced for the counterspell (CR 107.3a)
+        return T.Effect("counter_unless_pays", target=T.Target("spell", f[0] if f else None), n=n)
+
+    # "~ gets +1/+1 for each [permanent] you control" (issue 28, family "X and for each") ------------------------
+    def s_self_gets_for_each(self, meta, ch):
+        p, t = self._pt(ch)
+        f = _one(ch, T.Filter)
+        if not re.search(r"\byou control$", f.text, re.I):      # only permanents its controller controls are read
+            raise NotUnderstood(f"for each {f.text}")
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "self_gets_for_each", who="self", power=p, toughness=t, count=f, text=f"~ gets {p:+d}/{t:+d} for each {f.text}"))
+
+    # regenerate (issue 28, family "protection and regenerate") ------------------------------------------------
+    def e_regenerate_self(self, meta, ch):
+        return T.Effect("regenerate", ref=_one(ch, T.SelfRef))
+
+    def e_regenerate_target(self, meta, ch):
+        return T.Effect("regenerate", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    # "Prevent all damage that would be dealt to creatures this turn" (issue 28, family "prevention and replacement")
+    def e_prevent_damage_to_creatures(self, meta, ch):
+        return T.Effect("prevent_damage_to_creatures")
+
+    # mana "for each ... named ~" (issue 28, family "15 mana") --------------------------------------------------
+    def m_for_each_named(self, meta, ch):
+        f = _one(ch, T.Filter)
+        if not re.search(r"\byou control$", f.text, re.I):
+            raise NotUnderstood(f"for each {f.text}")
+        name = str(_tokens(ch, "CARD_NAME")[0])
+        return T.Mana("for_each", (_color_letter(_tokens(ch, "MANA")[0]),), T.Filter(f"{f.text} named {name}", f.kind))
+
+    # protection from the color of your choice (issue 28, family "protection and regenerate") ---------------------
+    def e_gains_protection_choice(self, meta, ch):
+        return T.Effect("gains_protection_choice", target=T.Target("permanent", _one(ch, T.Filter)))
 
     def static(self, meta, ch):
         return ch[0]

@@ -759,6 +759,44 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             ctx.need_self(e.ref, created)
             ref = C_("self")
         return [F("apply", C_(e.keyword), ref, C_("end_of_turn"))]
+    if k == "add_mana":
+        # "Add {R}{R}." in a loyalty ability, a chapter ability, a spell or a trigger: mana added as it resolves
+        # (rules/timeline/effects.lp). An activated ability that adds mana is a mana ability (_mana_ability), read
+        # only in its own shapes; a choice of color isn't read here
+        if ab.name.startswith(("activated_", "mana_")) or e.mana.kind != "symbols":
+            raise NotUnderstood(e.words())
+        counts: dict[str, int] = {}
+        for sym in e.mana.symbols:
+            counts[sym] = counts.get(sym, 0) + 1
+        return [F("add_mana", C_(sym.lower()), n) for sym, n in counts.items()]
+    if k == "regenerate":
+        # "Regenerate ~", "Regenerate target creature", "Regenerate it" (the target just before): a regeneration shield
+        # (rules/mechanics/regenerate.lp)
+        if e.target is not None:
+            return [F("regenerate", F("target", _permanent_target(e, ab)))]
+        if e.ref is not None and e.ref.word == "it" and ab.last_permanent is not None:
+            return [F("regenerate", F("target", ab.last_permanent[0]))]
+        ctx.need_self(e.ref, created)
+        return [F("regenerate", C_("self"))]
+    if k == "prevent_damage_to_creatures":
+        # "Prevent all damage that would be dealt to creatures this turn": an effect on no object until the turn ends
+        # (rules/timeline/prevention_to_creatures.lp)
+        return [F("apply", C_("prevent_damage_to_creatures"), C_("none"), C_("end_of_turn"))]
+    if k == "counters_life_total":
+        # "Put X +1/+1 counters on target creature, where X is your life total" (rules/timeline/loyalty_effects.lp)
+        return [F("counters", F("target", _permanent_target(e, ab)), String(e.counter), C_("your_life"))]
+    if k == "counters_chosen":
+        # "Put two loyalty counters on a planeswalker you control": chosen as it resolves (rules/timeline/loyalty_effects.lp)
+        return [F("counters_chosen", ab.filter(e.filter), String(e.counter), e.n)]
+    if k == "gains_protection_choice":
+        # "gains protection from the color of your choice until end of turn" (rules/mechanics/protection_choice.lp)
+        return [F("apply", C_("gains_protection_chosen"), F("target", _permanent_target(e, ab)), C_("end_of_turn"))]
+    if k == "life_total_becomes":
+        # "Target player's life total becomes 1" (rules/timeline/effects.lp)
+        return [F("life_becomes", F("target", ab.target(C_("player"))), e.n)]
+    if k == "untap_all":
+        # "Untap all creatures you control": the permanents of the filter as it resolves (rules/timeline/pump_shapes.lp)
+        return [F("untap", F("each", ab.filter(e.filter)))]
     term = effect_term(e, ab, ctx, created)
     return [] if term is None else [term]
 
@@ -766,7 +804,8 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
 # the instructions an "If you control ..." sentence may follow (rules/timeline/bounce_shapes.lp: gone_before)
 IF_AFTER = ("bounce", "destroy", "exile", "draw", "gain_life", "lose_life", "tap", "untap", "counters", "scry",
             "surveil", "mill", "discard")
-X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill")   # the effects whose amount may be X
+X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill",
+             "counter_unless_pays")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
 
 
@@ -1048,6 +1087,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("lose_life", F("target", t), _amount(e, ab))
     if k == "lose_life":
         return F("lose_life", C_(e.who), _amount(e, ab))
+    if k == "counter_unless_pays":
+        # "Counter target spell unless its controller pays {3}": that player's choice as it resolves (rules/timeline/counter_unless.lp)
+        term = ab.filter(e.target.filter) if e.target.filter else ab.filter("spell", "spell")
+        t = ab.target(F("spell", term))
+        return F("counter_unless_pays", F("target", t), C_("x") if e.n == "X" else e.n)
     if k == "counter":
         term = ab.filter(e.target.filter) if e.target.filter else ab.filter("spell", "spell")
         t = ab.target(F("spell", term))

@@ -314,6 +314,9 @@ class Effect:
             return f"destroy {self.target.words()}"
         if k == "tap_enchanted":
             return "tap enchanted creature"
+        if k == "counter_unless_pays":
+            return (f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell unless its "
+                    f"controller pays {{{self.n}}}")
         if k == "counter":
             return f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell"
         if k == "bounce":
@@ -390,6 +393,22 @@ class Effect:
             return f"untap {self.target.words() if self.target else src}"
         if k == "exile_until_leaves":
             return f"exile {self.target.words()} until {src} leaves the battlefield"
+        if k == "counters_life_total":
+            return f"put X {self.counter} counters on {self.target.words()}, where X is your life total"
+        if k == "counters_chosen":
+            return f"put {self.n} {self.counter} counter(s) on a {self.filter.words()}"
+        if k == "life_total_becomes":
+            return f"target player's life total becomes {self.n}"
+        if k == "untap_all":
+            return f"untap all {self.filter.words()}"
+        if k == "add_mana":
+            return f"add {self.mana.words()}"
+        if k == "regenerate":
+            return f"regenerate {self.target.words() if self.target else src}"
+        if k == "prevent_damage_to_creatures":
+            return "prevent all damage that would be dealt to creatures this turn"
+        if k == "gains_protection_choice":
+            return f"{self.target.words()} gains protection from the color of your choice until end of turn"
         if k == "tap_all":
             return f"tap all {self.filter.words()} {who} controls"
         if k == "fight_self":
@@ -446,6 +465,8 @@ class Mana:
             return "one mana of any color"
         if self.kind == "either":
             return " or ".join("{%s}" % s for s in self.symbols)
+        if self.kind == "for_each" and " you control named " in self.filter.text:   # "... you control named ~"
+            return "{%s} for each %s" % (self.symbols[0], self.filter.words())
         if self.kind == "for_each":
             return "{%s} for each %s you control" % (self.symbols[0], self.filter.words())
         return "".join("{%s}" % s for s in self.symbols)

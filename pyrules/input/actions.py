@@ -195,6 +195,8 @@ def check_actions(sc) -> None:
                         close = difflib.get_close_matches(str(key), [*CHOICES, *ID_CHOICES], n=1)
                         hint = f" — did you mean {close[0]!r}?" if close else ""
                         raise ScenarioError(path, f"unknown kind of choice {short(key)}{hint} (kinds: {', '.join([*CHOICES, *ID_CHOICES])})")
+                    if key == "pays" and not isinstance(x, bool):
+                        raise ScenarioError(f"{path}.{key}", f"must be true (the spell's controller pays) or false (they don't), not {short(x)}")
                     if key == "may" and not isinstance(x, bool):
                         raise ScenarioError(f"{path}.{key}", f"must be true (the player does it) or false (they don't), not {short(x)}")
                     if x not in CHOICES[key]:
@@ -269,7 +271,9 @@ def _check_pay(sc, pay: list, path: str) -> None:
 # (docs/guide/cards.md), written as a color's name.
 OPTIONAL_COSTS = ("kicker",)   # the optional additional costs a cast may pay (rules/casting/costs.lp)
 CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"},
-           "may": {True: "yes", False: "no"}}   # "you may": whether the player does it (default: they do)
+           "may": {True: "yes", False: "no"},   # "you may": whether the player does it (default: they do)
+           "pays": {True: "yes", False: "no"}}  # "counter target spell unless its controller pays {N}": whether that
+                                                # player pays as it resolves (default: they don't)
 ID_CHOICES = ("bottom", "graveyard", "hand")   # the cards a scry puts on the bottom, a surveil into the graveyard,
                                                # "put one of them into your hand" into the hand (ids, in order)
 

@@ -1632,6 +1632,18 @@ class ToTree(Transformer):
     def e_exile_graveyard_kind(self, meta, ch):
         return T.Effect("exile", target=T.Target("card_in_graveyard", _one(ch, T.Filter)))
 
+    # "put N counters on that creature instead if" (issue 28; p3) ------------------------------------
+    def s_counters_instead(self, meta, ch):
+        cond = _one(ch, T.Condition)
+        n = number(_tokens(ch, "NUM")[0])
+        counter = str(_tokens(ch, "PT")[0]).replace("\u2212", "-")
+        return T.Ability("static", static=T.Static(
+            "counters_instead", n=n, change=counter, condition=cond,
+            text=f"put {n} {counter} counter(s) on that creature instead if {cond.text}"))
+
+    def cond_creature_died(self, meta, ch):
+        return T.Condition("creature_died", text="a creature died this turn")
+
     def ability_line(self, meta, ch):
         return ch[0]
 

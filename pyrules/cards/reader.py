@@ -1539,6 +1539,18 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                 or before.effects[0].target is None or before.effects[0].target.kind != "any"):
             raise NotUnderstood(s.text)
         ab.add(AMOUNT_INSTEAD, ABILITY(ctx.c, ctx.f, prev, f"spell_{prev}"), 1, s.n, cond)
+    elif k == "counters_instead":
+        # the line after a spell's "Put a +1/+1 counter on target creature." (Hunger of the Howlpack;
+        # rules/timeline/instead.lp)
+        cond = _condition(s.condition, ab, ctx)
+        prev = ctx.i - 1
+        if prev < 1:
+            raise NotUnderstood(s.text)
+        before = parse(with_tilde(_REMINDER.sub("", ctx.face.lines[prev - 1]).strip(), self_names(ctx.card, ctx.face)), True)
+        if (before.kind != "spell" or len(before.effects) != 1 or before.effects[0].kind != "counters"
+                or before.effects[0].target is None or before.effects[0].counter != s.change):
+            raise NotUnderstood(s.text)
+        ab.add(AMOUNT_INSTEAD, ABILITY(ctx.c, ctx.f, prev, f"spell_{prev}"), 1, s.n, cond)
     elif k == "self_gets_for_each":
         # "~ gets +1/+1 for each Aura on the battlefield": the permanents counted as it applies (rules/core/layers.lp)
         ab.add(STATIC)
@@ -1595,6 +1607,8 @@ def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:
         return F("opponent_graveyard_ge", c.n)
     if c.kind in ("life_ge", "opponent_life_le"):
         return F(c.kind, c.n)
+    if c.kind == "creature_died":                  # "a creature died this turn" (rules/timeline/instead.lp)
+        return C_("creature_died_this_turn")
     raise NotUnderstood(c.words())
 
 

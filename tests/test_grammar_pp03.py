@@ -1,0 +1,37 @@
+"""Reading tests of the card-text families of issue 28 that Pauper Puzzle #03's cards need
+(tests/data/puzzles/PP03.pzl; the cards in tests/data/pauper_puzzles.json): each line -> its status and the
+vocabulary facts the rules interpret. The behaviour of each is played out in tests/rules/card_families/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pyrules.cards.db import with_files
+
+PUZZLES = Path(__file__).parent / "data" / "pauper_puzzles.json"
+
+
+def line_of(card: str, n: int):
+    return with_files((str(PUZZLES),)).lookup(card).reading()[n - 1]
+
+
+def facts(ln) -> str:
+    return " ".join(str(f) for f in ln.facts)
+
+
+# ------------------------------------------------------------------------------------------------ morbid "instead if"
+
+def test_hunger_of_the_howlpacks_morbid_instead_is_read():
+    # "Morbid - Put three +1/+1 counters on that creature instead if a creature died this turn.": the number of
+    # line 1's counters (rules/timeline/instead.lp)
+    ln = line_of("Hunger of the Howlpack", 2)
+    assert ln.status == "modelled", ln.text
+    assert ('amount_instead(ab("Hunger of the Howlpack",front,2,static_2),ab("Hunger of the Howlpack",front,1,spell_1),'
+            '1,3,creature_died_this_turn)') in facts(ln)
+
+
+def test_counters_instead_without_a_counters_line_before_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("Put three +1/+1 counters on that creature instead if a creature died this turn.",
+                     "Instant").status == "not_modelled"

@@ -35,3 +35,20 @@ def test_counters_instead_without_a_counters_line_before_is_not_read():
 
     assert read_line("Put three +1/+1 counters on that creature instead if a creature died this turn.",
                      "Instant").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ affinity
+
+def test_myr_enforcers_affinity_is_read():
+    # "Affinity for artifacts (This spell costs {1} less to cast for each artifact you control.)" (CR 702.41a;
+    # rules/mechanics/affinity.lp)
+    ln = line_of("Myr Enforcer", 1)
+    assert ln.status == "modelled", ln.text
+    assert 'keyword(ab("Myr Enforcer",front,1,static_1),affinity)' in facts(ln)
+    assert 'affinity_for(ab("Myr Enforcer",front,1,static_1),f("artifacts you control"))' in facts(ln)
+
+
+def test_affinity_for_a_word_outside_the_lists_is_not_read():
+    from tests.test_grammar import read_line
+
+    assert read_line("Affinity for zzzs", "Artifact Creature — Myr").status == "not_modelled"

@@ -1644,6 +1644,11 @@ class ToTree(Transformer):
     def cond_creature_died(self, meta, ch):
         return T.Condition("creature_died", text="a creature died this turn")
 
+    # affinity (issue 28; p3) -------------------------------------------------------------------------
+    def s_affinity(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Ability("static", static=T.Static("affinity", f, text=f"affinity for {f.text}"))
+
     def ability_line(self, meta, ch):
         return ch[0]
 

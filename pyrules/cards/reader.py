@@ -34,6 +34,7 @@ from pyrules.kb.interface import (
     ACTIVATED,
     ADDITIONAL_COST,
     ADDS_TYPE,
+    AFFINITY_FOR,
     AMOUNT_INSTEAD,
     AS_LONG_AS,
     CHAPTER,
@@ -1551,6 +1552,12 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                 or before.effects[0].target is None or before.effects[0].counter != s.change):
             raise NotUnderstood(s.text)
         ab.add(AMOUNT_INSTEAD, ABILITY(ctx.c, ctx.f, prev, f"spell_{prev}"), 1, s.n, cond)
+    elif k == "affinity":
+        # "Affinity for artifacts": the keyword and the permanents it counts (rules/mechanics/affinity.lp)
+        if re.search(r"\b(you control|opponent controls|you don't control)$", s.filter.text, re.I):
+            raise NotUnderstood(s.text)
+        ab.add(KEYWORD, C_("affinity"))
+        ab.add(AFFINITY_FOR, ab.filter(T.Filter(f"{s.filter.text} you control", s.filter.kind, s.filter.and_or)))
     elif k == "self_gets_for_each":
         # "~ gets +1/+1 for each Aura on the battlefield": the permanents counted as it applies (rules/core/layers.lp)
         ab.add(STATIC)

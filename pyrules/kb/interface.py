@@ -412,6 +412,8 @@ AS_LONG_AS = Predicate("as_long_as", "ability condition", "the static ability's 
 CHAPTER = Predicate("chapter", "ability chapter:int", **_CARD)
 COST = Predicate("cost", "ability item", **_CARD)
 COST_MOD = Predicate("cost_mod", "ability change:const amount:int", **_CARD)
+AFFINITY_FOR = Predicate("affinity_for", "ability filter", "affinity for [filter]: the permanents it counts "
+                         "(rules/mechanics/affinity.lp)", **_CARD)
 EFFECT = Predicate("effect", "ability n:int effect", **_CARD)
 ENTERS_TAPPED = Predicate("enters_tapped", "ability", "the permanent enters tapped (a static ability)", **_CARD)
 ENTERS_WITH_COUNTERS = Predicate("enters_with_counters", "ability kind:string n condition",

@@ -52,3 +52,13 @@ def test_affinity_for_a_word_outside_the_lists_is_not_read():
     from tests.test_grammar import read_line
 
     assert read_line("Affinity for zzzs", "Artifact Creature — Myr").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ dredge
+
+def test_moldervine_cloaks_dredge_is_read():
+    # "Dredge 2 (If you would draw a card, instead you may ...)" (CR 702.52a; rules/mechanics/dredge.lp)
+    ln = line_of("Moldervine Cloak", 3)
+    assert ln.status == "modelled", ln.text
+    assert 'keyword(ab("Moldervine Cloak",front,3,dredge),dredge)' in facts(ln)
+    assert 'keyword_n(ab("Moldervine Cloak",front,3,dredge),2)' in facts(ln)

@@ -67,6 +67,7 @@ KEYWORDS = {
     "protection": ("protection", "quality"),   # "protection from [color]" (rules/mechanics/protection.lp)
     "vanishing": ("vanishing", "number"),     # rules/mechanics/vanishing.lp
     "annihilator": ("annihilator", "number"),   # rules/mechanics/annihilator.lp
+    "dredge": ("dredge", "number"),           # rules/mechanics/dredge.lp
     "devoid": ("devoid", None),               # rules/core/colors.lp
     # read (the object has the keyword), but their rules aren't in the knowledge base yet:
     # rules/core/keywords_missing.lp says what is missing, and their lines are `read`

@@ -270,7 +270,8 @@ def _check_pay(sc, pay: list, path: str) -> None:
 OPTIONAL_COSTS = ("kicker",)   # the optional additional costs a cast may pay (rules/casting/costs.lp)
 CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"},
            "may": {True: "yes", False: "no"}}   # "you may": whether the player does it (default: they do)
-ID_CHOICES = ("bottom", "graveyard", "hand")   # the cards a scry puts on the bottom, a surveil into the graveyard,
-                                               # "put one of them into your hand" into the hand (ids, in order)
+ID_CHOICES = ("bottom", "graveyard", "hand", "dredge")   # the cards a scry puts on the bottom, a surveil into the
+                                               # graveyard, "put one of them into your hand" into the hand (ids, in
+                                               # order); the card whose dredge replaces a draw (rules/mechanics/dredge.lp)
 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")   # each has an intrinsic mana ability

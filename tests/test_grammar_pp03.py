@@ -62,3 +62,31 @@ def test_moldervine_cloaks_dredge_is_read():
     assert ln.status == "modelled", ln.text
     assert 'keyword(ab("Moldervine Cloak",front,3,dredge),dredge)' in facts(ln)
     assert 'keyword_n(ab("Moldervine Cloak",front,3,dredge),2)' in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ an Aura's quoted ability
+
+def test_abundant_growths_quoted_mana_ability_is_read_as_the_enchanted_lands():
+    # 'Enchanted land has "{T}: Add one mana of any color to your mana pool."': a mana ability no face prints, which
+    # the Aura's static ability gives the land (rules/core/granted_abilities.lp)
+    ln = line_of("Abundant Growth", 3)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert 'grants_ability(ab("Abundant Growth",front,3,static_3),ab("Abundant Growth",front,3,mana_3))' in f
+    assert 'mana_ability(ab("Abundant Growth",front,3,mana_3))' in f
+    assert 'scope(ab("Abundant Growth",front,3,static_3),enchanted)' in f
+    assert "face_ability" not in f.replace('face_ability("Abundant Growth",front,ab("Abundant Growth",front,3,static_3))', "")
+
+
+def test_lunarch_mantles_quoted_activated_ability_is_read_with_missing():
+    # the +2/+2 has rules; activating the quoted "{1}, Sacrifice a permanent: ..." on the creature hasn't: `read`
+    ln = line_of("Lunarch Mantle", 2)
+    assert ln.status == "read", ln.text
+    assert 'mod_pt(ab("Lunarch Mantle",front,2,static_2),2,2)' in facts(ln)
+    assert any("Aura gives" in m for m in ln.missing)
+
+
+def test_a_quoted_ability_the_grammar_doesnt_read_leaves_the_line_not_modelled():
+    from tests.test_grammar import read_line
+
+    assert read_line('Enchanted land has "{T}: Zzz a zzz."', "Enchantment — Aura").status == "not_modelled"

@@ -189,7 +189,11 @@ def played() -> list:
 
     for path, name in (("card_families/instead_if.yaml", "CR 608.2h Galvanic Blast deals 4 damage with metalcraft"),
                        ("card_families/as_long_as.yaml", "CR 611.3a Thrash of Raptors with another Dinosaur"),
-                       ("card_families/modal_spells.yaml", "CR 700.2a Austere Command destroys what its two chosen modes name")):
+                       ("card_families/modal_spells.yaml", "CR 700.2a Austere Command destroys what its two chosen modes name"),
+                       # (p3) affinity's count, an Aura's quoted mana ability
+                       ("card_families/affinity.yaml", "CR 702.41a Myr Enforcer costs {1} less for each artifact its caster controls"),
+                       ("card_families/aura_quoted_abilities.yaml",
+                        "CR 113.1 a land enchanted by Abundant Growth taps for a color it doesn't make itself")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

@@ -1650,6 +1650,18 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return T.Ability("static", static=T.Static("affinity", f, text=f"affinity for {f.text}"))
 
+    # an Aura's quoted ability (issue 28; p3) ----------------------------------------------------------
+    def s_attached_has_quoted(self, meta, ch):
+        kind = str(_tokens(ch, "TYPE")[0]).lower()
+        quoted = str(_tokens(ch, "QUOTED")[0])[1:-1].strip()
+        granted = parse(quoted, False)             # the quoted ability: read as a line is (NotUnderstood if it isn't)
+        pts = _tokens(ch, "PT")
+        p, t = self._pt(ch) if pts else (0, 0)
+        gets = f"gets {p:+d}/{t:+d} and " if pts else ""
+        return T.Ability("static", static=T.Static(
+            "attached_has_quoted", T.Filter(kind), who="enchanted", power=p, toughness=t, granted=granted,
+            text=f'enchanted {kind} {gets}has "{granted.words()}"'))
+
     def ability_line(self, meta, ch):
         return ch[0]
 

@@ -46,6 +46,7 @@ from pyrules.kb.interface import (
     ENTERS_WITH_COUNTERS,
     ESCAPES_WITH,
     FACE_ABILITY,
+    GRANTS_ABILITY,
     FACE_CHAPTER,
     FACE_REMINDER_MANA,
     FILTER,
@@ -357,6 +358,7 @@ class Ctx:
     i: int
     tokens: object = None          # name -> the token card an effect creates (the card database's lookup)
     made: list = field(default_factory=list)   # the names of the tokens made from the words (pyrules/cards/db.py)
+    granted_to: str = ""           # a quoted ability an Aura gives: the kind of permanent its "this [type]" names
 
     @property
     def c(self) -> Symbol:
@@ -371,6 +373,8 @@ class Ctx:
         token: then "it" is the token), or "this [type]" for a card type or subtype the face has."""
         if ref is None:
             return False
+        if self.granted_to:            # the enchanted permanent's ability: "this creature" is that permanent
+            return ref.word in (self.granted_to, "permanent")
         if ref.word == "~":
             return True
         if ref.word == "it":
@@ -1558,6 +1562,22 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             raise NotUnderstood(s.text)
         ab.add(KEYWORD, C_("affinity"))
         ab.add(AFFINITY_FOR, ab.filter(T.Filter(f"{s.filter.text} you control", s.filter.kind, s.filter.and_or)))
+    elif k == "attached_has_quoted":
+        # 'Enchanted land has "{T}: Add one mana of any color."': the quoted ability is the enchanted permanent's
+        # (rules/core/granted_abilities.lp), read as a line is; only its facts, not the Aura's face, have it
+        if s.filter.text not in ("creature", "land", "permanent", "artifact"):
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(SCOPE, C_("enchanted"))
+        if s.power or s.toughness:
+            ab.add(MOD_PT, s.power, s.toughness)
+        granted, _ = compile_ability(s.granted, replace(ctx, granted_to=s.filter.text))
+        for g in granted:
+            ab.facts += [f for f in g.facts if not FACE_ABILITY.is_(f)]
+            ab.add(GRANTS_ABILITY, g.ab)
+            ab.missing += g.missing
+            if not any(MANA_ABILITY.is_(f) for f in g.facts):
+                ab.missing.append(reading_missing()["granted_activated"])
     elif k == "self_gets_for_each":
         # "~ gets +1/+1 for each Aura on the battlefield": the permanents counted as it applies (rules/core/layers.lp)
         ab.add(STATIC)

@@ -424,6 +424,8 @@ FUNCTIONS_IN = Predicate("functions_in", "ability zone:const", **_CARD)
 GRANT_COST = Predicate("grant_cost", "source item", **_CARD)
 GRANTS = Predicate("grants", "source keyword:const", **_CARD)
 GRANTS_ESCAPE = Predicate("grants_escape", "source filter", **_CARD)
+GRANTS_ABILITY = Predicate("grants_ability", "ability granted", "a static ability gives the permanents in its "
+                           "scope the quoted ability granted (rules/core/granted_abilities.lp)", **_CARD)
 GRANTS_EXILE_PLAY = Predicate("grants_exile_play", "ability", **_CARD)
 KEYWORD = Predicate("keyword", "ability keyword:const", **_CARD)
 KEYWORD_N = Predicate("keyword_n", "ability n:int", "a keyword's number (crew 3, modular 3)", **_CARD)

@@ -78,12 +78,15 @@ def test_abundant_growths_quoted_mana_ability_is_read_as_the_enchanted_lands():
     assert "face_ability" not in f.replace('face_ability("Abundant Growth",front,ab("Abundant Growth",front,3,static_3))', "")
 
 
-def test_lunarch_mantles_quoted_activated_ability_is_read_with_missing():
-    # the +2/+2 has rules; activating the quoted "{1}, Sacrifice a permanent: ..." on the creature hasn't: `read`
+def test_lunarch_mantles_quoted_activated_ability_is_read():
+    # the +2/+2 and the quoted "{1}, Sacrifice a permanent: This creature gains flying until end of turn.", whose
+    # "this creature" is the enchanted creature (the ability's source: self)
     ln = line_of("Lunarch Mantle", 2)
-    assert ln.status == "read", ln.text
-    assert 'mod_pt(ab("Lunarch Mantle",front,2,static_2),2,2)' in facts(ln)
-    assert any("Aura gives" in m for m in ln.missing)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert 'mod_pt(ab("Lunarch Mantle",front,2,static_2),2,2)' in f
+    assert 'grants_ability(ab("Lunarch Mantle",front,2,static_2),ab("Lunarch Mantle",front,2,activated_2))' in f
+    assert 'apply(gains(flying),self,end_of_turn)' in f
 
 
 def test_a_quoted_ability_the_grammar_doesnt_read_leaves_the_line_not_modelled():

@@ -1576,8 +1576,6 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.facts += [f for f in g.facts if not FACE_ABILITY.is_(f)]
             ab.add(GRANTS_ABILITY, g.ab)
             ab.missing += g.missing
-            if not any(MANA_ABILITY.is_(f) for f in g.facts):
-                ab.missing.append(reading_missing()["granted_activated"])
     elif k == "self_gets_for_each":
         # "~ gets +1/+1 for each Aura on the battlefield": the permanents counted as it applies (rules/core/layers.lp)
         ab.add(STATIC)

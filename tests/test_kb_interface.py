@@ -199,7 +199,11 @@ def played() -> list:
                        ("card_families/check_lands.yaml",
                         "CR 614.12 Kinjalli's Sunwing makes an opponent's creature enter tapped, not its controller's"),
                        ("card_families/counters_for_each.yaml",
-                        "CR 614.1c Squad Captain enters with a counter for each other creature its controller controls")):
+                        "CR 614.1c Squad Captain enters with a counter for each other creature its controller controls"),
+                       # (p3) affinity's count, an Aura's quoted mana ability
+                       ("card_families/affinity.yaml", "CR 702.41a Myr Enforcer costs {1} less for each artifact its caster controls"),
+                       ("card_families/aura_quoted_abilities.yaml",
+                        "CR 113.1 a land enchanted by Abundant Growth taps for a color it doesn't make itself")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

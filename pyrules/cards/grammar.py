@@ -67,6 +67,7 @@ KEYWORDS = {
     "protection": ("protection", "quality"),   # "protection from [color]" (rules/mechanics/protection.lp)
     "vanishing": ("vanishing", "number"),     # rules/mechanics/vanishing.lp
     "annihilator": ("annihilator", "number"),   # rules/mechanics/annihilator.lp
+    "dredge": ("dredge", "number"),           # rules/mechanics/dredge.lp
     "devoid": ("devoid", None),               # rules/core/colors.lp
     # read (the object has the keyword), but their rules aren't in the knowledge base yet:
     # rules/core/keywords_missing.lp says what is missing, and their lines are `read`
@@ -1870,6 +1871,35 @@ class ToTree(Transformer):
 
     def e_exile_graveyard_kind(self, meta, ch):
         return T.Effect("exile", target=T.Target("card_in_graveyard", _one(ch, T.Filter)))
+
+    # "put N counters on that creature instead if" (issue 28; p3) ------------------------------------
+    def s_counters_instead(self, meta, ch):
+        cond = _one(ch, T.Condition)
+        n = number(_tokens(ch, "NUM")[0])
+        counter = str(_tokens(ch, "PT")[0]).replace("\u2212", "-")
+        return T.Ability("static", static=T.Static(
+            "counters_instead", n=n, change=counter, condition=cond,
+            text=f"put {n} {counter} counter(s) on that creature instead if {cond.text}"))
+
+    def cond_creature_died(self, meta, ch):
+        return T.Condition("creature_died", text="a creature died this turn")
+
+    # affinity (issue 28; p3) -------------------------------------------------------------------------
+    def s_affinity(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Ability("static", static=T.Static("affinity", f, text=f"affinity for {f.text}"))
+
+    # an Aura's quoted ability (issue 28; p3) ----------------------------------------------------------
+    def s_attached_has_quoted(self, meta, ch):
+        kind = str(_tokens(ch, "TYPE")[0]).lower()
+        quoted = str(_tokens(ch, "QUOTED")[0])[1:-1].strip()
+        granted = parse(quoted, False)             # the quoted ability: read as a line is (NotUnderstood if it isn't)
+        pts = _tokens(ch, "PT")
+        p, t = self._pt(ch) if pts else (0, 0)
+        gets = f"gets {p:+d}/{t:+d} and " if pts else ""
+        return T.Ability("static", static=T.Static(
+            "attached_has_quoted", T.Filter(kind), who="enchanted", power=p, toughness=t, granted=granted,
+            text=f'enchanted {kind} {gets}has "{granted.words()}"'))
 
     def ability_line(self, meta, ch):
         return ch[0]

@@ -34,6 +34,7 @@ from pyrules.kb.interface import (
     ACTIVATED,
     ADDITIONAL_COST,
     ADDS_TYPE,
+    AFFINITY_FOR,
     AMOUNT_INSTEAD,
     EFFECT_INSTEAD,
     ACTIVATE_IF,
@@ -50,6 +51,7 @@ from pyrules.kb.interface import (
     ENTERS_WITH_COUNTERS_FOR_EACH,
     ESCAPES_WITH,
     FACE_ABILITY,
+    GRANTS_ABILITY,
     FACE_CHAPTER,
     FACE_REMINDER_MANA,
     FILTER,
@@ -361,6 +363,7 @@ class Ctx:
     i: int
     tokens: object = None          # name -> the token card an effect creates (the card database's lookup)
     made: list = field(default_factory=list)   # the names of the tokens made from the words (pyrules/cards/db.py)
+    granted_to: str = ""           # a quoted ability an Aura gives: the kind of permanent its "this [type]" names
 
     @property
     def c(self) -> Symbol:
@@ -375,6 +378,8 @@ class Ctx:
         token: then "it" is the token), or "this [type]" for a card type or subtype the face has."""
         if ref is None:
             return False
+        if self.granted_to:            # the enchanted permanent's ability: "this creature" is that permanent
+            return ref.word in (self.granted_to, "permanent")
         if ref.word == "~":
             return True
         if ref.word == "it":
@@ -1753,6 +1758,38 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                     or not re.fullmatch(rf"{re.escape(s.who)}s?", before.effects[0].target.filter.text, re.I))):
             raise NotUnderstood(s.text)
         ab.add(AMOUNT_INSTEAD, ABILITY(ctx.c, ctx.f, prev, f"spell_{prev}"), 1, s.n, cond)
+    elif k == "counters_instead":
+        # the line after a spell's "Put a +1/+1 counter on target creature." (Hunger of the Howlpack;
+        # rules/timeline/instead.lp)
+        cond = _condition(s.condition, ab, ctx)
+        prev = ctx.i - 1
+        if prev < 1:
+            raise NotUnderstood(s.text)
+        before = parse(with_tilde(_REMINDER.sub("", ctx.face.lines[prev - 1]).strip(), self_names(ctx.card, ctx.face)), True)
+        if (before.kind != "spell" or len(before.effects) != 1 or before.effects[0].kind != "counters"
+                or before.effects[0].target is None or before.effects[0].counter != s.change):
+            raise NotUnderstood(s.text)
+        ab.add(AMOUNT_INSTEAD, ABILITY(ctx.c, ctx.f, prev, f"spell_{prev}"), 1, s.n, cond)
+    elif k == "affinity":
+        # "Affinity for artifacts": the keyword and the permanents it counts (rules/mechanics/affinity.lp)
+        if re.search(r"\b(you control|opponent controls|you don't control)$", s.filter.text, re.I):
+            raise NotUnderstood(s.text)
+        ab.add(KEYWORD, C_("affinity"))
+        ab.add(AFFINITY_FOR, ab.filter(T.Filter(f"{s.filter.text} you control", s.filter.kind, s.filter.and_or)))
+    elif k == "attached_has_quoted":
+        # 'Enchanted land has "{T}: Add one mana of any color."': the quoted ability is the enchanted permanent's
+        # (rules/core/granted_abilities.lp), read as a line is; only its facts, not the Aura's face, have it
+        if s.filter.text not in ("creature", "land", "permanent", "artifact"):
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(SCOPE, C_("enchanted"))
+        if s.power or s.toughness:
+            ab.add(MOD_PT, s.power, s.toughness)
+        granted, _ = compile_ability(s.granted, replace(ctx, granted_to=s.filter.text))
+        for g in granted:
+            ab.facts += [f for f in g.facts if not FACE_ABILITY.is_(f)]
+            ab.add(GRANTS_ABILITY, g.ab)
+            ab.missing += g.missing
     elif k == "self_gets_for_each":
         # "~ gets +1/+1 for each Aura on the battlefield": the permanents counted as it applies (rules/core/layers.lp)
         ab.add(STATIC)
@@ -1827,6 +1864,8 @@ def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:
         return F("opponent_graveyard_ge", c.n)
     if c.kind in ("life_ge", "opponent_life_le"):
         return F(c.kind, c.n)
+    if c.kind == "creature_died":                  # "a creature died this turn" (rules/timeline/instead.lp)
+        return C_("creature_died_this_turn")
     raise NotUnderstood(c.words())
 
 

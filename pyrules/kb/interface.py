@@ -417,6 +417,8 @@ AS_LONG_AS = Predicate("as_long_as", "ability condition", "the static ability's 
 CHAPTER = Predicate("chapter", "ability chapter:int", **_CARD)
 COST = Predicate("cost", "ability item", **_CARD)
 COST_MOD = Predicate("cost_mod", "ability change:const amount:int", **_CARD)
+AFFINITY_FOR = Predicate("affinity_for", "ability filter", "affinity for [filter]: the permanents it counts "
+                         "(rules/mechanics/affinity.lp)", **_CARD)
 EFFECT = Predicate("effect", "ability n:int effect", **_CARD)
 ENTERS_TAPPED = Predicate("enters_tapped", "ability", "the permanent enters tapped (a static ability)", **_CARD)
 OPPONENTS_ENTER_TAPPED = Predicate("opponents_enter_tapped", "ability type:const",
@@ -435,6 +437,8 @@ FUNCTIONS_IN = Predicate("functions_in", "ability zone:const", **_CARD)
 GRANT_COST = Predicate("grant_cost", "source item", **_CARD)
 GRANTS = Predicate("grants", "source keyword:const", **_CARD)
 GRANTS_ESCAPE = Predicate("grants_escape", "source filter", **_CARD)
+GRANTS_ABILITY = Predicate("grants_ability", "ability granted", "a static ability gives the permanents in its "
+                           "scope the quoted ability granted (rules/core/granted_abilities.lp)", **_CARD)
 GRANTS_EXILE_PLAY = Predicate("grants_exile_play", "ability", **_CARD)
 KEYWORD = Predicate("keyword", "ability keyword:const", **_CARD)
 KEYWORD_N = Predicate("keyword_n", "ability n:int", "a keyword's number (crew 3, modular 3)", **_CARD)

@@ -1256,6 +1256,12 @@ class ToTree(Transformer):
     def e_mill_opponents(self, meta, ch):
         return T.Effect("mill", who="each_opponent", n=number(_tokens(ch, "NUM")[0]))
 
+    def s_dig_put_other(self, meta, ch):        # "the other": one card left, so the two numbers must say so
+        n, m = (number(t) for t in _tokens(ch, "NUM"))
+        if n != m + 1:
+            raise NotUnderstood("the other")
+        return [T.Effect("dig_put", n=n, who=str(m))]
+
     def s_dig_put(self, meta, ch):
         n, m = (number(t) for t in _tokens(ch, "NUM"))
         return [T.Effect("dig_put", n=n, who=str(m))]

@@ -268,7 +268,7 @@ def test_against_any_opponent_a_spell_is_tried_only_at_its_legal_targets(tmp_pat
     goal = parse_goal("alice wins", sc)
     root = evaluate(sc, facts=goal_facts(goal, sc), query_parts=(GOAL,))
     planner = Planner(sc, goal, None, 3, False, root=root, opponents="any")
-    s = planner.summarize(root, 0)
+    s = planner.summarize(root, (0, None))
     named = {t for a in s.actions if a.get("cast") == "tendrils_of_corruption" for t in a.get("targets", [])}
     assert named == {"crypt_rats", "gurmag_angler", "young_wolf", "gurmag_angler_2"}
 
@@ -293,7 +293,7 @@ def test_against_any_opponent_a_permanent_spell_names_no_target_of_its_triggered
     sc = pyrules.load(path, cards=(str(data / "pauper_puzzles.json"),))
     goal = parse_goal("alice wins", sc)
     root = evaluate(sc, facts=goal_facts(goal, sc), query_parts=(GOAL,))
-    s = Planner(sc, goal, None, 3, False, root=root, opponents="any").summarize(root, 0)
+    s = Planner(sc, goal, None, 3, False, root=root, opponents="any").summarize(root, (0, None))
     journeys = [a for a in s.actions if a.get("cast") == "journey_to_nowhere"]
     assert journeys and not any("targets" in a for a in journeys)
 
@@ -314,14 +314,14 @@ def test_an_ability_that_does_nothing_with_x_0_is_not_tried_with_x_0(tmp_path):
         goal = parse_goal("alice wins", sc)
         root = evaluate(sc, facts=goal_facts(goal, sc), query_parts=(GOAL,))
         planner = Planner(sc, goal, None, 3, False, root=root, opponents=opponents)
-        s = planner.summarize(root, 0)
+        s = planner.summarize(root, (0, None))
         xs = sorted(a["x"] for a in s.actions if a.get("activate") == "crypt_rats")
         assert xs == [1, 2, 3, 4], opponents
         assert any(a.get("cast") == "tendrils_of_corruption" for a in s.actions)
     # a goal about an ability on the stack (an object the game makes): X = 0 puts one there, and is tried
     goal = parse_goal("trigger_1_1.zone = stack", sc)
     root = evaluate(sc, facts=goal_facts(goal, sc), query_parts=(GOAL,))
-    s = Planner(sc, goal, None, 3, False, root=root, opponents="any").summarize(root, 0)
+    s = Planner(sc, goal, None, 3, False, root=root, opponents="any").summarize(root, (0, None))
     assert sorted(a["x"] for a in s.actions if a.get("activate") == "crypt_rats") == [0, 1, 2, 3, 4]
 
 

@@ -1260,7 +1260,7 @@ class ToTree(Transformer):
         n, m = (number(t) for t in _tokens(ch, "NUM"))
         if n != m + 1:
             raise NotUnderstood("the other")
-        return [T.Effect("dig_put", n=n, who=str(m))]
+        return self.s_dig_put(meta, ch)
 
     def s_dig_put(self, meta, ch):
         n, m = (number(t) for t in _tokens(ch, "NUM"))
@@ -1769,7 +1769,7 @@ class ToTree(Transformer):
         if not re.fullmatch(r"\{(?:\d+|X)\}", sym):  # colored payments are not read
             raise NotUnderstood(f"pays {sym}")
         f = [c for c in ch if isinstance(c, T.Filter)]
-        n = "X" if sym == "{X}" else int(sym[1:-1])     # {X}: the value announced for the counterspell (CR 107.3a)
+        n = "X" if sym == "{X}" else int(sym[1:-1])     # {X}: the value announced for the counterspell (rules/timeline/counter_unless.lp)
         return T.Effect("counter_unless_pays", target=T.Target("spell", f[0] if f else None), n=n)
 
     # "~ gets +1/+1 for each [permanent] you control" (issue 28, family "X and for each") ------------------------

@@ -600,7 +600,7 @@ def _permanent_target(e: T.Effect, ab: Ab) -> int:
 
 def _spell_it(ref: T.SelfRef | None, ab: Ab, created: bool) -> int | None:
     """"It" in an instant's or sorcery's effect on a permanent ("Untap target creature. It gets +2/+2 until end of
-    turn.", "Put a +1/+1 counter on it"): the permanent targeted just before, never the spell itself (CR 608.2c);
+    turn.", "Put a +1/+1 counter on it"): the permanent targeted just before, never the spell itself (rules/timeline/effects.lp);
     None where "it" isn't that (another kind of ability; a token just created; no target permanent before)."""
     if ref is None or ref.word != "it" or created or not ab.name.startswith("spell_"):
         return None

@@ -608,7 +608,7 @@ class Static:
     count: Filter | None = None      # attached_gets: "+N/+N for each [filter]" (the permanents counted)
     restrictions: tuple[str, ...] = ()   # attached_gets: "and can't block" (cant_block, cant_be_blocked, ...)
     condition: "Condition | None" = None  # while: "as long as [condition]"
-    granted: "Ability | None" = None      # attached_has_quoted: the quoted ability the permanent has (113.1, 604.1)
+    granted: "Ability | None" = None      # attached_has_quoted: the quoted ability the permanent has (rules/core/granted_abilities.lp)
 
     def words(self) -> str:
         return self.text

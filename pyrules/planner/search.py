@@ -556,12 +556,11 @@ class Planner:
         return evaluate(replace(self.sc, actions=list(self.sc.actions) + list(prefix)), facts=self.facts,
                         query_parts=(GOAL,))
 
-    def summarize(self, ev, depth: int) -> Summary | None:
+    def summarize(self, ev, context: tuple[int, int | None]) -> Summary | None:
         """The state of an evaluation as the search needs it (run where the evaluation's game is: in a node
-        process of the forest, see pyrules/planner/forest.py)."""
-        left = None     # (any mode: the planning player's actions left when the search reaches this state)
-        if isinstance(depth, tuple):
-            depth, left = depth
+        process of the forest, see pyrules/planner/forest.py). context: the state's depth, and (any mode) the
+        planning player's actions left when the search reaches it, or None."""
+        depth, left = context
         if ev.error:
             return Summary("", {}, frozenset(), {}, [], error=True)
         if ev.turn["number"] != self.turn_number:
@@ -767,7 +766,7 @@ class Planner:
 
     # ---------------------------------------------------------------- breadth first (opponents only pass)
     def run(self) -> PlanResult:
-        root_summary = self.summarize(self.root_ev, 0)
+        root_summary = self.summarize(self.root_ev, (0, None))
         t = os.times()
         with self._forest(root_summary) as forest:
             self.forest = forest
@@ -803,7 +802,7 @@ class Planner:
                     chunk.append(frontier[i])
                     n += len(frontier[i].summary.actions)
                     i += 1
-                requests = [(st.handle, a, depth) for st in chunk for a in st.summary.actions]
+                requests = [(st.handle, a, (depth, None)) for st in chunk for a in st.summary.actions]
                 results = iter(forest.expand(requests))
                 for st in chunk:
                     for rank, action in enumerate(st.summary.actions):

@@ -487,6 +487,7 @@ class PlanResult:
     lines: list = field(default_factory=list)              # any: every line of play the strategy allows
     length: int | None = None                              # any: the longest of those lines
     exhaustive: bool = True                                # any: every opponent choice was searched
+    assumes: list = field(default_factory=list)            # any: what a strategy found holds for (model.Reason)
     cpu: float = 0.0                                       # seconds of processor time, all processes (not in JSON)
 
     def to_json(self) -> dict:
@@ -496,6 +497,8 @@ class PlanResult:
             out["lines"] = [{"actions": p, "length": len(p)} for p in self.lines]
             if self.found:
                 out["length"] = self.length
+                out["assumes"] = [dict(r.to_json(), **({"rules": list(r.rules)} if r.rules[1:] else {}))
+                                  for r in self.assumes]
         else:
             out["plans"] = [{"actions": p, "length": len(p)} for p in self.plans]
         if not self.found:
@@ -911,6 +914,16 @@ class Planner:
             out.append(self._bound_reason(depth))
         return out
 
+    def _assumes(self) -> list:
+        """What a strategy found holds for (rules/output/goals.lp, goal_assumes/1): each in the words of its
+        template, cited with its label."""
+        out = []
+        for name in ("defaults_any",):
+            lab = self.kb_label(f"goal_assumes({name})")
+            if lab:
+                out.append(Reason(self.root_ev.renderer.reason(Function(name, [])), lab.rule, None, name, lab.rules))
+        return out
+
     def _bound_reason(self, depth: int) -> Reason:
         """The search's bounds, cited with the rules they stand for: the actions players may take, within the turn."""
         ev = self.root_ev
@@ -1228,6 +1241,7 @@ class Planner:
             res.lines, res.more = self._lines(nodes, value, root)
             res.length = max(len(x) for x in res.lines)
             res.plans = res.lines[:1]
+            res.assumes = self._assumes()
         else:
             res.why_not = self._why_not_any(nodes, value, root, max(n["mine"] for n in nodes.values()))
         return res
@@ -1593,6 +1607,7 @@ def _strategy_text(res: PlanResult) -> list[str]:
         if res.not_modelled:
             lines.append("  (with the card text pyrules models: a line of text it doesn't model could give the others "
                          "another answer)")
+        lines += [f"  (assumes: {r.reason})" for r in res.assumes]
         return lines
     head = "no strategy found with the card text pyrules models" if res.not_modelled else "no strategy"
     lines.append(f"{head} for {res.goal!r} whatever the other players do, within {res.horizon} "

@@ -22,7 +22,7 @@ from lark.exceptions import LarkError, UnexpectedEOF
 
 from pyrules.cards import tree as T
 from pyrules.kb.compile import rules_root
-from pyrules.kb.interface import (CARD_TYPE_WORD, KEYWORD_MISSING, PREDEFINED_TOKEN, READING_MISSING, READING_NOTE,
+from pyrules.kb.interface import (CARD_LINE, CARD_LINE_ABILITY, CARD_TYPE_WORD, KEYWORD_MISSING, PREDEFINED_TOKEN, READING_MISSING, READING_NOTE,
                                   READING_REASON, SUBTYPE_LIST, SUPERTYPE_WORD)
 
 NUMBER_WORDS = {
@@ -121,6 +121,26 @@ def reading_notes() -> dict[str, str]:
 def reading_reasons() -> dict[str, str]:
     """Why a line is not modelled, as the rules word it (rules/core/reading_notes.lp); {W} stands for the words."""
     return {r.what.name: r.text.string for r in _stated_in("reading_notes.lp")(READING_REASON)}
+
+
+@cache
+def card_rule_files() -> dict[tuple[str, str, int], tuple[str, str, tuple[str, ...]]]:
+    """The lines cards' own files model (rules/cards/*.lp: card_line/4, card_line_ability/4), each file grounded
+    alone, once a process: (card, face, line) -> (the file, its test, the abilities the line makes)."""
+    out = {}
+    for path in sorted((rules_root() / "cards").glob("*.lp")):
+        ctl = clingo.Control(["--warn=none"])
+        ctl.add("base", [], path.read_text(encoding="utf-8"))
+        ctl.ground([("base", [])])
+        def atoms(predicate):
+            return predicate.decode(a.symbol for a in ctl.symbolic_atoms.by_signature(*predicate.signature))
+        names: dict[tuple, list[str]] = {}
+        for r in atoms(CARD_LINE_ABILITY):
+            names.setdefault((r.card.string, r.face.name, r.line), []).append(r.ability.name)
+        for r in atoms(CARD_LINE):
+            key = (r.card.string, r.face.name, r.line)
+            out[key] = (f"rules/cards/{path.name}", r.test.string, tuple(sorted(names.get(key, ()))))
+    return out
 
 
 @cache

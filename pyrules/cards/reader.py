@@ -21,10 +21,12 @@ from pyrules.cards.grammar import (
     COLORS,
     KEYWORDS,
     NotUnderstood,
+    card_rule_files,
     keywords_missing,
     parse,
     predefined_tokens,
     reading_missing,
+    reading_notes,
     reading_reasons,
     type_lists,
 )
@@ -1942,4 +1944,16 @@ def read_card(card, tokens=None) -> list[Line]:
     out: list[Line] = []
     for face in card.faces:
         out.extend(read_face(card, face, tokens))
-    return out
+    return [_own_file(card, ln) for ln in out]
+
+
+def _own_file(card, ln: Line) -> Line:
+    """A line the grammar doesn't model that a card's own file does (rules/cards/*.lp, card_rule_files): modelled
+    by that file's rules, which state its vocabulary — counted so only when the file names the test that plays it."""
+    got = card_rule_files().get((card.name, ln.face, ln.line))
+    if got is None or ln.status == "modelled" or not got[1]:
+        return ln
+    path, test, names = got
+    note = reading_notes()["card_file"].replace("{F}", path).replace("{T}", test)
+    return replace(ln, status="modelled", understood=[note], facts=[], names=list(names), parse=note, reason="",
+                   missing=[], spans=((0, len(ln.read)),))

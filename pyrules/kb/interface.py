@@ -481,6 +481,10 @@ READING_REASON = Predicate("reading_reason", "what:const text:string",
                            "why a line is not modelled, with {W} for its words (rules/core/reading_notes.lp)")
 READING_NOTE = Predicate("reading_note", "what:const text:string",
                          "what the reader says of a line modelled with no fact (rules/core/reading_notes.lp)")
+CARD_LINE = Predicate("card_line", "card:string face:const line:int test:string",
+                      "a line a card's own file models (rules/cards/*.lp), and the test that plays it")
+CARD_LINE_ABILITY = Predicate("card_line_ability", "card:string face:const line:int ability:const",
+                              "an ability the line a card's own file models makes")
 
 # ------------------------------------------------------------------------------------------------ the engine
 # (what Python reads to sequence the grounding: pyrules/game/engine.py)

@@ -57,6 +57,8 @@ def sets(files: list[str], show_lines: bool) -> None:
     from pyrules.cards.reader import read_card
 
     grand = {"modelled": 0, "read": 0, "not_modelled": 0}
+    grand_fams: dict[str, dict[str, int]] = {}
+    grand_cards = grand_fully = 0
     for path in files:
         db = with_files((path,))        # the tokens a line creates are looked up here
         got = read_file(path)
@@ -90,6 +92,12 @@ def sets(files: list[str], show_lines: bool) -> None:
         total = sum(counts.values())
         for k in grand:
             grand[k] += counts[k]
+        grand_cards += cards
+        grand_fully += fully
+        for fam, e in fams.items():
+            g = grand_fams.setdefault(fam, {"modelled": 0, "read": 0, "not_modelled": 0})
+            for k in g:
+                g[k] += e[k]
         print(f"{Path(path).name}: {cards} cards, {total} lines: {counts['modelled']} modelled "
               f"({100 * counts['modelled'] / total:.1f}%), {counts['read']} read, {counts['not_modelled']} not modelled; "
               f"{fully} cards fully modelled ({100 * fully / cards:.1f}%; {texty_fully}/{texty} of the cards with "
@@ -105,7 +113,14 @@ def sets(files: list[str], show_lines: bool) -> None:
     total = sum(grand.values())
     if len(files) > 1 and total:
         print(f"all files: {total} lines: {grand['modelled']} modelled ({100 * grand['modelled'] / total:.1f}%), "
-              f"{grand['read']} read, {grand['not_modelled']} not modelled")
+              f"{grand['read']} read, {grand['not_modelled']} not modelled; {grand_fully} of {grand_cards} cards "
+              f"fully modelled")
+        for fam in [f for f, _ in FAMILIES] + ["other"]:
+            e = grand_fams.get(fam)
+            if e:
+                n = sum(e.values())
+                print(f"  {fam:40} {n:4} lines: {e['modelled']:4} modelled ({100 * e['modelled'] / n:.0f}%), "
+                      f"{e['read']:3} read")
 
 
 def bulk_file(path: Path, n: int) -> int:

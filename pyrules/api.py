@@ -42,12 +42,13 @@ def evaluate(scenario, step: int | None = None, cards: list[str] | tuple = ()):
 
 def plan(scenario, goal: str | None = None, player: str | None = None, horizon: int | None = None, all: bool = False,
          explain: bool = False, step: int | None = None, budget: float | None = None, cards: list[str] | tuple = (),
-         opponents: str | None = None, jobs: int | None = None):
+         opponents: str | None = None, jobs: int | None = None, dask=None):
     """The shortest sequences of legal actions from the scenario's state to `goal` (None: the scenario's own
-    `goal:` field) (pyrules/planner/): a PlanResult (.found, .plans, .why_not, .explanation, .to_json())."""
+    `goal:` field) (pyrules/planner/): a PlanResult (.found, .plans, .why_not, .explanation, .to_json()). dask: a
+    cluster to work the states out on (a scheduler's address, "local" or a distributed.Client)."""
     from pyrules.planner.search import plan as _plan
 
-    return _plan(scenario, goal, player, horizon, all, explain, step, budget, tuple(cards), opponents, jobs)
+    return _plan(scenario, goal, player, horizon, all, explain, step, budget, tuple(cards), opponents, jobs, dask)
 
 
 def import_puzzle(path, cards: list[str] | tuple = (), players: list[str] | None = None) -> dict:
@@ -144,7 +145,7 @@ def respond(command: str, request: dict | None = None) -> Answer:
     if command == "plan":
         res = plan(scenario, request.get("goal"), request.get("player"), request.get("horizon"),
                    bool(request.get("all")), bool(request.get("explain", True)), request.get("step"),
-                   request.get("budget"), files, request.get("opponents"), request.get("jobs"))
+                   request.get("budget"), files, request.get("opponents"), request.get("jobs"), request.get("dask"))
         return Answer(1 if res.error else 0, res.to_json(), plan=res)
     ev = evaluate(scenario, _int_or_none(request.get("step"), "step"), files)
     code = 1 if ev.error else 0

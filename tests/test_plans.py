@@ -336,3 +336,27 @@ def test_against_any_opponent_the_answer_does_not_depend_on_how_many_states_are_
     one = pyrules.plan(d, "bob loses", horizon=3, opponents="any", jobs=1).to_json()
     two = pyrules.plan(d, "bob loses", horizon=3, opponents="any", jobs=2).to_json()
     assert one == two and one["found"] and len(one["lines"]) == 3
+
+
+@pytest.mark.slow
+def test_a_search_on_a_dask_cluster_answers_what_one_machine_does():
+    """docs/guide/plans.md, "The search": with a Dask cluster (--dask), each state is replayed on a worker process
+    (the scenario and its cards travel there; a worker makes the search's planner once): the same states, the same
+    plans and the same strategy as the search on this machine."""
+    import distributed  # a test extra
+
+    kroxa = EXAMPLES / "plan_kroxa_escape.yaml"
+    board = EXAMPLES.parent / "docs" / "samples" / "one_blocker.yaml"
+    local = pyrules.plan(kroxa, "cast kroxa escape")
+    local_any = pyrules.plan(board, None, opponents="any", horizon=3)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cl, \
+            distributed.Client(cl) as client:
+        remote = pyrules.plan(kroxa, "cast kroxa escape", dask=client)
+        remote_any = pyrules.plan(board, None, opponents="any", horizon=3, dask=client)
+    assert remote.found and remote.plans == local.plans and remote.states == local.states
+    assert remote_any.found and remote_any.lines == local_any.lines
+
+
+def test_a_dask_address_that_is_not_one_is_exit_2_naming_it(tmp_path):
+    r = cli("plan", str(EXAMPLES / "plan_kroxa_escape.yaml"), "cast kroxa escape", "--dask", "nowhere")
+    assert r.returncode == 2 and "--dask" in r.stderr and "'nowhere'" in r.stderr and len(r.stderr.splitlines()) == 1

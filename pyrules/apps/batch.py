@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import os
 import signal
 import sys
@@ -46,6 +45,7 @@ from typing import Iterable, Iterator
 
 from pyrules.api import answer, card_db
 from pyrules.apps.service import FIELDS, MAX_BODY, WARM_UP, build_request, internal_error
+from pyrules.cluster import connect
 from pyrules.errors import ScenarioError
 from pyrules.input.document import parse_text
 
@@ -299,45 +299,12 @@ def _chain(head: list, rest: Iterator) -> Iterator:
     yield from rest
 
 
-def local_cluster(workers: int):
-    """A Dask cluster of `workers` processes on this machine, one thread each, quiet, without the statistical
-    profiler (it samples every worker thread's stack 100 times a second: about 20% slower answers)."""
-    import dask
-    from distributed import LocalCluster
-
-    with dask.config.set({"distributed.worker.profile.enabled": False}):
-        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                            silence_logs=logging.ERROR)
-
-
 def _on_dask(items: Iterator[Item], command: str, defaults: dict, jobs: int, target, chunk: int):
-    try:
-        from distributed import Client
-    except ImportError:
-        raise ScenarioError("--dask", "needs Dask distributed, which is not installed: pip install 'pyrules-mtg[dist]' (in a checkout: pip install -e '.[dist]')") from None
-    cluster = None
-    if isinstance(target, Client):
-        client, own = target, False
-    elif target == "local":
-        cluster = local_cluster(jobs)
-        client, own = Client(cluster), True
-    else:
-        if not isinstance(target, str) or "://" not in target and ":" not in target:
-            raise ScenarioError("--dask", f"{target!r} is not a scheduler address (tcp://host:port) or 'local'")
-        try:
-            client, own = Client(target, timeout="10s"), True
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise ScenarioError("--dask", f"cannot reach the Dask scheduler at {target}: {' '.join(str(exc).split())}") from None
-    try:
+    with connect(target, jobs) as client:
         client.run(warm)  # every worker loads the knowledge base once, before the work arrives
         threads = sum(client.nthreads().values()) or 1
         yield from _in_order(lambda c: client.submit(answer_chunk, c, command, defaults, pure=False),
                              _chunks(items, chunk), window=4 * threads)
-    finally:
-        if own:
-            client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 # --- the command line ----------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
     pyrules show SCENARIO [ID ...] [--explain] [--json] [--step N] [--cards FILE]
     pyrules actions SCENARIO [--player P] [--all] [--explain] [--depth N] [--json] [--step N] [--cards FILE]
     pyrules explain SCENARIO QUERY [--format text|json|dot|html] [--render FILE] [--player P] [--depth N] ...
-    pyrules plan SCENARIO [GOAL] [--player P] [--horizon N] [--all] [--opponents pass|any] [--jobs N] ...
+    pyrules plan SCENARIO [GOAL] [--player P] [--horizon N] [--all] [--opponents pass|any] [--jobs N] [--dask A] ...
     pyrules cards [NAME] [--coverage] [--json] [--cards FILE]
     pyrules import FILE.pzl [--players NAME,NAME] [--json] [--step N] [--cards FILE]
     pyrules examples [NAME ...] [--copy DIR] [--json]
@@ -300,6 +300,9 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
                              "whatever they do, every line of play it allows")
         pl.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="states worked out at once, each in a process (default: one per core)")
+        pl.add_argument("--dask", metavar="ADDRESS", default=None,
+                        help="work the states out on a Dask cluster: tcp://host:port of its scheduler, or 'local' "
+                             "(--jobs worker processes on this machine)")
         common(pl)
 
     if want("cards"):
@@ -527,7 +530,7 @@ def _request(args) -> dict:
         # (the JSON answer carries the explanation, docs/guide/plans.md, unless asked not to; the text, with --explain)
         request.update(goal=" ".join(args.goal) or None, player=args.player, horizon=args.horizon, all=args.all,
                        explain=(args.explain or args.json) and not args.no_explain, budget=args.budget,
-                       opponents=args.opponents, jobs=args.jobs)
+                       opponents=args.opponents, jobs=args.jobs, dask=args.dask)
     return request
 
 

@@ -83,6 +83,11 @@ class Card:
     def names(self) -> list[str]:
         return [self.name] + [f.name for f in self.faces if f.name != self.name]
 
+    def __getstate__(self):
+        # (sent to another process — a Dask worker, pyrules/planner/forest.py — without what it computed: a clingo
+        # symbol is only valid in the process that made it; the reading and the facts are made again there)
+        return dict(self.__dict__, _facts=None, _lines=None)
+
     def face(self, face_id: str) -> Face:
         for f in self.faces:
             if f.id == face_id:

@@ -441,3 +441,53 @@ class ReplayForest:
 
     def __exit__(self, *exc):
         self.close()
+
+
+class DaskForest(ReplayForest):
+    """The states of a big search worked out on a Dask cluster (`pyrules plan --dask`): each successor is the
+    scenario played again with the prefix of actions on a worker (a clingo Control can't travel between
+    machines), up to as many at once as the cluster has threads. `spec` is what a worker needs to make the same
+    search's summaries: (scenario, goal, player, horizon, opponents), its planner made once on each worker."""
+
+    def __init__(self, root_summary, spec: tuple, client):
+        super().__init__(None, root_summary, None, None, jobs=1)
+        import hashlib
+        import pickle
+
+        self.client = client
+        self.spec = spec
+        self.key = hashlib.sha256(pickle.dumps(spec)).hexdigest()   # (the worker's planner for this search)
+        self.jobs = max(1, sum(client.nthreads().values()))
+
+    def expand(self, requests):
+        futures = self.client.map(remote_summary, [self.key] * len(requests), [self.spec] * len(requests),
+                                  [parent.path() + [action] for parent, action, _ in requests],
+                                  [context for _, _, context in requests], pure=False)
+        summaries = self.client.gather(futures)
+        out = []
+        for (parent, action, _), s in zip(requests, summaries):
+            h = Handle(self.next_id, parent, action, live=False)
+            self.next_id += 1
+            self.played += 1
+            out.append((h, s))
+        return out
+
+
+_PLANNERS: dict = {}    # a worker's planners, by the search they belong to (DaskForest.key)
+
+
+def remote_summary(key: str, spec: tuple, prefix: list[dict], context):
+    """On a worker: the summary of the state a prefix of actions leads to (None: an action the rules refuse to
+    even name), as the search's planner makes it."""
+    from pyrules.errors import PyrulesError
+    from pyrules.planner.search import Planner
+
+    planner = _PLANNERS.get(key)
+    if planner is None:
+        sc, goal, player, horizon, opponents = spec
+        _PLANNERS.clear()       # (one search at a time per worker: its root evaluation is kept, not older ones)
+        planner = _PLANNERS[key] = Planner(sc, goal, player, horizon, False, opponents=opponents)
+    try:
+        return planner.summarize(planner._evaluate(prefix), context)
+    except PyrulesError:
+        return None

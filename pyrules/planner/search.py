@@ -527,13 +527,14 @@ MAX_SUBSETS = 4           # any: the planning player's attacks are every set of 
 class Planner:
     def __init__(self, sc, goal: Goal, player: str | None, horizon: int, want_all: bool,
                  budget: float | None = None, max_states: int = MAX_STATES, root=None, opponents: str = "pass",
-                 jobs: int | None = None):
+                 jobs: int | None = None, client=None):
         self.sc = sc
         self.goal = goal
         self.horizon = horizon
         self.want_all = want_all
         self.opponents = opponents
         self.jobs = jobs
+        self.client = client    # a Dask client: the states are worked out on its cluster (forest.DaskForest)
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.max_states = max_states
         self.t0 = time.perf_counter()
@@ -625,8 +626,11 @@ class Planner:
         return self.limit_hit
 
     def _forest(self, root_summary):
-        from pyrules.planner.forest import ForkForest, ReplayForest, can_fork
+        from pyrules.planner.forest import DaskForest, ForkForest, ReplayForest, can_fork
 
+        if self.client is not None:
+            spec = (self.sc, self.goal, self.player, self.horizon, self.opponents)
+            return DaskForest(root_summary, spec, self.client)
         if can_fork():
             return ForkForest(self.root_ev, root_summary, self.summarize, self.jobs)
         return ReplayForest(self.root_ev, root_summary, self.summarize, self._evaluate, self.jobs)
@@ -1505,7 +1509,7 @@ OPPONENTS = ("pass", "any")
 
 def plan(scenario, goal: str | None, player: str | None = None, horizon: int | None = None, all: bool = False,
          explain: bool = False, step: int | None = None, budget: float | None = None, cards=(),
-         opponents: str | None = None, jobs: int | None = None) -> PlanResult:
+         opponents: str | None = None, jobs: int | None = None, dask=None) -> PlanResult:
     """The shortest plans from a scenario's state (after its timeline, or its first `step` actions) to `goal` (None:
     the scenario's own `goal:`)."""
     sc = scenario if isinstance(scenario, Scenario) else load_scenario(scenario, db=with_files(tuple(str(c) for c in cards)))
@@ -1538,8 +1542,14 @@ def plan(scenario, goal: str | None, player: str | None = None, horizon: int | N
     if root.error:
         return PlanResult(g.text, player or root.turn["priority"], horizon, False, [], error=root.error, complete=False,
                           not_modelled=notes)
-    p = Planner(sc, g, player, horizon, all, budget, root=root, opponents=opponents, jobs=jobs)
-    res = p.run()
+    if dask is None:
+        res, p = _search(sc, g, player, horizon, all, budget, root, opponents, jobs, None)
+    else:
+        # (Dask is optional: pyrules/cluster.py imports it only when a cluster is asked for)
+        from pyrules.cluster import connect
+
+        with connect(dask, jobs or 2, field="dask") as client:
+            res, p = _search(sc, g, player, horizon, all, budget, root, opponents, jobs, client)
     res.not_modelled = notes
     if notes and not res.found:   # no line found isn't no line: the search plays only the text pyrules models
         n = len(notes)
@@ -1551,6 +1561,11 @@ def plan(scenario, goal: str | None, player: str | None = None, horizon: int | N
         if extra:
             res.explanation = replace(res.explanation, summary=(res.explanation.summary or "") + " " + extra)
     return res
+
+
+def _search(sc, g, player, horizon, all, budget, root, opponents, jobs, client):
+    p = Planner(sc, g, player, horizon, all, budget, root=root, opponents=opponents, jobs=jobs, client=client)
+    return p.run(), p
 
 
 def plan_text(res: PlanResult, explain: bool = False) -> str:

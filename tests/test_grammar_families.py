@@ -1566,3 +1566,28 @@ def test_damage_to_target_player_and_each_creature_and_planeswalker_they_control
     assert ln.status == "modelled"
     assert "damage(target(1),10)" in facts(ln)
     assert 'damage(each_of(target(1),f("creature and planeswalker")),10)' in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ e4 (issue 28): hexproof variants
+
+def test_hexproof_from_a_color_is_a_keyword_of_that_color():
+    # CR 702.11d: "Hexproof from black (This creature can't be the target of black spells or abilities your opponents
+    # control.)" (Knight of Grace), "Hexproof from white" (Knight of Malice)
+    db = with_files((str(Path(__file__).parent / "data" / "e4_hexproof.json"),))
+    grace = db.lookup("Knight of Grace").reading()[1]
+    assert grace.status == "modelled" and grace.parse == "hexproof from black"
+    assert 'keyword(ab("Knight of Grace",front,2,hexproof_from_black),hexproof_from_black)' in facts(grace)
+    malice = db.lookup("Knight of Malice").reading()[1]
+    assert malice.status == "modelled" and malice.names == ["hexproof_from_white"]
+    from tests.test_grammar import read_line
+
+    assert read_line("Hexproof from creatures", "Creature — Spirit").status == "not_modelled"
+
+
+def test_you_have_hexproof():
+    # CR 702.11c: "You have hexproof. (You can't be the target of spells or abilities your opponents control.)"
+    # (Leyline of Sanctity)
+    db = with_files((str(Path(__file__).parent / "data" / "e4_hexproof.json"),))
+    ln = db.lookup("Leyline of Sanctity").reading()[1]
+    assert ln.status == "modelled" and ln.parse == "you have hexproof"
+    assert 'restriction(ab("Leyline of Sanctity",front,2,static_2),player_hexproof(you))' in facts(ln)

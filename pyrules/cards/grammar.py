@@ -818,6 +818,14 @@ class ToTree(Transformer):
         colors = tuple(str(c).lower() for c in _tokens(ch, "PROT_COLOR"))
         return T.Ability("keywords", keywords=simple + (T.Keyword("protection", quality=colors),))
 
+    def s_you_have_hexproof(self, meta, ch):
+        return T.Ability("static", static=T.Static("player_hexproof", text="you have hexproof"))
+
+    def keywords_hexproof_from(self, meta, ch):
+        simple = tuple(T.Keyword(" ".join(str(k).lower().split())) for k in _tokens(ch, "KW"))
+        colors = tuple(str(c).lower() for c in _tokens(ch, "PROT_COLOR"))
+        return T.Ability("keywords", keywords=simple + (T.Keyword("hexproof", quality=colors),))
+
     def keyword_cost(self, meta, ch):
         word = " ".join(str(_tokens(ch, "KW_COST")[0]).lower().split())
         cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]

@@ -1390,8 +1390,9 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         out, understood = [], []
         for kw in a.keywords:
             name, kind = KEYWORDS[kw.word]
-            if kind == "quality":
-                # "protection from A and from B": one protection ability for each color (rules/mechanics/protection.lp)
+            if kind == "quality" or kw.quality:
+                # "protection from A and from B": one protection ability for each color (rules/mechanics/protection.lp);
+                # "hexproof from black" (rules/mechanics/hexproof.lp)
                 for color in kw.quality:
                     ab = Ab(ctx, f"{name}_from_{color}")
                     ab.add(KEYWORD, C_(f"{name}_from_{color}"))
@@ -1798,6 +1799,9 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "unblockable_each":
         # "Creatures you control with +1/+1 counters on them can't be blocked" (d2; rules/casting/combat.lp)
         ab.add(RESTRICTION, F("cant_be_blocked", F("each", ab.filter(s.filter))))
+    elif k == "player_hexproof":
+        # "You have hexproof." (e4; rules/mechanics/hexproof.lp)
+        ab.add(RESTRICTION, F("player_hexproof", C_("you")))
     elif k == "cant_attack_unless":
         # "~ can't attack unless you control an artifact" (d2; rules/casting/combat.lp)
         cond = _condition(s.condition, ab, ctx)

@@ -1591,3 +1591,42 @@ def test_you_have_hexproof():
     ln = db.lookup("Leyline of Sanctity").reading()[1]
     assert ln.status == "modelled" and ln.parse == "you have hexproof"
     assert 'restriction(ab("Leyline of Sanctity",front,2,static_2),player_hexproof(you))' in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ e4 (issue 28): combat damage by toughness
+
+@pytest.mark.parametrize("card, n, fact", [
+    ("Belligerent Brontodon", 1, 'scope(ab("Belligerent Brontodon",front,1,static_1),each(f("creature you control")))'),
+    ("Assault Formation", 1, 'scope(ab("Assault Formation",front,1,static_1),each(f("creature you control")))'),
+    ("Gauntlets of Light", 2, 'mod_pt(ab("Gauntlets of Light",front,2,static_2),0,2)'),
+])
+def test_assigns_combat_damage_equal_to_its_toughness(card, n, fact):
+    # CR 510.1a, 101.1: "Each creature you control assigns combat damage equal to its toughness rather than its power.",
+    # "Enchanted creature gets +0/+2 and assigns combat damage equal to its toughness rather than its power."
+    db = with_files((str(Path(__file__).parent / "data" / "e4_combat_damage.json"),))
+    ln = db.lookup(card).reading()[n - 1]
+    assert ln.status == "modelled" and ln.parse.endswith("assigns combat damage equal to its toughness rather than its power")
+    assert fact in facts(ln) and ",assigns_damage_by_toughness)" in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ e4 (issue 28): exile instead of dying
+
+@pytest.mark.parametrize("card, fact", [
+    ("Anger of the Gods", "exile_if_dies(dealt(1))"),
+    ("Pillar of Flame", "exile_if_dies(dealt(1))"),
+    ("Reduce to Ashes", "exile_if_dies(target(1))"),
+])
+def test_would_die_this_turn_exile_it_instead(card, fact):
+    # CR 614.1a, 614.6: "If a creature dealt damage this way would die this turn, exile it instead.", "If that creature
+    # would die this turn, exile it instead." (the spell's second sentence, its second effect)
+    db = with_files((str(Path(__file__).parent / "data" / "e4_exile_if_dies.json"),))
+    ln = db.lookup(card).reading()[0]
+    assert ln.status == "modelled" and ln.parse.endswith("would die this turn, exile it instead")
+    assert f",2,{fact})" in facts(ln)
+
+
+def test_exile_instead_needs_a_damage_effect_before_it():
+    from tests.test_grammar import read_line
+
+    assert read_line("Destroy target creature. If that creature would die this turn, exile it instead.",
+                     "Instant").status == "not_modelled"

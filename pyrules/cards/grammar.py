@@ -818,6 +818,25 @@ class ToTree(Transformer):
         colors = tuple(str(c).lower() for c in _tokens(ch, "PROT_COLOR"))
         return T.Ability("keywords", keywords=simple + (T.Keyword("protection", quality=colors),))
 
+    def e_exile_if_dies_dealt(self, meta, ch):
+        return [T.Effect("exile_if_dies", who="dealt")]
+
+    def e_exile_if_dies_that(self, meta, ch):
+        return [T.Effect("exile_if_dies", who="that")]
+
+    def s_each_by_toughness(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Ability("static", static=T.Static(
+            "anthem", f, restrictions=("assigns_damage_by_toughness",),
+            text=f"each {f.text} assigns combat damage equal to its toughness rather than its power"))
+
+    def s_enchanted_gets_by_toughness(self, meta, ch):
+        p, t = self._pt(ch)
+        return T.Ability("static", static=T.Static(
+            "attached_gets", who="enchanted", power=p, toughness=t, filter=T.Filter("creature"),
+            restrictions=("assigns_damage_by_toughness",),
+            text=f"enchanted creature gets {p:+d}/{t:+d} and assigns combat damage equal to its toughness rather than its power"))
+
     def s_you_have_hexproof(self, meta, ch):
         return T.Ability("static", static=T.Static("player_hexproof", text="you have hexproof"))
 

@@ -1279,12 +1279,32 @@ def compile_effects(effects, ab: Ab, ctx: Ctx) -> list[str]:
             understood.append(e.words())
             prev, last = None, []
             continue
+        if e.kind == "exile_if_dies":              # e4 (issue 28): rules/timeline/exile_if_dies.lp
+            ab.effect(_exile_if_dies(e, last, prev, ab))
+            understood.append(e.words())
+            prev, last = None, []
+            continue
         prev, last = e, effect_terms(e, ab, ctx, created)
         for term in last:
             ab.effect(term)
         created = created or e.kind == "create_token"
         understood.append(_understood_effect(e))
     return understood
+
+
+def _exile_if_dies(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: Ab) -> Symbol:
+    """"If a creature dealt damage this way would die this turn, exile it instead." (the creatures the damage effect just
+    before was dealt to: exile_if_dies(dealt(K))), "If that creature would die this turn, exile it instead." (the
+    target creature of that damage effect: exile_if_dies(target(I))); rules/timeline/exile_if_dies.lp."""
+    if prev is None or prev.kind not in ("damage", "damage_each") or len(last) != 1 or last[0].name != "damage":
+        raise NotUnderstood(e.words())
+    if e.who == "dealt":
+        return F("exile_if_dies", F("dealt", Number(ab.effects)))
+    to = F("target", Number(ab.targets))
+    if (prev.kind != "damage" or prev.target is None or prev.target.kind != "permanent" or not isinstance(prev.n, int)
+            or last[0] != F("damage", to, prev.n) or not re.fullmatch(r"creatures?", prev.target.filter.text, re.I)):
+        raise NotUnderstood(e.words())
+    return F("exile_if_dies", to)
 
 
 def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: Ab, ctx: Ctx) -> None:
@@ -1709,6 +1729,8 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(STATIC)
         ab.add(SCOPE, F("each", term))
         _static_pt_and_keywords(ab, s)
+        for kind in s.restrictions:      # "assigns combat damage equal to its toughness" (rules/casting/combat_damage_toughness.lp)
+            ab.add(RESTRICTION, C_(kind))
     elif k == "attached_gets":
         if s.filter.text not in ("creature", "permanent") or s.who == "equipped" and s.filter.text != "creature":
             raise NotUnderstood(s.text)
@@ -1722,6 +1744,9 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         for kind in s.restrictions:      # "and can't block" (rules/casting/combat.lp)
             if s.who == "equipped" and kind != "cant_be_blocked_by_more_than_one":
                 raise NotUnderstood(s.text)
+            if kind == "assigns_damage_by_toughness":    # rules/casting/combat_damage_toughness.lp
+                ab.add(RESTRICTION, C_(kind))
+                continue
             ab.add(RESTRICTION, F(kind, C_(s.who)))
     elif k == "while":
         # "as long as [condition]": the effect applies only while the condition holds (rules/core/conditions.lp)

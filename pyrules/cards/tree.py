@@ -431,6 +431,9 @@ class Effect:
             return f"{src} gets {self.pt[0]:+d}/{self.pt[1]:+d} and becomes a {self.counter} until end of turn"
         if k == "unblockable_by_this_turn":
             return f"{self.target.words()} can't be blocked by {self.filter.words()} this turn"
+        if k == "exile_if_dies":
+            return ("if a creature dealt damage this way would die this turn, exile it instead" if self.who == "dealt"
+                    else "if that creature would die this turn, exile it instead")
         if k == "mill_half":
             return "target player puts the top half of their library, rounded up, into their graveyard"
         if k == "tap_self":

@@ -1630,3 +1630,22 @@ def test_exile_instead_needs_a_damage_effect_before_it():
 
     assert read_line("Destroy target creature. If that creature would die this turn, exile it instead.",
                      "Instant").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ e4 (issue 28): Rampaging Ferocidon
+
+def test_players_cant_gain_life_and_damage_to_that_creatures_controller():
+    # CR 119.7: "Players can't gain life."; CR 603.2, 608.2h: "Whenever another creature enters the battlefield, Rampaging
+    # Ferocidon deals 1 damage to that creature's controller."
+    db = with_files((str(Path(__file__).parent / "data" / "e4_ferocidon.json"),))
+    _, cant, trig = db.lookup("Rampaging Ferocidon").reading()
+    assert cant.status == "modelled" and cant.parse == "players can't gain life"
+    assert 'restriction(ab("Rampaging Ferocidon",front,2,static_2),cant_gain_life(players))' in facts(cant)
+    assert trig.status == "modelled"
+    assert trig.parse == "whenever another creature enters, Rampaging Ferocidon deals 1 damage to that creature's controller"
+    assert "damage(data_controller,1)" in facts(trig)
+    from tests.test_grammar import read_line
+
+    # "that creature's controller" is read only where the trigger event was about a creature entering
+    assert read_line("Whenever you cast a spell, ~ deals 1 damage to that creature's controller.",
+                     "Creature — Dinosaur").status == "not_modelled"

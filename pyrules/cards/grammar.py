@@ -824,6 +824,14 @@ class ToTree(Transformer):
     def e_exile_if_dies_that(self, meta, ch):
         return [T.Effect("exile_if_dies", who="that")]
 
+    def e_damage_entered_controller(self, meta, ch):
+        kind = str(_tokens(ch, "THAT_CONTROLLER")[0]).lower().split("'")[0]
+        return T.Effect("damage_to_entered_controller", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        keyword=kind)
+
+    def s_players_cant_gain_life(self, meta, ch):
+        return T.Ability("static", static=T.Static("players_cant_gain_life", text="players can't gain life"))
+
     def s_each_by_toughness(self, meta, ch):
         f = _one(ch, T.Filter)
         return T.Ability("static", static=T.Static(

@@ -1113,6 +1113,13 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage_to_spell_controller":
         ctx.need_self(e.ref, created)
         return F("damage", C_("data_controller"), e.n)
+    if k == "damage_to_entered_controller":
+        # "Whenever another creature enters, ~ deals 1 damage to that creature's controller" (e4; the creature the
+        # trigger event was about: rules/timeline/effects.lp, data_controller)
+        ctx.need_self(e.ref, created)
+        if ab.event_data != "entered" or e.keyword not in ("creature", "permanent"):
+            raise NotUnderstood(e.words())
+        return F("damage", C_("data_controller"), e.n)
     if k == "tap" and e.keyword == "defending":
         # "tap target creature defending player controls" in an attack trigger (rules/timeline/combat_triggers.lp)
         if ab.event_data != "attacked":
@@ -1551,7 +1558,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # what the trigger event was about (rules/timeline/combat_triggers.lp): the player dealt combat damage ("that
         # player"), the player or planeswalker the source attacks
         ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
-                         "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded"}.get(ev.kind)
+                         "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded",
+                         "enters_filter": "entered"}.get(ev.kind)
         if isinstance(a.condition, T.Condition) and a.condition.kind == "you_control_none":
             # "if you control no tapped lands" (rules/timeline/if_you_control.lp)
             text = a.condition.filter.text
@@ -1824,6 +1832,9 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "unblockable_each":
         # "Creatures you control with +1/+1 counters on them can't be blocked" (d2; rules/casting/combat.lp)
         ab.add(RESTRICTION, F("cant_be_blocked", F("each", ab.filter(s.filter))))
+    elif k == "players_cant_gain_life":
+        # "Players can't gain life." (e4; rules/timeline/cant_gain_life.lp)
+        ab.add(RESTRICTION, F("cant_gain_life", C_("players")))
     elif k == "player_hexproof":
         # "You have hexproof." (e4; rules/mechanics/hexproof.lp)
         ab.add(RESTRICTION, F("player_hexproof", C_("you")))

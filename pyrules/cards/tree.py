@@ -235,6 +235,8 @@ class Effect:
             return f"spend only {self.who} mana this way"
         if k == "damage_divided":
             return f"{src} deals {self.n} damage divided as you choose among one or two targets"
+        if k == "damage_to_entered_controller":
+            return f"{src} deals {self.n} damage to that {self.keyword}'s controller"
         if k == "damage_to_spell_controller":
             return f"{src} deals {self.n} damage to that spell's controller"
         if k == "tap" and self.keyword == "defending":

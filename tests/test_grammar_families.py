@@ -1649,3 +1649,11 @@ def test_players_cant_gain_life_and_damage_to_that_creatures_controller():
     # "that creature's controller" is read only where the trigger event was about a creature entering
     assert read_line("Whenever you cast a spell, ~ deals 1 damage to that creature's controller.",
                      "Creature — Dinosaur").status == "not_modelled"
+
+
+def test_target_player_sacrifices_an_attacking_creature():
+    # CR 701.21a: "Target player sacrifices an attacking creature." (Wing Shards)
+    db = with_files((str(Path(__file__).parent / "data" / "e4_wing_shards.json"),))
+    ln = db.lookup("Wing Shards").reading()[0]
+    assert ln.status == "modelled" and ln.parse == "target player sacrifices an attacking creature"
+    assert 'sacrifice_chosen(target(1),f("attacking creature"))' in facts(ln)

@@ -200,7 +200,8 @@ class Effect:
         if k == "damage_each_creature_player":
             return f"{src} deals {self.n} damage to each creature and each player"
         if k == "edict":
-            return f"{who} sacrifices a {self.filter.words()}"
+            art = "an" if self.filter.words()[:1].lower() in "aeiou" else "a"
+            return f"{who} sacrifices {art} {self.filter.words()}"
         if k == "destroy_sharing_color":
             return f"destroy each other {self.filter.words()} that shares a color with it"
         if k == "gain_life_lost_this_turn":

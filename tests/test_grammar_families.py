@@ -1657,3 +1657,12 @@ def test_target_player_sacrifices_an_attacking_creature():
     ln = db.lookup("Wing Shards").reading()[0]
     assert ln.status == "modelled" and ln.parse == "target player sacrifices an attacking creature"
     assert 'sacrifice_chosen(target(1),f("attacking creature"))' in facts(ln)
+
+
+def test_cant_be_blocked_this_turn_except_by():
+    # CR 509.1b, 611.2a: "{3}{U}: Another target creature you control can't be blocked this turn except by Spirits."
+    # (Departed Deckhand)
+    ln = line("Departed Deckhand", 3)
+    assert ln.status == "modelled"
+    assert ln.parse == "{3}{U}: another target creature you control can't be blocked this turn except by Spirits"
+    assert 'apply(cant_be_blocked_except_by(f("spirits")),target(1),end_of_turn)' in facts(ln)

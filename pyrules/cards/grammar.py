@@ -1776,6 +1776,13 @@ class ToTree(Transformer):
         return T.Event("explores_filter", filter=f, text=f"whenever a {f.text} explores")
 
     # d2 (issue 28): "Target creature you control can't be blocked by creatures with power 2 or less this turn." --
+    def e_unblockable_except_target(self, meta, ch):
+        target, blockers = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("unblockable_by_this_turn", target=T.Target("permanent", target), filter=blockers, keyword="except")
+
+    def e_unblockable_except_target_other(self, meta, ch):
+        return self._other(self.e_unblockable_except_target(meta, ch))
+
     def e_unblockable_by_target(self, meta, ch):
         target, blockers = [c for c in ch if isinstance(c, T.Filter)]
         return T.Effect("unblockable_by_this_turn", target=T.Target("permanent", target), filter=blockers)

@@ -1206,7 +1206,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         raise NotUnderstood(e.words())              # (effect_terms reads it: two effects)
     if k == "unblockable_by_this_turn":            # "can't be blocked by creatures with power 2 or less this turn" (d2)
         t = _permanent_target(e, ab)
-        return F("apply", F("cant_be_blocked_by", ab.filter(e.filter)), F("target", t), C_("end_of_turn"))
+        kind = "cant_be_blocked_except_by" if e.keyword == "except" else "cant_be_blocked_by"   # e4: "this turn except by Spirits"
+        return F("apply", F(kind, ab.filter(e.filter)), F("target", t), C_("end_of_turn"))
     if k == "mill_half":                            # "... the top half of their library, rounded up ..." (d2)
         return F("mill", F("target", ab.target(C_("player"))), C_("half_library_rounded_up"))
     if k == "tap_self":                             # "Tap ~." (d2, issue 28; rules/timeline/effects.lp)

@@ -433,6 +433,8 @@ class Effect:
         if k == "pump_becomes":
             return f"{src} gets {self.pt[0]:+d}/{self.pt[1]:+d} and becomes a {self.counter} until end of turn"
         if k == "unblockable_by_this_turn":
+            if self.keyword == "except":
+                return f"{self.target.words()} can't be blocked this turn except by {self.filter.words()}"
             return f"{self.target.words()} can't be blocked by {self.filter.words()} this turn"
         if k == "exile_if_dies":
             return ("if a creature dealt damage this way would die this turn, exile it instead" if self.who == "dealt"

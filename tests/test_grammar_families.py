@@ -1666,3 +1666,17 @@ def test_cant_be_blocked_this_turn_except_by():
     assert ln.status == "modelled"
     assert ln.parse == "{3}{U}: another target creature you control can't be blocked this turn except by Spirits"
     assert 'apply(cant_be_blocked_except_by(f("spirits")),target(1),end_of_turn)' in facts(ln)
+
+
+def test_as_long_as_two_or_more_creatures_are_blocking_it():
+    # CR 611.3a, 509.1h: "Rampaging Cyclops gets -2/-0 as long as two or more creatures are blocking it."
+    db = with_files((str(Path(__file__).parent / "data" / "e4_cyclops.json"),))
+    ln = db.lookup("Rampaging Cyclops").reading()[0]
+    assert ln.status == "modelled"
+    assert 'as_long_as(ab("Rampaging Cyclops",front,1,static_1),blocked_by_ge(2))' in facts(ln)
+    assert 'mod_pt(ab("Rampaging Cyclops",front,1,static_1),-2,0)' in facts(ln)
+    from tests.test_grammar import read_line
+
+    # only as a permanent's own condition: not as an activated ability's
+    assert read_line("{T}: Draw a card. Activate only if two or more creatures are blocking it.",
+                     "Creature — Cyclops").status == "not_modelled"

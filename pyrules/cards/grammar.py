@@ -1568,6 +1568,10 @@ class ToTree(Transformer):
     def cond_attacking(self, meta, ch):
         return T.Condition("attacking", ref=_one(ch, T.SelfRef) or T.SelfRef("it"), text="it's attacking")
 
+    def cond_blocked_by_ge(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Condition("blocked_by_ge", n=n, text=f"{n} or more creatures are blocking it")
+
     def cond_life_ge(self, meta, ch):
         n = number(_tokens(ch, "NUM")[0])
         return T.Condition("life_ge", n=n, text=f"you have {n} or more life")

@@ -1762,7 +1762,13 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(STATIC)
         ab.add(SCOPE, C_(s.who))
         _static_pt_and_keywords(ab, s)
-        ab.add(AS_LONG_AS, _condition(s.condition, ab, ctx))
+        if s.condition.kind == "blocked_by_ge":
+            # "as long as two or more creatures are blocking it": the permanent's own blockers (e4; rules/core/conditions.lp)
+            if s.who != "self":
+                raise NotUnderstood(s.text)
+            ab.add(AS_LONG_AS, F("blocked_by_ge", s.condition.n))
+        else:
+            ab.add(AS_LONG_AS, _condition(s.condition, ab, ctx))
     elif k == "self_cost_if":
         # "This spell costs {1} less to cast if you control a Wizard" (rules/casting/costs.lp)
         cond = _condition(s.condition, ab, ctx)

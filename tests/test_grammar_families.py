@@ -600,7 +600,7 @@ def test_as_long_as_wordings_are_read(text, fact):
 
 @pytest.mark.parametrize("text", [
     "Test Card gets +1/+1 as long as you control a zzz.",                   # a word outside the lists
-    "Test Card gets -2/-0 as long as two or more creatures are blocking it.",   # no rules yet
+    "Test Card gets -2/-0 as long as two or more creatures are attacking.",   # no rules yet (blocking it: e4, below)
     "Other Test Card gets +1/+1 as long as you control a Dinosaur.",        # not the card itself
 ])
 def test_as_long_as_outside_what_is_read_is_not_modelled(text):

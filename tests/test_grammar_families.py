@@ -600,7 +600,7 @@ def test_as_long_as_wordings_are_read(text, fact):
 
 @pytest.mark.parametrize("text", [
     "Test Card gets +1/+1 as long as you control a zzz.",                   # a word outside the lists
-    "Test Card gets -2/-0 as long as two or more creatures are blocking it.",   # no rules yet
+    "Test Card gets -2/-0 as long as two or more creatures are attacking.",   # no rules yet (blocking it: e4, below)
     "Other Test Card gets +1/+1 as long as you control a Dinosaur.",        # not the card itself
 ])
 def test_as_long_as_outside_what_is_read_is_not_modelled(text):
@@ -1566,3 +1566,117 @@ def test_damage_to_target_player_and_each_creature_and_planeswalker_they_control
     assert ln.status == "modelled"
     assert "damage(target(1),10)" in facts(ln)
     assert 'damage(each_of(target(1),f("creature and planeswalker")),10)' in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ e4 (issue 28): hexproof variants
+
+def test_hexproof_from_a_color_is_a_keyword_of_that_color():
+    # CR 702.11d: "Hexproof from black (This creature can't be the target of black spells or abilities your opponents
+    # control.)" (Knight of Grace), "Hexproof from white" (Knight of Malice)
+    db = with_files((str(Path(__file__).parent / "data" / "e4_hexproof.json"),))
+    grace = db.lookup("Knight of Grace").reading()[1]
+    assert grace.status == "modelled" and grace.parse == "hexproof from black"
+    assert 'keyword(ab("Knight of Grace",front,2,hexproof_from_black),hexproof_from_black)' in facts(grace)
+    malice = db.lookup("Knight of Malice").reading()[1]
+    assert malice.status == "modelled" and malice.names == ["hexproof_from_white"]
+    from tests.test_grammar import read_line
+
+    assert read_line("Hexproof from creatures", "Creature — Spirit").status == "not_modelled"
+
+
+def test_you_have_hexproof():
+    # CR 702.11c: "You have hexproof. (You can't be the target of spells or abilities your opponents control.)"
+    # (Leyline of Sanctity)
+    db = with_files((str(Path(__file__).parent / "data" / "e4_hexproof.json"),))
+    ln = db.lookup("Leyline of Sanctity").reading()[1]
+    assert ln.status == "modelled" and ln.parse == "you have hexproof"
+    assert 'restriction(ab("Leyline of Sanctity",front,2,static_2),player_hexproof(you))' in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ e4 (issue 28): combat damage by toughness
+
+@pytest.mark.parametrize("card, n, fact", [
+    ("Belligerent Brontodon", 1, 'scope(ab("Belligerent Brontodon",front,1,static_1),each(f("creature you control")))'),
+    ("Assault Formation", 1, 'scope(ab("Assault Formation",front,1,static_1),each(f("creature you control")))'),
+    ("Gauntlets of Light", 2, 'mod_pt(ab("Gauntlets of Light",front,2,static_2),0,2)'),
+])
+def test_assigns_combat_damage_equal_to_its_toughness(card, n, fact):
+    # CR 510.1a, 101.1: "Each creature you control assigns combat damage equal to its toughness rather than its power.",
+    # "Enchanted creature gets +0/+2 and assigns combat damage equal to its toughness rather than its power."
+    db = with_files((str(Path(__file__).parent / "data" / "e4_combat_damage.json"),))
+    ln = db.lookup(card).reading()[n - 1]
+    assert ln.status == "modelled" and ln.parse.endswith("assigns combat damage equal to its toughness rather than its power")
+    assert fact in facts(ln) and ",assigns_damage_by_toughness)" in facts(ln)
+
+
+# ------------------------------------------------------------------------------------------------ e4 (issue 28): exile instead of dying
+
+@pytest.mark.parametrize("card, fact", [
+    ("Anger of the Gods", "exile_if_dies(dealt(1))"),
+    ("Pillar of Flame", "exile_if_dies(dealt(1))"),
+    ("Reduce to Ashes", "exile_if_dies(target(1))"),
+])
+def test_would_die_this_turn_exile_it_instead(card, fact):
+    # CR 614.1a, 614.6: "If a creature dealt damage this way would die this turn, exile it instead.", "If that creature
+    # would die this turn, exile it instead." (the spell's second sentence, its second effect)
+    db = with_files((str(Path(__file__).parent / "data" / "e4_exile_if_dies.json"),))
+    ln = db.lookup(card).reading()[0]
+    assert ln.status == "modelled" and ln.parse.endswith("would die this turn, exile it instead")
+    assert f",2,{fact})" in facts(ln)
+
+
+def test_exile_instead_needs_a_damage_effect_before_it():
+    from tests.test_grammar import read_line
+
+    assert read_line("Destroy target creature. If that creature would die this turn, exile it instead.",
+                     "Instant").status == "not_modelled"
+
+
+# ------------------------------------------------------------------------------------------------ e4 (issue 28): Rampaging Ferocidon
+
+def test_players_cant_gain_life_and_damage_to_that_creatures_controller():
+    # CR 119.7: "Players can't gain life."; CR 603.2, 608.2h: "Whenever another creature enters the battlefield, Rampaging
+    # Ferocidon deals 1 damage to that creature's controller."
+    db = with_files((str(Path(__file__).parent / "data" / "e4_ferocidon.json"),))
+    _, cant, trig = db.lookup("Rampaging Ferocidon").reading()
+    assert cant.status == "modelled" and cant.parse == "players can't gain life"
+    assert 'restriction(ab("Rampaging Ferocidon",front,2,static_2),cant_gain_life(players))' in facts(cant)
+    assert trig.status == "modelled"
+    assert trig.parse == "whenever another creature enters, Rampaging Ferocidon deals 1 damage to that creature's controller"
+    assert "damage(data_controller,1)" in facts(trig)
+    from tests.test_grammar import read_line
+
+    # "that creature's controller" is read only where the trigger event was about a creature entering
+    assert read_line("Whenever you cast a spell, ~ deals 1 damage to that creature's controller.",
+                     "Creature — Dinosaur").status == "not_modelled"
+
+
+def test_target_player_sacrifices_an_attacking_creature():
+    # CR 701.21a: "Target player sacrifices an attacking creature." (Wing Shards)
+    db = with_files((str(Path(__file__).parent / "data" / "e4_wing_shards.json"),))
+    ln = db.lookup("Wing Shards").reading()[0]
+    assert ln.status == "modelled" and ln.parse == "target player sacrifices an attacking creature"
+    assert 'sacrifice_chosen(target(1),f("attacking creature"))' in facts(ln)
+
+
+def test_cant_be_blocked_this_turn_except_by():
+    # CR 509.1b, 611.2a: "{3}{U}: Another target creature you control can't be blocked this turn except by Spirits."
+    # (Departed Deckhand)
+    ln = line("Departed Deckhand", 3)
+    assert ln.status == "modelled"
+    assert ln.parse == "{3}{U}: another target creature you control can't be blocked this turn except by Spirits"
+    assert 'apply(cant_be_blocked_except_by(f("spirits")),target(1),end_of_turn)' in facts(ln)
+
+
+def test_as_long_as_two_or_more_creatures_are_blocking_it():
+    # CR 611.3a, 509.1h: "Rampaging Cyclops gets -2/-0 as long as two or more creatures are blocking it."
+    db = with_files((str(Path(__file__).parent / "data" / "e4_cyclops.json"),))
+    ln = db.lookup("Rampaging Cyclops").reading()[0]
+    assert ln.status == "modelled"
+    assert 'as_long_as(ab("Rampaging Cyclops",front,1,static_1),blocked_by_ge(2))' in facts(ln)
+    assert 'mod_pt(ab("Rampaging Cyclops",front,1,static_1),-2,0)' in facts(ln)
+    from tests.test_grammar import read_line
+
+    # only as a permanent's own condition: not as an activated ability's
+    assert read_line("{T}: Draw a card. Activate only if two or more creatures are blocking it.",
+                     "Creature — Cyclops").status == "not_modelled"

@@ -838,6 +838,41 @@ class ToTree(Transformer):
         colors = tuple(str(c).lower() for c in _tokens(ch, "PROT_COLOR"))
         return T.Ability("keywords", keywords=simple + (T.Keyword("protection", quality=colors),))
 
+    def e_exile_if_dies_dealt(self, meta, ch):
+        return [T.Effect("exile_if_dies", who="dealt")]
+
+    def e_exile_if_dies_that(self, meta, ch):
+        return [T.Effect("exile_if_dies", who="that")]
+
+    def e_damage_entered_controller(self, meta, ch):
+        kind = str(_tokens(ch, "THAT_CONTROLLER")[0]).lower().split("'")[0]
+        return T.Effect("damage_to_entered_controller", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        keyword=kind)
+
+    def s_players_cant_gain_life(self, meta, ch):
+        return T.Ability("static", static=T.Static("players_cant_gain_life", text="players can't gain life"))
+
+    def s_each_by_toughness(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Ability("static", static=T.Static(
+            "anthem", f, restrictions=("assigns_damage_by_toughness",),
+            text=f"each {f.text} assigns combat damage equal to its toughness rather than its power"))
+
+    def s_enchanted_gets_by_toughness(self, meta, ch):
+        p, t = self._pt(ch)
+        return T.Ability("static", static=T.Static(
+            "attached_gets", who="enchanted", power=p, toughness=t, filter=T.Filter("creature"),
+            restrictions=("assigns_damage_by_toughness",),
+            text=f"enchanted creature gets {p:+d}/{t:+d} and assigns combat damage equal to its toughness rather than its power"))
+
+    def s_you_have_hexproof(self, meta, ch):
+        return T.Ability("static", static=T.Static("player_hexproof", text="you have hexproof"))
+
+    def keywords_hexproof_from(self, meta, ch):
+        simple = tuple(T.Keyword(" ".join(str(k).lower().split())) for k in _tokens(ch, "KW"))
+        colors = tuple(str(c).lower() for c in _tokens(ch, "PROT_COLOR"))
+        return T.Ability("keywords", keywords=simple + (T.Keyword("hexproof", quality=colors),))
+
     def keyword_cost(self, meta, ch):
         word = " ".join(str(_tokens(ch, "KW_COST")[0]).lower().split())
         cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
@@ -1553,6 +1588,10 @@ class ToTree(Transformer):
     def cond_attacking(self, meta, ch):
         return T.Condition("attacking", ref=_one(ch, T.SelfRef) or T.SelfRef("it"), text="it's attacking")
 
+    def cond_blocked_by_ge(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Condition("blocked_by_ge", n=n, text=f"{n} or more creatures are blocking it")
+
     def cond_life_ge(self, meta, ch):
         n = number(_tokens(ch, "NUM")[0])
         return T.Condition("life_ge", n=n, text=f"you have {n} or more life")
@@ -1761,6 +1800,13 @@ class ToTree(Transformer):
         return T.Event("explores_filter", filter=f, text=f"whenever a {f.text} explores")
 
     # d2 (issue 28): "Target creature you control can't be blocked by creatures with power 2 or less this turn." --
+    def e_unblockable_except_target(self, meta, ch):
+        target, blockers = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("unblockable_by_this_turn", target=T.Target("permanent", target), filter=blockers, keyword="except")
+
+    def e_unblockable_except_target_other(self, meta, ch):
+        return self._other(self.e_unblockable_except_target(meta, ch))
+
     def e_unblockable_by_target(self, meta, ch):
         target, blockers = [c for c in ch if isinstance(c, T.Filter)]
         return T.Effect("unblockable_by_this_turn", target=T.Target("permanent", target), filter=blockers)

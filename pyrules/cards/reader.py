@@ -1115,6 +1115,13 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage_to_spell_controller":
         ctx.need_self(e.ref, created)
         return F("damage", C_("data_controller"), e.n)
+    if k == "damage_to_entered_controller":
+        # "Whenever another creature enters, ~ deals 1 damage to that creature's controller" (e4; the creature the
+        # trigger event was about: rules/timeline/effects.lp, data_controller)
+        ctx.need_self(e.ref, created)
+        if ab.event_data != "entered" or e.keyword not in ("creature", "permanent"):
+            raise NotUnderstood(e.words())
+        return F("damage", C_("data_controller"), e.n)
     if k == "tap" and e.keyword == "defending":
         # "tap target creature defending player controls" in an attack trigger (rules/timeline/combat_triggers.lp)
         if ab.event_data != "attacked":
@@ -1201,7 +1208,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         raise NotUnderstood(e.words())              # (effect_terms reads it: two effects)
     if k == "unblockable_by_this_turn":            # "can't be blocked by creatures with power 2 or less this turn" (d2)
         t = _permanent_target(e, ab)
-        return F("apply", F("cant_be_blocked_by", ab.filter(e.filter)), F("target", t), C_("end_of_turn"))
+        kind = "cant_be_blocked_except_by" if e.keyword == "except" else "cant_be_blocked_by"   # e4: "this turn except by Spirits"
+        return F("apply", F(kind, ab.filter(e.filter)), F("target", t), C_("end_of_turn"))
     if k == "mill_half":                            # "... the top half of their library, rounded up ..." (d2)
         return F("mill", F("target", ab.target(C_("player"))), C_("half_library_rounded_up"))
     if k == "tap_self":                             # "Tap ~." (d2, issue 28; rules/timeline/effects.lp)
@@ -1281,12 +1289,32 @@ def compile_effects(effects, ab: Ab, ctx: Ctx) -> list[str]:
             understood.append(e.words())
             prev, last = None, []
             continue
+        if e.kind == "exile_if_dies":              # e4 (issue 28): rules/timeline/exile_if_dies.lp
+            ab.effect(_exile_if_dies(e, last, prev, ab))
+            understood.append(e.words())
+            prev, last = None, []
+            continue
         prev, last = e, effect_terms(e, ab, ctx, created)
         for term in last:
             ab.effect(term)
         created = created or e.kind == "create_token"
         understood.append(_understood_effect(e))
     return understood
+
+
+def _exile_if_dies(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: Ab) -> Symbol:
+    """"If a creature dealt damage this way would die this turn, exile it instead." (the creatures the damage effect just
+    before was dealt to: exile_if_dies(dealt(K))), "If that creature would die this turn, exile it instead." (the
+    target creature of that damage effect: exile_if_dies(target(I))); rules/timeline/exile_if_dies.lp."""
+    if prev is None or prev.kind not in ("damage", "damage_each") or len(last) != 1 or last[0].name != "damage":
+        raise NotUnderstood(e.words())
+    if e.who == "dealt":
+        return F("exile_if_dies", F("dealt", Number(ab.effects)))
+    to = F("target", Number(ab.targets))
+    if (prev.kind != "damage" or prev.target is None or prev.target.kind != "permanent" or not isinstance(prev.n, int)
+            or last[0] != F("damage", to, prev.n) or not re.fullmatch(r"creatures?", prev.target.filter.text, re.I)):
+        raise NotUnderstood(e.words())
+    return F("exile_if_dies", to)
 
 
 def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: Ab, ctx: Ctx) -> None:
@@ -1392,8 +1420,9 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         out, understood = [], []
         for kw in a.keywords:
             name, kind = KEYWORDS[kw.word]
-            if kind == "quality":
-                # "protection from A and from B": one protection ability for each color (rules/mechanics/protection.lp)
+            if kind == "quality" or kw.quality:
+                # "protection from A and from B": one protection ability for each color (rules/mechanics/protection.lp);
+                # "hexproof from black" (rules/mechanics/hexproof.lp)
                 for color in kw.quality:
                     ab = Ab(ctx, f"{name}_from_{color}")
                     ab.add(KEYWORD, C_(f"{name}_from_{color}"))
@@ -1532,7 +1561,8 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # what the trigger event was about (rules/timeline/combat_triggers.lp): the player dealt combat damage ("that
         # player"), the player or planeswalker the source attacks
         ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
-                         "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded"}.get(ev.kind)
+                         "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded",
+                         "enters_filter": "entered"}.get(ev.kind)
         if isinstance(a.condition, T.Condition) and a.condition.kind == "you_control_none":
             # "if you control no tapped lands" (rules/timeline/if_you_control.lp)
             text = a.condition.filter.text
@@ -1710,6 +1740,8 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(STATIC)
         ab.add(SCOPE, F("each", term))
         _static_pt_and_keywords(ab, s)
+        for kind in s.restrictions:      # "assigns combat damage equal to its toughness" (rules/casting/combat_damage_toughness.lp)
+            ab.add(RESTRICTION, C_(kind))
     elif k == "attached_gets":
         if s.filter.text not in ("creature", "permanent") or s.who == "equipped" and s.filter.text != "creature":
             raise NotUnderstood(s.text)
@@ -1723,13 +1755,22 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         for kind in s.restrictions:      # "and can't block" (rules/casting/combat.lp)
             if s.who == "equipped" and kind != "cant_be_blocked_by_more_than_one":
                 raise NotUnderstood(s.text)
+            if kind == "assigns_damage_by_toughness":    # rules/casting/combat_damage_toughness.lp
+                ab.add(RESTRICTION, C_(kind))
+                continue
             ab.add(RESTRICTION, F(kind, C_(s.who)))
     elif k == "while":
         # "as long as [condition]": the effect applies only while the condition holds (rules/core/conditions.lp)
         ab.add(STATIC)
         ab.add(SCOPE, C_(s.who))
         _static_pt_and_keywords(ab, s)
-        ab.add(AS_LONG_AS, _condition(s.condition, ab, ctx))
+        if s.condition.kind == "blocked_by_ge":
+            # "as long as two or more creatures are blocking it": the permanent's own blockers (e4; rules/core/conditions.lp)
+            if s.who != "self":
+                raise NotUnderstood(s.text)
+            ab.add(AS_LONG_AS, F("blocked_by_ge", s.condition.n))
+        else:
+            ab.add(AS_LONG_AS, _condition(s.condition, ab, ctx))
     elif k == "self_cost_if":
         # "This spell costs {1} less to cast if you control a Wizard" (rules/casting/costs.lp)
         cond = _condition(s.condition, ab, ctx)
@@ -1800,6 +1841,12 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "unblockable_each":
         # "Creatures you control with +1/+1 counters on them can't be blocked" (d2; rules/casting/combat.lp)
         ab.add(RESTRICTION, F("cant_be_blocked", F("each", ab.filter(s.filter))))
+    elif k == "players_cant_gain_life":
+        # "Players can't gain life." (e4; rules/timeline/cant_gain_life.lp)
+        ab.add(RESTRICTION, F("cant_gain_life", C_("players")))
+    elif k == "player_hexproof":
+        # "You have hexproof." (e4; rules/mechanics/hexproof.lp)
+        ab.add(RESTRICTION, F("player_hexproof", C_("you")))
     elif k == "cant_attack_unless":
         # "~ can't attack unless you control an artifact" (d2; rules/casting/combat.lp)
         cond = _condition(s.condition, ab, ctx)

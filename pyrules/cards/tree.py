@@ -200,7 +200,8 @@ class Effect:
         if k == "damage_each_creature_player":
             return f"{src} deals {self.n} damage to each creature and each player"
         if k == "edict":
-            return f"{who} sacrifices a {self.filter.words()}"
+            art = "an" if self.filter.words()[:1].lower() in "aeiou" else "a"
+            return f"{who} sacrifices {art} {self.filter.words()}"
         if k == "destroy_sharing_color":
             return f"destroy each other {self.filter.words()} that shares a color with it"
         if k == "gain_life_lost_this_turn":
@@ -235,6 +236,8 @@ class Effect:
             return f"spend only {self.who} mana this way"
         if k == "damage_divided":
             return f"{src} deals {self.n} damage divided as you choose among one or two targets"
+        if k == "damage_to_entered_controller":
+            return f"{src} deals {self.n} damage to that {self.keyword}'s controller"
         if k == "damage_to_spell_controller":
             return f"{src} deals {self.n} damage to that spell's controller"
         if k == "tap" and self.keyword == "defending":
@@ -430,7 +433,12 @@ class Effect:
         if k == "pump_becomes":
             return f"{src} gets {self.pt[0]:+d}/{self.pt[1]:+d} and becomes a {self.counter} until end of turn"
         if k == "unblockable_by_this_turn":
+            if self.keyword == "except":
+                return f"{self.target.words()} can't be blocked this turn except by {self.filter.words()}"
             return f"{self.target.words()} can't be blocked by {self.filter.words()} this turn"
+        if k == "exile_if_dies":
+            return ("if a creature dealt damage this way would die this turn, exile it instead" if self.who == "dealt"
+                    else "if that creature would die this turn, exile it instead")
         if k == "mill_half":
             return "target player puts the top half of their library, rounded up, into their graveyard"
         if k == "tap_self":

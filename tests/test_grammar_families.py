@@ -1566,3 +1566,33 @@ def test_damage_to_target_player_and_each_creature_and_planeswalker_they_control
     assert ln.status == "modelled"
     assert "damage(target(1),10)" in facts(ln)
     assert 'damage(each_of(target(1),f("creature and planeswalker")),10)' in facts(ln)
+
+
+E3_STATICS = Path(__file__).parent / "data" / "e3_statics.json"
+
+
+@pytest.mark.parametrize("name, i, wanted", [
+    # "All creatures get -1/-1." (Night of Souls' Betrayal): every creature, whoever controls it (CR 611.3a)
+    ("Night of Souls' Betrayal", 0, ['scope(ab("Night of Souls\' Betrayal",front,1,static_1),each(f("creatures")))',
+                                     'mod_pt(ab("Night of Souls\' Betrayal",front,1,static_1),-1,-1)']),
+    # "Other Wolves and Werewolves you control get +1/+1.": "and" joins two kinds, either one
+    ("Nightpack Ambusher", 1, ['filter_lit(f("other wolves and werewolves you control"),2,pos(subtype("werewolf")))',
+                               'filter_lit(f("other wolves and werewolves you control"),2,pos(other))']),
+    # "Skeletons you control and other Zombies you control get +1/+1 and have deathtouch.": either filter
+    ("Death Baron", 0, ['filter_lit(f("skeletons you control and other zombies you control"),1,pos(subtype("skeleton")))',
+                        'filter_lit(f("skeletons you control and other zombies you control"),2,pos(other))',
+                        'grants(ab("Death Baron",front,1,static_1),deathtouch)']),
+    # "Each other creature you control that's a Fungus or Saproling gets +1/+1.": a creature of either subtype
+    ("Sporecrown Thallid", 0, ['filter_lit(f("other creature you control that\'s a fungus or saproling"),2,pos(subtype("saproling")))',
+                               'filter_lit(f("other creature you control that\'s a fungus or saproling"),2,pos(type(creature)))']),
+    # "~ gets +1/+1 as long as you control another Merfolk or an Island.": "another" is the Merfolk's only
+    ("Kumena's Speaker", 0, ['filter_lit(f("island or another merfolk you control"),2,pos(other))',
+                             'as_long_as(ab("Kumena\'s Speaker",front,1,static_1),controls(f("island or another merfolk you control"),1))']),
+])
+def test_more_anthems_and_lords(name, i, wanted):
+    ln = with_files((str(E3_STATICS),)).lookup(name).reading()[i]
+    assert ln.status == "modelled"
+    got = facts(ln)
+    for w in wanted:
+        assert w in got
+    assert 'filter_lit(f("island or another merfolk you control"),1,pos(other))' not in got

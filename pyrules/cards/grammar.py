@@ -1907,6 +1907,42 @@ class ToTree(Transformer):
             "attached_has_quoted", T.Filter(kind), who="enchanted", power=p, toughness=t, granted=granted,
             text=f'enchanted {kind} {gets}has "{granted.words()}"'))
 
+    # more anthems and lords (issue 28, e3) -----------------------------------------------------------------
+    def _anthem(self, ch, f: T.Filter, words: str, also: T.Filter | None = None, verbs=("get", "have")):
+        p, t = self._pt(ch)
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
+        kws = kws[0][1] if kws else ()
+        has = f" and {verbs[1]} {', '.join(kws)}" if kws else ""
+        return T.Ability("static", static=T.Static("anthem", f, power=p, toughness=t, keywords=kws, also=also,
+                                                   text=f"{words} {verbs[0]} {p:+d}/{t:+d}{has}"))
+
+    def cond_you_control_either(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        arts = [str(a) + " " for a in _tokens(ch, "ARTICLE")]
+        a1, a2 = arts if len(arts) == 2 else ("", arts[0])
+        text = f"you control {a1}{f1.text} or {a2}{f2.text}"
+        if re.match(r"(?:an)?other\b", f1.text, re.I):   # a filter's words before its first kind are every kind's
+            f1, f2 = f2, f1
+        return T.Condition("you_control", T.Filter(f"{f1.text} or {f2.text}"), text=text)
+
+    def s_anthem_all(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return self._anthem(ch, f, f"all {f.text}")
+
+    def s_anthem_and(self, meta, ch):
+        words = " ".join(str(c) for c in ch if isinstance(c, Token) and c.type in ("FWORD", "FAND"))
+        f = T.Filter(f"{words} you control", "permanent", and_or=True)
+        return self._anthem(ch, f, f.text)
+
+    def s_anthem_union(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return self._anthem(ch, f1, f"{f1.text} and {f2.text}", also=f2)
+
+    def s_anthem_each(self, meta, ch):
+        f = _one(ch, T.Filter)
+        f = T.Filter(f"{f.text} {_tokens(ch, 'THATS_SUBTYPES')[0]}", f.kind)
+        return self._anthem(ch, f, f"each {f.text}", verbs=("gets", "has"))
+
     def ability_line(self, meta, ch):
         return ch[0]
 

@@ -213,6 +213,12 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     thats = re.fullmatch(r"(.+?) that's (white|blue|black|red|green) or (white|blue|black|red|green)", words, re.I)
     if thats:                                  # "creature or planeswalker that's white or blue": each kind, of either color
         words = thats[1]
+    subs = None if thats else re.fullmatch(r"(.+?) that's an? ([A-Z][a-z]+) or ([A-Z][a-z]+)", words)
+    if subs:                                   # "creature you control that's a Fungus or Saproling": each kind, of either subtype
+        words = subs[1]
+        sub_lits = [_word_literal(subs[k]) for k in (2, 3)]
+        if any(x is None or x.name != "subtype" for x in sub_lits):
+            raise NotUnderstood(phrase)
     num = re.fullmatch(r"(.+?) with (power|toughness|converted mana cost|mana value) (\d+) or (less|greater)", words, re.I)
     cnt = re.fullmatch(r"(.+?) with an? ([+-]1/[+-]1) counter on it", words, re.I)
     if cnt:                                    # "creature you control with a +1/+1 counter on it" (rules/core/filters.lp)
@@ -343,6 +349,8 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     if thats:
         colors = [F("pos", F("color", C_(thats[k].lower()))) for k in (2, 3)]
         clauses = [c + [col] for c in clauses for col in colors]
+    if subs:
+        clauses = [c + [F("pos", x)] for c in clauses for x in sub_lits]
     text = " ".join(phrase.split())
     key = text.lower() + "".join(f" [{x}]" for x in extra)
     term = FILTER(key)
@@ -428,6 +436,19 @@ class Ab:
             f = T.Filter(f.text[:-1] + self.ctx.card.name, f.kind, f.and_or, f.extra)
         term, facts = filter_term(f.text, kind or f.kind, extra=f.extra, and_or=f.and_or)
         self.facts += facts
+        return term
+
+    def filter_union(self, f1: T.Filter, f2: T.Filter) -> Symbol:
+        """Two filters joined by "and" ("Skeletons you control and other Zombies you control"): the objects of either
+        one, a filter whose clauses are both filters' clauses."""
+        t1, facts1 = filter_term(f1.text, f1.kind)
+        t2, facts2 = filter_term(f2.text, f2.kind)
+        term = FILTER(f"{t1.arguments[0].string} and {t2.arguments[0].string}")
+        n1 = sum(1 for x in facts1 if FILTER_CLAUSE.is_(x))
+        for facts, shift in ((facts1, 0), (facts2, n1)):
+            for x in facts:
+                k = x.arguments[1].number + shift
+                self.facts.append(FILTER_CLAUSE(term, k) if FILTER_CLAUSE.is_(x) else FILTER_LIT(term, k, x.arguments[2]))
         return term
 
     def effect(self, eff: Symbol) -> None:
@@ -1700,7 +1721,7 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(SCOPE, F("each", term))
         _static_pt_and_keywords(ab, s)
     elif k == "anthem":
-        term = ab.filter(s.filter)
+        term = ab.filter(s.filter) if s.also is None else ab.filter_union(s.filter, s.also)
         if re.search(r"\bwith(?:out)? (?:\w+$|power |toughness )", s.filter.text, re.I):
             # "Creatures you control with flying get +1/+1": which creatures have a keyword (or a power) is known
             # only after the layer this effect is applied in (rules/core/missing_rules.lp): the rules don't ask it there

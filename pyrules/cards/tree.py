@@ -609,6 +609,7 @@ class Static:
     restrictions: tuple[str, ...] = ()   # attached_gets: "and can't block" (cant_block, cant_be_blocked, ...)
     condition: "Condition | None" = None  # while: "as long as [condition]"
     granted: "Ability | None" = None      # attached_has_quoted: the quoted ability the permanent has (rules/core/granted_abilities.lp)
+    also: Filter | None = None       # anthem: "Skeletons you control and other Zombies you control" (the second filter)
 
     def words(self) -> str:
         return self.text

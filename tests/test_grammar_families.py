@@ -1596,3 +1596,24 @@ def test_more_anthems_and_lords(name, i, wanted):
     for w in wanted:
         assert w in got
     assert 'filter_lit(f("island or another merfolk you control"),1,pos(other))' not in got
+
+
+@pytest.mark.parametrize("name, i, wanted", [
+    # a characteristic-defining ability (CR 604.3): every zone; the toughness printed beside "*"
+    ("Ironroot Warlord", 0, ['cda_pt(ab("Ironroot Warlord",front,1,static_1),power,on_battlefield(f("creatures you control")))',
+                             'cda_pt(ab("Ironroot Warlord",front,1,static_1),toughness,fixed(5))',
+                             'functions_in(ab("Ironroot Warlord",front,1,static_1),hand)']),
+    ("Tishana, Voice of Thunder", 0, ['cda_pt(ab("Tishana, Voice of Thunder",front,1,static_1),toughness,in_hand)']),
+    ("Enigma Drake", 1, ['cda_pt(ab("Enigma Drake",front,2,static_2),power,in_graveyard(f("instant and sorcery cards [you_own]")))']),
+    # +N/+N for each card in a graveyard, for each Aura and Equipment attached to it (CR 613.4c)
+    ("Knight of the Reliquary", 0, ['mod_pt_count(ab("Knight of the Reliquary",front,1,static_1),1,1,in_graveyard(f("land card [you_own]")))']),
+    ("Wight of Precinct Six", 0, ['filter_lit(f("creature card [opponent_owns]"),1,pos(opponent_owns))']),
+    ("Multani, Yavimaya's Avatar", 1, ['sum(on_battlefield(f("land you control")),in_graveyard(f("land card [you_own]")))']),
+    ("Champion of the Flame", 1, ['mod_pt_count(ab("Champion of the Flame",front,2,static_2),2,2,attached(f("aura and equipment")))']),
+])
+def test_power_and_toughness_from_a_count(name, i, wanted):
+    ln = with_files((str(E3_STATICS),)).lookup(name).reading()[i]
+    assert ln.status == "modelled"
+    got = facts(ln)
+    for w in wanted:
+        assert w in got

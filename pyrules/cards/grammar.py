@@ -1943,6 +1943,59 @@ class ToTree(Transformer):
         f = T.Filter(f"{f.text} {_tokens(ch, 'THATS_SUBTYPES')[0]}", f.kind)
         return self._anthem(ch, f, f"each {f.text}", verbs=("gets", "has"))
 
+    # power and toughness from a count (issue 28, e3) ---------------------------------------------------------
+    def cnt_battlefield(self, meta, ch):
+        return ("count", "battlefield", _one(ch, T.Filter))
+
+    def cnt_graveyard(self, meta, ch):
+        return ("count", "graveyard", _one(ch, T.Filter))
+
+    def cnt_opponents_graveyards(self, meta, ch):
+        return ("count", "opponents_graveyards", _one(ch, T.Filter))
+
+    def cnt_hand(self, meta, ch):
+        return ("count", "hand", None)
+
+    def count(self, meta, ch):
+        return ch[0]
+
+    def count_card(self, meta, ch):
+        return ch[0]
+
+    @staticmethod
+    def _count_words(c) -> str:
+        where, f = c[1], c[2]
+        return {"battlefield": "{f}", "graveyard": "{f} in your graveyard",
+                "opponents_graveyards": "{f} in your opponents' graveyards",
+                "hand": "cards in your hand", "attached": "{f} attached to it"}[where].format(f=f.text if f else "")
+
+    def s_cda_power(self, meta, ch):
+        c = [x for x in ch if isinstance(x, tuple) and x[0] == "count"][0]
+        return T.Ability("static", static=T.Static("cda_pt", who="power", counts=(c[1:],),
+                                                   text=f"~'s power is equal to the number of {self._count_words(c)}"))
+
+    def s_cda_both(self, meta, ch):
+        c = [x for x in ch if isinstance(x, tuple) and x[0] == "count"][0]
+        return T.Ability("static", static=T.Static(
+            "cda_pt", who="both", counts=(c[1:],),
+            text=f"~'s power and toughness are each equal to the number of {self._count_words(c)}"))
+
+    def s_self_gets_for_each_count(self, meta, ch):
+        p, t = self._pt(ch)
+        cs = [("count", "battlefield", x) for x in ch if isinstance(x, T.Filter)]
+        cs += [x for x in ch if isinstance(x, tuple) and x[0] == "count"]
+        words = " and each ".join(self._count_words(c) for c in cs)
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "self_gets_count", who="self", power=p, toughness=t, counts=tuple(c[1:] for c in cs),
+            text=f"~ gets {p:+d}/{t:+d} for each {words}"))
+
+    def s_self_gets_for_each_attached(self, meta, ch):
+        p, t = self._pt(ch)
+        c = ("count", "attached", _one(ch, T.Filter))
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "self_gets_count", who="self", power=p, toughness=t, counts=(c[1:],),
+            text=f"~ gets {p:+d}/{t:+d} for each {self._count_words(c)}"))
+
     def ability_line(self, meta, ch):
         return ch[0]
 

@@ -70,6 +70,8 @@ from pyrules.kb.interface import (
     MANA_ABILITY,
     MOD_PT,
     MOD_PT_FOR_EACH,
+    MOD_PT_COUNT,
+    CDA_PT,
     MODAL,
     MODE,
     PRODUCES,
@@ -443,12 +445,15 @@ class Ab:
         one, a filter whose clauses are both filters' clauses."""
         t1, facts1 = filter_term(f1.text, f1.kind)
         t2, facts2 = filter_term(f2.text, f2.kind)
-        term = FILTER(f"{t1.arguments[0].string} and {t2.arguments[0].string}")
+        term = FILTER(f"{FILTER.of(t1).text.string} and {FILTER.of(t2).text.string}")
         n1 = sum(1 for x in facts1 if FILTER_CLAUSE.is_(x))
         for facts, shift in ((facts1, 0), (facts2, n1)):
             for x in facts:
-                k = x.arguments[1].number + shift
-                self.facts.append(FILTER_CLAUSE(term, k) if FILTER_CLAUSE.is_(x) else FILTER_LIT(term, k, x.arguments[2]))
+                if FILTER_CLAUSE.is_(x):
+                    self.facts.append(FILTER_CLAUSE(term, FILTER_CLAUSE.of(x).n + shift))
+                else:
+                    lit = FILTER_LIT.of(x)
+                    self.facts.append(FILTER_LIT(term, lit.n + shift, lit.literal))
         return term
 
     def effect(self, eff: Symbol) -> None:
@@ -1816,6 +1821,27 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(STATIC)
         ab.add(SCOPE, C_("self"))
         ab.add(MOD_PT_FOR_EACH, s.power, s.toughness, ab.filter(s.count))
+    elif k in ("cda_pt", "self_gets_count"):
+        # power and toughness from a count (rules/core/counts.lp): a characteristic-defining ability in every zone, or
+        # +N/+N for each of what is counted
+        cnt = None
+        for where, f in s.counts:
+            term = _count_term(where, f, ab)
+            cnt = term if cnt is None else F("sum", cnt, term)
+        ab.add(STATIC)
+        if k == "self_gets_count":
+            ab.add(SCOPE, C_("self"))
+            ab.add(MOD_PT_COUNT, s.power, s.toughness, cnt)
+        else:
+            for zone in ("battlefield", "hand", "library", "graveyard", "exile", "stack", "command"):
+                ab.add(FUNCTIONS_IN, C_(zone))
+            ab.add(CDA_PT, C_("power"), cnt)
+            if s.who == "both":
+                ab.add(CDA_PT, C_("toughness"), cnt)
+            elif ctx.face.toughness is not None and str(ctx.face.toughness).isdigit():
+                ab.add(CDA_PT, C_("toughness"), F("fixed", int(ctx.face.toughness)))   # the toughness printed beside it
+            else:
+                raise NotUnderstood(s.text)
     elif k == "unblockable_each":
         # "Creatures you control with +1/+1 counters on them can't be blocked" (d2; rules/casting/combat.lp)
         ab.add(RESTRICTION, F("cant_be_blocked", F("each", ab.filter(s.filter))))
@@ -1858,6 +1884,19 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     else:
         raise NotUnderstood(k)
     return [ab], [s.words()]
+
+
+def _count_term(where: str, f: T.Filter | None, ab: Ab) -> Symbol:
+    """What a count counts, as the vocabulary's term (rules/core/counts.lp)."""
+    if where == "battlefield":
+        return F("on_battlefield", ab.filter(f))
+    if where == "graveyard":
+        return F("in_graveyard", ab.filter(T.Filter(f.text, "card", True, ("you_own",))))
+    if where == "opponents_graveyards":
+        return F("in_graveyard", ab.filter(T.Filter(f.text, "card", True, ("opponent_owns",))))
+    if where == "attached":
+        return F("attached", ab.filter(T.Filter(f.text, "permanent", True)))
+    return C_("in_hand")
 
 
 def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:

@@ -610,6 +610,7 @@ class Static:
     condition: "Condition | None" = None  # while: "as long as [condition]"
     granted: "Ability | None" = None      # attached_has_quoted: the quoted ability the permanent has (rules/core/granted_abilities.lp)
     also: Filter | None = None       # anthem: "Skeletons you control and other Zombies you control" (the second filter)
+    counts: tuple = ()               # cda_pt, self_gets_count: what is counted, (where, Filter | None) each
 
     def words(self) -> str:
         return self.text

@@ -447,6 +447,10 @@ MANA_ABILITY = Predicate("mana_ability", "ability", written=True)
 MOD_PT = Predicate("mod_pt", "ability power:int toughness:int", **_CARD)
 MOD_PT_FOR_EACH = Predicate("mod_pt_for_each", "ability power:int toughness:int filter",
                             "+N/+N for each permanent of the filter (rules/core/layers.lp)", **_CARD)
+MOD_PT_COUNT = Predicate("mod_pt_count", "ability power:int toughness:int counted",
+                         "+N/+N for each of what the count counts (rules/core/counts.lp)", **_CARD)
+CDA_PT = Predicate("cda_pt", "ability which:const counted", "a characteristic-defining ability: the power or the "
+                   "toughness is the count (rules/core/counts.lp)", **_CARD)
 PRODUCES = Predicate("produces", "ability kind amount", **_CARD)
 RESTRICTION = Predicate("restriction", "ability restriction", **_CARD)
 SCOPE = Predicate("scope", "ability scope", **_CARD)

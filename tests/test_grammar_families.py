@@ -1620,3 +1620,27 @@ def test_power_and_toughness_from_a_count(name, i, wanted):
     got = facts(ln)
     for w in wanted:
         assert w in got
+
+
+@pytest.mark.parametrize("name, i, wanted", [
+    # "Target creature has base power and toughness 1/1 until end of turn." (layer 7b, CR 613.4b)
+    ("Diminish", 0, ['apply(base_pt(1,1),target(1),end_of_turn)']),
+    # both conditions of "as long as ... and ..." (CR 611.3a)
+    ("Blood Baron of Vizkopa", 1, ['as_long_as(ab("Blood Baron of Vizkopa",front,2,static_2),life_ge(30))',
+                                   'as_long_as(ab("Blood Baron of Vizkopa",front,2,static_2),opponent_life_le(10))']),
+    ("Path of Bravery", 0, ['as_long_as(ab("Path of Bravery",front,1,static_1),life_ge_starting)',
+                            'scope(ab("Path of Bravery",front,1,static_1),each(f("creatures you control")))']),
+    # an Aura's or Equipment's layer-4 effect (CR 613.1d, 205.1b, 205.4)
+    ("Dub", 1, ['adds_subtype(ab("Dub",front,2,static_2),"knight")', 'scope(ab("Dub",front,2,static_2),enchanted)']),
+    ("Sigiled Sword of Valeron", 0, ['adds_subtype(ab("Sigiled Sword of Valeron",front,1,static_1),"knight")',
+                                     'scope(ab("Sigiled Sword of Valeron",front,1,static_1),equipped)']),
+    ("On Serra's Wings", 1, ['adds_supertype(ab("On Serra\'s Wings",front,2,static_2),legendary)',
+                             'grants(ab("On Serra\'s Wings",front,2,static_2),lifelink)']),
+    ("In Bolas's Clutches", 2, ['adds_supertype(ab("In Bolas\'s Clutches",front,3,static_3),legendary)']),
+])
+def test_characteristics_set_or_added(name, i, wanted):
+    ln = with_files((str(E3_STATICS),)).lookup(name).reading()[i]
+    assert ln.status == "modelled"
+    got = facts(ln)
+    for w in wanted:
+        assert w in got

@@ -1943,6 +1943,45 @@ class ToTree(Transformer):
         f = T.Filter(f"{f.text} {_tokens(ch, 'THATS_SUBTYPES')[0]}", f.kind)
         return self._anthem(ch, f, f"each {f.text}", verbs=("gets", "has"))
 
+    def e_base_pt_target(self, meta, ch):
+        p, t = (int(x) for x in str(_tokens(ch, "PTN")[0]).split("/"))
+        return T.Effect("base_pt", target=T.Target("permanent", _one(ch, T.Filter)), pt=(p, t))
+
+    def s_while_both(self, meta, ch):
+        c1, c2 = [c for c in ch if isinstance(c, T.Condition)]
+        got = self.s_while(meta, [c for c in ch if c is not c2])
+        st = got.static
+        return replace(got, static=replace(st, also_if=c2, text=st.text.replace(f"as long as {c1.text}",
+                                                                                 f"as long as {c1.text} and {c2.text}")))
+
+    def s_while_each(self, meta, ch):
+        cond = _one(ch, T.Condition)
+        f = _one(ch, T.Filter)
+        p, t = self._pt(ch)
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
+        kws = kws[0][1] if kws else ()
+        has = f" and have {', '.join(kws)}" if kws else ""
+        return T.Ability("static", static=T.Static("while", f, who="each", power=p, toughness=t, keywords=kws, condition=cond,
+                                                   text=f"as long as {cond.text}, {f.text} get {p:+d}/{t:+d}{has}"))
+
+    def cond_life_ge_starting(self, meta, ch):
+        return T.Condition("life_ge_starting", text="your life total is greater than or equal to your starting life total")
+
+    def s_attached_is(self, meta, ch):
+        att = _tokens(ch, "ATTACHED")
+        who = str(att[0]).lower() if att else "enchanted"
+        kind = str(_tokens(ch, "TYPE")[0]).lower() if _tokens(ch, "TYPE") else "permanent"
+        p, t = self._pt(ch) if _tokens(ch, "PT") else (0, 0)
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
+        kws = kws[0][1] if kws else ()
+        sub = _tokens(ch, "SUBTYPE")
+        change = str(sub[0]) if sub else "legendary"
+        parts = ([] if sub else ["is legendary"]) + ([f"gets {p:+d}/{t:+d}"] if _tokens(ch, "PT") else []) \
+            + ([f"has {', '.join(kws)}"] if kws else []) + ([f"is a {change} in addition to its other types"] if sub else [])
+        words = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", and " + parts[-1]
+        return T.Ability("static", static=T.Static("attached_is", T.Filter(kind), who=who, power=p, toughness=t,
+                                                   keywords=kws, change=change, text=f"{who} {kind} {words}"))
+
     # power and toughness from a count (issue 28, e3) ---------------------------------------------------------
     def cnt_battlefield(self, meta, ch):
         return ("count", "battlefield", _one(ch, T.Filter))

@@ -34,6 +34,8 @@ from pyrules.kb.interface import (
     ACTIVATED,
     ADDITIONAL_COST,
     ADDS_TYPE,
+    ADDS_SUBTYPE,
+    ADDS_SUPERTYPE,
     AFFINITY_FOR,
     AMOUNT_INSTEAD,
     EFFECT_INSTEAD,
@@ -683,6 +685,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if e.keyword:
             out.append(F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn")))
         return out
+    if k == "base_pt":
+        # "Target creature has base power and toughness 1/1 until end of turn" (rules/core/layers.lp: base_pt)
+        return [F("apply", F("base_pt", e.pt[0], e.pt[1]), F("target", _permanent_target(e, ab)), C_("end_of_turn"))]
     if k == "pump_becomes":
         # "~ gets +3/+3 and becomes a Bear Berserker until end of turn" (d2): its creature types replaced (layer 4,
         # rules/core/types.lp) and +N/+N, both on the permanent itself
@@ -1751,9 +1756,11 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "while":
         # "as long as [condition]": the effect applies only while the condition holds (rules/core/conditions.lp)
         ab.add(STATIC)
-        ab.add(SCOPE, C_(s.who))
+        ab.add(SCOPE, F("each", ab.filter(s.filter)) if s.who == "each" else C_(s.who))
         _static_pt_and_keywords(ab, s)
         ab.add(AS_LONG_AS, _condition(s.condition, ab, ctx))
+        if s.also_if is not None:        # "as long as [condition] and [condition]": both (rules/core/conditions.lp)
+            ab.add(AS_LONG_AS, _condition(s.also_if, ab, ctx))
     elif k == "self_cost_if":
         # "This spell costs {1} less to cast if you control a Wizard" (rules/casting/costs.lp)
         cond = _condition(s.condition, ab, ctx)
@@ -1821,6 +1828,20 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(STATIC)
         ab.add(SCOPE, C_("self"))
         ab.add(MOD_PT_FOR_EACH, s.power, s.toughness, ab.filter(s.count))
+    elif k == "attached_is":
+        # an Aura's or Equipment's effect of layer 4 on the permanent it is attached to (rules/core/layers.lp), and what
+        # else it gives in layers 6 and 7c
+        if s.filter.text not in ("creature", "permanent") or s.who == "equipped" and s.filter.text != "creature":
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(SCOPE, C_(s.who))
+        _static_pt_and_keywords(ab, s)
+        if s.change == "legendary":
+            ab.add(ADDS_SUPERTYPE, C_("legendary"))
+        elif type_lists()[2].get(s.change.lower()) == "creature" and s.filter.text == "creature":
+            ab.add(ADDS_SUBTYPE, String(s.change.lower()))
+        else:
+            raise NotUnderstood(s.text)
     elif k in ("cda_pt", "self_gets_count"):
         # power and toughness from a count (rules/core/counts.lp): a characteristic-defining ability in every zone, or
         # +N/+N for each of what is counted
@@ -1922,6 +1943,8 @@ def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:
         return F("graveyard_ge", ab.filter(T.Filter(c.filter.text, "card", c.filter.and_or, ("you_own",))), c.n)
     if c.kind == "opponent_graveyard_ge":
         return F("opponent_graveyard_ge", c.n)
+    if c.kind == "life_ge_starting":
+        return C_("life_ge_starting")
     if c.kind in ("life_ge", "opponent_life_le"):
         return F(c.kind, c.n)
     if c.kind == "creature_died":                  # "a creature died this turn" (rules/timeline/instead.lp)

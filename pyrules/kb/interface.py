@@ -405,6 +405,10 @@ FILTER_LIT = Predicate("filter_lit", "filter n:int literal", "a literal of a fil
 ACTIVATED = Predicate("activated", "ability", **_CARD)
 ADDITIONAL_COST = Predicate("additional_cost", "ability", **_CARD)
 ADDS_TYPE = Predicate("adds_type", "source type:const", **_CARD)
+ADDS_SUBTYPE = Predicate("adds_subtype", "source subtype:string", "layer 4: a subtype in addition to its other "
+                         "types (rules/core/layers.lp)", **_CARD)
+ADDS_SUPERTYPE = Predicate("adds_supertype", "source supertype:const", "layer 4: a supertype in addition to its "
+                           "other ones (\"is legendary\", rules/core/layers.lp)", **_CARD)
 AMOUNT_INSTEAD = Predicate("amount_instead", "ability modified effect:int amount:int condition",
                            "another line's amount instead if the condition holds (rules/timeline/instead.lp)", **_CARD)
 ACTIVATE_IF = Predicate("activate_if", "ability condition", "the activated ability can be activated only while this "

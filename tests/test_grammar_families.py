@@ -115,11 +115,23 @@ def test_a_list_filter_gives_the_keyword_to_its_last_kind():
     assert not any("keyword" in x for x in lits if ",1," in x or ",2," in x)
 
 
-def test_a_static_scope_by_keyword_is_read_with_what_is_missing():
-    # Favorable Winds: "Creatures you control with flying get +1/+1." — which creatures have flying is known only
-    # after layer 6 (CR 613.8): `read`, never a silently wrong P/T
+def test_a_static_scope_by_keyword_is_asked_after_layer_6():
+    # Favorable Winds: "Creatures you control with flying get +1/+1." — an effect of layer 7c, whose scope is asked once
+    # layer 6 has given the keywords (CR 613.1f, 613.4c; rules/core/layers.lp: scope_keyword, issue 28, e3)
     ln = line("Favorable Winds", 1)
-    assert ln.status == "read" and "613.8" in ln.missing[0]
+    assert ln.status == "modelled"
+    assert 'scope_keyword(ab("Favorable Winds",front,1,static_1),flying)' in facts(ln)
+    assert 'scope(ab("Favorable Winds",front,1,static_1),each(f("creatures you control")))' in facts(ln)
+
+
+def test_a_static_scope_by_power_or_a_keyword_granting_keywords_is_read_with_what_is_missing():
+    # which creatures have a power, or a keyword that the effect's own layer gives, is known only after the layer it
+    # applies in (CR 613.8): `read`, never a silently wrong answer
+    from tests.test_grammar import read_line
+
+    for text in ("Creatures you control with power 4 or greater get +1/+1.", "Creatures you control with flying have vigilance."):
+        ln = read_line(text, "Enchantment")
+        assert ln.status == "read" and "613.8" in ln.missing[0]
 
 
 def test_a_keyword_with_no_rules_in_a_filter_is_not_read():

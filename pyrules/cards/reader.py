@@ -73,6 +73,7 @@ from pyrules.kb.interface import (
     MOD_PT,
     MOD_PT_FOR_EACH,
     MOD_PT_COUNT,
+    SCOPE_KEYWORD,
     CDA_PT,
     MODAL,
     MODE,
@@ -1731,6 +1732,16 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(SCOPE, F("each", term))
         _static_pt_and_keywords(ab, s)
     elif k == "anthem":
+        kw = re.fullmatch(r"(.+?) with (\w+)", s.filter.text, re.I) if s.also is None and not s.keywords else None
+        if kw and (s.power, s.toughness) != (0, 0) and kw[2].lower() in KEYWORDS and KEYWORDS[kw[2].lower()][1] is None \
+                and KEYWORDS[kw[2].lower()][0] not in keywords_missing():
+            # "Creatures you control with flying get +1/+1": +N/+N only (layer 7c), its scope asked after layer 6 (CR
+            # 613.1f, 613.4c; rules/core/layers.lp: scope_keyword)
+            ab.add(STATIC)
+            ab.add(SCOPE, F("each", ab.filter(T.Filter(kw[1], s.filter.kind))))
+            ab.add(SCOPE_KEYWORD, C_(KEYWORDS[kw[2].lower()][0]))
+            ab.add(MOD_PT, s.power, s.toughness)
+            return [ab], [s.text]
         term = ab.filter(s.filter) if s.also is None else ab.filter_union(s.filter, s.also)
         if re.search(r"\bwith(?:out)? (?:\w+$|power |toughness )", s.filter.text, re.I):
             # "Creatures you control with flying get +1/+1": which creatures have a keyword (or a power) is known

@@ -458,6 +458,8 @@ CDA_PT = Predicate("cda_pt", "ability which:const counted", "a characteristic-de
 PRODUCES = Predicate("produces", "ability kind amount", **_CARD)
 RESTRICTION = Predicate("restriction", "ability restriction", **_CARD)
 SCOPE = Predicate("scope", "ability scope", **_CARD)
+SCOPE_KEYWORD = Predicate("scope_keyword", "ability keyword:const", "a static ability's scope is only the objects "
+                          "with that keyword after layer 6 (rules/core/layers.lp)", **_CARD)
 SETS_CREATURE_TYPE = Predicate("sets_creature_type", "source subtype:string", **_CARD)
 SETS_PT = Predicate("sets_pt", "source value", **_CARD)
 SPELL_ABILITY = Predicate("spell_ability", "ability", **_CARD)

@@ -1649,6 +1649,9 @@ def test_power_and_toughness_from_a_count(name, i, wanted):
     ("On Serra's Wings", 1, ['adds_supertype(ab("On Serra\'s Wings",front,2,static_2),legendary)',
                              'grants(ab("On Serra\'s Wings",front,2,static_2),lifelink)']),
     ("In Bolas's Clutches", 2, ['adds_supertype(ab("In Bolas\'s Clutches",front,3,static_3),legendary)']),
+    # "Equip legendary creature {3}" (CR 702.6a): the target it may take
+    ("Blackblade Reforged", 1, ['equip_quality(ab("Blackblade Reforged",front,2,equip),f("other legendary creature you control"))',
+                                'keyword(ab("Blackblade Reforged",front,2,equip),equip)']),
 ])
 def test_characteristics_set_or_added(name, i, wanted):
     ln = with_files((str(E3_STATICS),)).lookup(name).reading()[i]

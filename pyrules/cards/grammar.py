@@ -823,6 +823,13 @@ class ToTree(Transformer):
         cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
         return T.Ability("keywords", keywords=(T.Keyword(word, cost=_cost(cost)),))
 
+    def keyword_cost_quality(self, meta, ch):
+        word = " ".join(str(_tokens(ch, "KW_COST")[0]).lower().split())
+        if word != "equip":
+            raise NotUnderstood(word)
+        cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
+        return T.Ability("keywords", keywords=(T.Keyword(word, cost=_cost(cost), filter=_one(ch, T.Filter)),))
+
     def keyword_n(self, meta, ch):
         word = str(_tokens(ch, "KW_N")[0]).lower()
         return T.Ability("keywords", keywords=(T.Keyword(word, n=number(_tokens(ch, "NUM")[0])),))

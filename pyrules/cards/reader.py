@@ -74,6 +74,7 @@ from pyrules.kb.interface import (
     MOD_PT_FOR_EACH,
     MOD_PT_COUNT,
     SCOPE_KEYWORD,
+    EQUIP_QUALITY,
     CDA_PT,
     MODAL,
     MODE,
@@ -1439,6 +1440,13 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                 for it in items:
                     ab.add(COST, it)
                 ab.facts += facts
+                if kw.filter is not None:      # "Equip legendary creature {3}": the target's quality (rules/casting/activate.lp)
+                    if not re.fullmatch(r"[\w-]+ creature", kw.filter.text, re.I):
+                        raise NotUnderstood(kw.words())
+                    ab.add(EQUIP_QUALITY, ab.filter(T.Filter(f"other {kw.filter.text} you control")))
+                    understood.append(f"keyword {name} {kw.filter.words()} {kw.cost.words()}")
+                    out.append(ab)
+                    continue
                 understood.append(f"keyword {name} {kw.cost.words()}")
             elif kind == "number":
                 if kw.n is None:

@@ -510,7 +510,7 @@ class Keyword:
         if self.quality:
             return f"{self.word} from {' and from '.join(self.quality)}"
         if self.filter is not None:
-            return f"{self.word} {self.filter.words()}"
+            return f"{self.word} {self.filter.words()}" + (f" {self.cost.words()}" if self.cost is not None else "")
         if self.cost is not None:
             return f"{self.word} {self.cost.words()}"
         if self.n is not None:

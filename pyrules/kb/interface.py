@@ -458,6 +458,8 @@ CDA_PT = Predicate("cda_pt", "ability which:const counted", "a characteristic-de
 PRODUCES = Predicate("produces", "ability kind amount", **_CARD)
 RESTRICTION = Predicate("restriction", "ability restriction", **_CARD)
 SCOPE = Predicate("scope", "ability scope", **_CARD)
+EQUIP_QUALITY = Predicate("equip_quality", "ability filter", "\"Equip [quality] [cost]\": the creature it may "
+                          "target (rules/casting/activate.lp)", **_CARD)
 SCOPE_KEYWORD = Predicate("scope_keyword", "ability keyword:const", "a static ability's scope is only the objects "
                           "with that keyword after layer 6 (rules/core/layers.lp)", **_CARD)
 SETS_CREATURE_TYPE = Predicate("sets_creature_type", "source subtype:string", **_CARD)

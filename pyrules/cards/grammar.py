@@ -878,6 +878,13 @@ class ToTree(Transformer):
         cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
         return T.Ability("keywords", keywords=(T.Keyword(word, cost=_cost(cost)),))
 
+    def keyword_cost_quality(self, meta, ch):
+        word = " ".join(str(_tokens(ch, "KW_COST")[0]).lower().split())
+        if word != "equip":
+            raise NotUnderstood(word)
+        cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
+        return T.Ability("keywords", keywords=(T.Keyword(word, cost=_cost(cost), filter=_one(ch, T.Filter)),))
+
     def keyword_n(self, meta, ch):
         word = str(_tokens(ch, "KW_N")[0]).lower()
         return T.Ability("keywords", keywords=(T.Keyword(word, n=number(_tokens(ch, "NUM")[0])),))
@@ -1972,6 +1979,134 @@ class ToTree(Transformer):
         return T.Ability("static", static=T.Static(
             "attached_has_quoted", T.Filter(kind), who="enchanted", power=p, toughness=t, granted=granted,
             text=f'enchanted {kind} {gets}has "{granted.words()}"'))
+
+    # more anthems and lords (issue 28, e3) -----------------------------------------------------------------
+    def _anthem(self, ch, f: T.Filter, words: str, also: T.Filter | None = None, verbs=("get", "have")):
+        p, t = self._pt(ch)
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
+        kws = kws[0][1] if kws else ()
+        has = f" and {verbs[1]} {', '.join(kws)}" if kws else ""
+        return T.Ability("static", static=T.Static("anthem", f, power=p, toughness=t, keywords=kws, also=also,
+                                                   text=f"{words} {verbs[0]} {p:+d}/{t:+d}{has}"))
+
+    def cond_you_control_either(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        arts = [str(a) + " " for a in _tokens(ch, "ARTICLE")]
+        a1, a2 = arts if len(arts) == 2 else ("", arts[0])
+        text = f"you control {a1}{f1.text} or {a2}{f2.text}"
+        if re.match(r"(?:an)?other\b", f1.text, re.I):   # a filter's words before its first kind are every kind's
+            f1, f2 = f2, f1
+        return T.Condition("you_control", T.Filter(f"{f1.text} or {f2.text}"), text=text)
+
+    def s_anthem_all(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return self._anthem(ch, f, f"all {f.text}")
+
+    def s_anthem_and(self, meta, ch):
+        words = " ".join(str(c) for c in ch if isinstance(c, Token) and c.type in ("FWORD", "FAND"))
+        f = T.Filter(f"{words} you control", "permanent", and_or=True)
+        return self._anthem(ch, f, f.text)
+
+    def s_anthem_union(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return self._anthem(ch, f1, f"{f1.text} and {f2.text}", also=f2)
+
+    def s_anthem_each(self, meta, ch):
+        f = _one(ch, T.Filter)
+        f = T.Filter(f"{f.text} {_tokens(ch, 'THATS_SUBTYPES')[0]}", f.kind)
+        return self._anthem(ch, f, f"each {f.text}", verbs=("gets", "has"))
+
+    def e_base_pt_target(self, meta, ch):
+        p, t = (int(x) for x in str(_tokens(ch, "PTN")[0]).split("/"))
+        return T.Effect("base_pt", target=T.Target("permanent", _one(ch, T.Filter)), pt=(p, t))
+
+    def s_while_both(self, meta, ch):
+        c1, c2 = [c for c in ch if isinstance(c, T.Condition)]
+        got = self.s_while(meta, [c for c in ch if c is not c2])
+        st = got.static
+        return replace(got, static=replace(st, also_if=c2, text=st.text.replace(f"as long as {c1.text}",
+                                                                                 f"as long as {c1.text} and {c2.text}")))
+
+    def s_while_each(self, meta, ch):
+        cond = _one(ch, T.Condition)
+        f = _one(ch, T.Filter)
+        p, t = self._pt(ch)
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
+        kws = kws[0][1] if kws else ()
+        has = f" and have {', '.join(kws)}" if kws else ""
+        return T.Ability("static", static=T.Static("while", f, who="each", power=p, toughness=t, keywords=kws, condition=cond,
+                                                   text=f"as long as {cond.text}, {f.text} get {p:+d}/{t:+d}{has}"))
+
+    def cond_life_ge_starting(self, meta, ch):
+        return T.Condition("life_ge_starting", text="your life total is greater than or equal to your starting life total")
+
+    def s_attached_is(self, meta, ch):
+        att = _tokens(ch, "ATTACHED")
+        who = str(att[0]).lower() if att else "enchanted"
+        kind = str(_tokens(ch, "TYPE")[0]).lower() if _tokens(ch, "TYPE") else "permanent"
+        p, t = self._pt(ch) if _tokens(ch, "PT") else (0, 0)
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"]
+        kws = kws[0][1] if kws else ()
+        sub = _tokens(ch, "SUBTYPE")
+        change = str(sub[0]) if sub else "legendary"
+        parts = ([] if sub else ["is legendary"]) + ([f"gets {p:+d}/{t:+d}"] if _tokens(ch, "PT") else []) \
+            + ([f"has {', '.join(kws)}"] if kws else []) + ([f"is a {change} in addition to its other types"] if sub else [])
+        words = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", and " + parts[-1]
+        return T.Ability("static", static=T.Static("attached_is", T.Filter(kind), who=who, power=p, toughness=t,
+                                                   keywords=kws, change=change, text=f"{who} {kind} {words}"))
+
+    # power and toughness from a count (issue 28, e3) ---------------------------------------------------------
+    def cnt_battlefield(self, meta, ch):
+        return ("count", "battlefield", _one(ch, T.Filter))
+
+    def cnt_graveyard(self, meta, ch):
+        return ("count", "graveyard", _one(ch, T.Filter))
+
+    def cnt_opponents_graveyards(self, meta, ch):
+        return ("count", "opponents_graveyards", _one(ch, T.Filter))
+
+    def cnt_hand(self, meta, ch):
+        return ("count", "hand", None)
+
+    def count(self, meta, ch):
+        return ch[0]
+
+    def count_card(self, meta, ch):
+        return ch[0]
+
+    @staticmethod
+    def _count_words(c) -> str:
+        where, f = c[1], c[2]
+        return {"battlefield": "{f}", "graveyard": "{f} in your graveyard",
+                "opponents_graveyards": "{f} in your opponents' graveyards",
+                "hand": "cards in your hand", "attached": "{f} attached to it"}[where].format(f=f.text if f else "")
+
+    def s_cda_power(self, meta, ch):
+        c = [x for x in ch if isinstance(x, tuple) and x[0] == "count"][0]
+        return T.Ability("static", static=T.Static("cda_pt", who="power", counts=(c[1:],),
+                                                   text=f"~'s power is equal to the number of {self._count_words(c)}"))
+
+    def s_cda_both(self, meta, ch):
+        c = [x for x in ch if isinstance(x, tuple) and x[0] == "count"][0]
+        return T.Ability("static", static=T.Static(
+            "cda_pt", who="both", counts=(c[1:],),
+            text=f"~'s power and toughness are each equal to the number of {self._count_words(c)}"))
+
+    def s_self_gets_for_each_count(self, meta, ch):
+        p, t = self._pt(ch)
+        cs = [("count", "battlefield", x) for x in ch if isinstance(x, T.Filter)]
+        cs += [x for x in ch if isinstance(x, tuple) and x[0] == "count"]
+        words = " and each ".join(self._count_words(c) for c in cs)
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "self_gets_count", who="self", power=p, toughness=t, counts=tuple(c[1:] for c in cs),
+            text=f"~ gets {p:+d}/{t:+d} for each {words}"))
+
+    def s_self_gets_for_each_attached(self, meta, ch):
+        p, t = self._pt(ch)
+        c = ("count", "attached", _one(ch, T.Filter))
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "self_gets_count", who="self", power=p, toughness=t, counts=(c[1:],),
+            text=f"~ gets {p:+d}/{t:+d} for each {self._count_words(c)}"))
 
     def ability_line(self, meta, ch):
         return ch[0]

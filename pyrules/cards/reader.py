@@ -36,6 +36,8 @@ from pyrules.kb.interface import (
     ACTIVATED,
     ADDITIONAL_COST,
     ADDS_TYPE,
+    ADDS_SUBTYPE,
+    ADDS_SUPERTYPE,
     AFFINITY_FOR,
     AMOUNT_INSTEAD,
     EFFECT_INSTEAD,
@@ -72,6 +74,10 @@ from pyrules.kb.interface import (
     MANA_ABILITY,
     MOD_PT,
     MOD_PT_FOR_EACH,
+    MOD_PT_COUNT,
+    SCOPE_KEYWORD,
+    EQUIP_QUALITY,
+    CDA_PT,
     MODAL,
     MODE,
     PRODUCES,
@@ -215,6 +221,12 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     thats = re.fullmatch(r"(.+?) that's (white|blue|black|red|green) or (white|blue|black|red|green)", words, re.I)
     if thats:                                  # "creature or planeswalker that's white or blue": each kind, of either color
         words = thats[1]
+    subs = None if thats else re.fullmatch(r"(.+?) that's an? ([A-Z][a-z]+) or ([A-Z][a-z]+)", words)
+    if subs:                                   # "creature you control that's a Fungus or Saproling": each kind, of either subtype
+        words = subs[1]
+        sub_lits = [_word_literal(subs[k]) for k in (2, 3)]
+        if any(x is None or x.name != "subtype" for x in sub_lits):
+            raise NotUnderstood(phrase)
     num = re.fullmatch(r"(.+?) with (power|toughness|converted mana cost|mana value) (\d+) or (less|greater)", words, re.I)
     cnt = re.fullmatch(r"(.+?) with an? ([+-]1/[+-]1) counter on it", words, re.I)
     if cnt:                                    # "creature you control with a +1/+1 counter on it" (rules/core/filters.lp)
@@ -345,6 +357,8 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     if thats:
         colors = [F("pos", F("color", C_(thats[k].lower()))) for k in (2, 3)]
         clauses = [c + [col] for c in clauses for col in colors]
+    if subs:
+        clauses = [c + [F("pos", x)] for c in clauses for x in sub_lits]
     text = " ".join(phrase.split())
     key = text.lower() + "".join(f" [{x}]" for x in extra)
     term = FILTER(key)
@@ -430,6 +444,22 @@ class Ab:
             f = T.Filter(f.text[:-1] + self.ctx.card.name, f.kind, f.and_or, f.extra)
         term, facts = filter_term(f.text, kind or f.kind, extra=f.extra, and_or=f.and_or)
         self.facts += facts
+        return term
+
+    def filter_union(self, f1: T.Filter, f2: T.Filter) -> Symbol:
+        """Two filters joined by "and" ("Skeletons you control and other Zombies you control"): the objects of either
+        one, a filter whose clauses are both filters' clauses."""
+        t1, facts1 = filter_term(f1.text, f1.kind)
+        t2, facts2 = filter_term(f2.text, f2.kind)
+        term = FILTER(f"{FILTER.of(t1).text.string} and {FILTER.of(t2).text.string}")
+        n1 = sum(1 for x in facts1 if FILTER_CLAUSE.is_(x))
+        for facts, shift in ((facts1, 0), (facts2, n1)):
+            for x in facts:
+                if FILTER_CLAUSE.is_(x):
+                    self.facts.append(FILTER_CLAUSE(term, FILTER_CLAUSE.of(x).n + shift))
+                else:
+                    lit = FILTER_LIT.of(x)
+                    self.facts.append(FILTER_LIT(term, lit.n + shift, lit.literal))
         return term
 
     def effect(self, eff: Symbol) -> None:
@@ -659,6 +689,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if e.keyword:
             out.append(F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn")))
         return out
+    if k == "base_pt":
+        # "Target creature has base power and toughness 1/1 until end of turn" (rules/core/layers.lp: base_pt)
+        return [F("apply", F("base_pt", e.pt[0], e.pt[1]), F("target", _permanent_target(e, ab)), C_("end_of_turn"))]
     if k == "pump_becomes":
         # "~ gets +3/+3 and becomes a Bear Berserker until end of turn" (d2): its creature types replaced (layer 4,
         # rules/core/types.lp) and +N/+N, both on the permanent itself
@@ -1438,6 +1471,13 @@ def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                 for it in items:
                     ab.add(COST, it)
                 ab.facts += facts
+                if kw.filter is not None:      # "Equip legendary creature {3}": the target's quality (rules/casting/activate.lp)
+                    if not re.fullmatch(r"[\w-]+ creature", kw.filter.text, re.I):
+                        raise NotUnderstood(kw.words())
+                    ab.add(EQUIP_QUALITY, ab.filter(T.Filter(f"other {kw.filter.text} you control")))
+                    understood.append(f"keyword {name} {kw.filter.words()} {kw.cost.words()}")
+                    out.append(ab)
+                    continue
                 understood.append(f"keyword {name} {kw.cost.words()}")
             elif kind == "number":
                 if kw.n is None:
@@ -1732,7 +1772,17 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(SCOPE, F("each", term))
         _static_pt_and_keywords(ab, s)
     elif k == "anthem":
-        term = ab.filter(s.filter)
+        kw = re.fullmatch(r"(.+?) with (\w+)", s.filter.text, re.I) if s.also is None and not s.keywords else None
+        if kw and (s.power, s.toughness) != (0, 0) and kw[2].lower() in KEYWORDS and KEYWORDS[kw[2].lower()][1] is None \
+                and KEYWORDS[kw[2].lower()][0] not in keywords_missing():
+            # "Creatures you control with flying get +1/+1": +N/+N only (layer 7c), its scope asked after layer 6 (CR
+            # 613.1f, 613.4c; rules/core/layers.lp: scope_keyword)
+            ab.add(STATIC)
+            ab.add(SCOPE, F("each", ab.filter(T.Filter(kw[1], s.filter.kind))))
+            ab.add(SCOPE_KEYWORD, C_(KEYWORDS[kw[2].lower()][0]))
+            ab.add(MOD_PT, s.power, s.toughness)
+            return [ab], [s.text]
+        term = ab.filter(s.filter) if s.also is None else ab.filter_union(s.filter, s.also)
         if re.search(r"\bwith(?:out)? (?:\w+$|power |toughness )", s.filter.text, re.I):
             # "Creatures you control with flying get +1/+1": which creatures have a keyword (or a power) is known
             # only after the layer this effect is applied in (rules/core/missing_rules.lp): the rules don't ask it there
@@ -1762,7 +1812,7 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "while":
         # "as long as [condition]": the effect applies only while the condition holds (rules/core/conditions.lp)
         ab.add(STATIC)
-        ab.add(SCOPE, C_(s.who))
+        ab.add(SCOPE, F("each", ab.filter(s.filter)) if s.who == "each" else C_(s.who))
         _static_pt_and_keywords(ab, s)
         if s.condition.kind == "blocked_by_ge":
             # "as long as two or more creatures are blocking it": the permanent's own blockers (e4; rules/core/conditions.lp)
@@ -1771,6 +1821,8 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(AS_LONG_AS, F("blocked_by_ge", s.condition.n))
         else:
             ab.add(AS_LONG_AS, _condition(s.condition, ab, ctx))
+        if s.also_if is not None:        # "as long as [condition] and [condition]": both (rules/core/conditions.lp)
+            ab.add(AS_LONG_AS, _condition(s.also_if, ab, ctx))
     elif k == "self_cost_if":
         # "This spell costs {1} less to cast if you control a Wizard" (rules/casting/costs.lp)
         cond = _condition(s.condition, ab, ctx)
@@ -1838,6 +1890,41 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(STATIC)
         ab.add(SCOPE, C_("self"))
         ab.add(MOD_PT_FOR_EACH, s.power, s.toughness, ab.filter(s.count))
+    elif k == "attached_is":
+        # an Aura's or Equipment's effect of layer 4 on the permanent it is attached to (rules/core/layers.lp), and what
+        # else it gives in layers 6 and 7c
+        if s.filter.text not in ("creature", "permanent") or s.who == "equipped" and s.filter.text != "creature":
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(SCOPE, C_(s.who))
+        _static_pt_and_keywords(ab, s)
+        if s.change == "legendary":
+            ab.add(ADDS_SUPERTYPE, C_("legendary"))
+        elif type_lists()[2].get(s.change.lower()) == "creature" and s.filter.text == "creature":
+            ab.add(ADDS_SUBTYPE, String(s.change.lower()))
+        else:
+            raise NotUnderstood(s.text)
+    elif k in ("cda_pt", "self_gets_count"):
+        # power and toughness from a count (rules/core/counts.lp): a characteristic-defining ability in every zone, or
+        # +N/+N for each of what is counted
+        cnt = None
+        for where, f in s.counts:
+            term = _count_term(where, f, ab)
+            cnt = term if cnt is None else F("sum", cnt, term)
+        ab.add(STATIC)
+        if k == "self_gets_count":
+            ab.add(SCOPE, C_("self"))
+            ab.add(MOD_PT_COUNT, s.power, s.toughness, cnt)
+        else:
+            for zone in ("battlefield", "hand", "library", "graveyard", "exile", "stack", "command"):
+                ab.add(FUNCTIONS_IN, C_(zone))
+            ab.add(CDA_PT, C_("power"), cnt)
+            if s.who == "both":
+                ab.add(CDA_PT, C_("toughness"), cnt)
+            elif ctx.face.toughness is not None and str(ctx.face.toughness).isdigit():
+                ab.add(CDA_PT, C_("toughness"), F("fixed", int(ctx.face.toughness)))   # the toughness printed beside it
+            else:
+                raise NotUnderstood(s.text)
     elif k == "unblockable_each":
         # "Creatures you control with +1/+1 counters on them can't be blocked" (d2; rules/casting/combat.lp)
         ab.add(RESTRICTION, F("cant_be_blocked", F("each", ab.filter(s.filter))))
@@ -1888,6 +1975,19 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     return [ab], [s.words()]
 
 
+def _count_term(where: str, f: T.Filter | None, ab: Ab) -> Symbol:
+    """What a count counts, as the vocabulary's term (rules/core/counts.lp)."""
+    if where == "battlefield":
+        return F("on_battlefield", ab.filter(f))
+    if where == "graveyard":
+        return F("in_graveyard", ab.filter(T.Filter(f.text, "card", True, ("you_own",))))
+    if where == "opponents_graveyards":
+        return F("in_graveyard", ab.filter(T.Filter(f.text, "card", True, ("opponent_owns",))))
+    if where == "attached":
+        return F("attached", ab.filter(T.Filter(f.text, "permanent", True)))
+    return C_("in_hand")
+
+
 def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:
     """An "as long as" condition as the vocabulary's term (rules/core/conditions.lp)."""
     if c.kind == "you_control":
@@ -1911,6 +2011,8 @@ def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:
         return F("graveyard_ge", ab.filter(T.Filter(c.filter.text, "card", c.filter.and_or, ("you_own",))), c.n)
     if c.kind == "opponent_graveyard_ge":
         return F("opponent_graveyard_ge", c.n)
+    if c.kind == "life_ge_starting":
+        return C_("life_ge_starting")
     if c.kind in ("life_ge", "opponent_life_le"):
         return F(c.kind, c.n)
     if c.kind == "creature_died":                  # "a creature died this turn" (rules/timeline/instead.lp)

@@ -295,6 +295,8 @@ class Effect:
         if k == "gains_until_eot":
             who = self.target.words() if self.target else (src if self.ref else "it")
             return f"{who} gains {self.keyword} until end of turn"
+        if k == "base_pt":
+            return f"{self.target.words()} has base power and toughness {self.pt[0]}/{self.pt[1]} until end of turn"
         if k == "pump" and self.for_each and self.x is not None:
             who = self.target.words() if self.target else src
             return f"{who} gets {self.pt[0]:+d}/{self.pt[1]:+d} until end of turn for each {self.x.words()}"
@@ -516,7 +518,7 @@ class Keyword:
         if self.quality:
             return f"{self.word} from {' and from '.join(self.quality)}"
         if self.filter is not None:
-            return f"{self.word} {self.filter.words()}"
+            return f"{self.word} {self.filter.words()}" + (f" {self.cost.words()}" if self.cost is not None else "")
         if self.cost is not None:
             return f"{self.word} {self.cost.words()}"
         if self.n is not None:
@@ -617,6 +619,9 @@ class Static:
     restrictions: tuple[str, ...] = ()   # attached_gets: "and can't block" (cant_block, cant_be_blocked, ...)
     condition: "Condition | None" = None  # while: "as long as [condition]"
     granted: "Ability | None" = None      # attached_has_quoted: the quoted ability the permanent has (rules/core/granted_abilities.lp)
+    also: Filter | None = None       # anthem: "Skeletons you control and other Zombies you control" (the second filter)
+    counts: tuple = ()               # cda_pt, self_gets_count: what is counted, (where, Filter | None) each
+    also_if: "Condition | None" = None    # while: "as long as [condition] and [condition]" (the second)
 
     def words(self) -> str:
         return self.text

@@ -405,6 +405,10 @@ FILTER_LIT = Predicate("filter_lit", "filter n:int literal", "a literal of a fil
 ACTIVATED = Predicate("activated", "ability", **_CARD)
 ADDITIONAL_COST = Predicate("additional_cost", "ability", **_CARD)
 ADDS_TYPE = Predicate("adds_type", "source type:const", **_CARD)
+ADDS_SUBTYPE = Predicate("adds_subtype", "source subtype:string", "layer 4: a subtype in addition to its other "
+                         "types (rules/core/layers.lp)", **_CARD)
+ADDS_SUPERTYPE = Predicate("adds_supertype", "source supertype:const", "layer 4: a supertype in addition to its "
+                           "other ones (\"is legendary\", rules/core/layers.lp)", **_CARD)
 AMOUNT_INSTEAD = Predicate("amount_instead", "ability modified effect:int amount:int condition",
                            "another line's amount instead if the condition holds (rules/timeline/instead.lp)", **_CARD)
 ACTIVATE_IF = Predicate("activate_if", "ability condition", "the activated ability can be activated only while this "
@@ -447,9 +451,17 @@ MANA_ABILITY = Predicate("mana_ability", "ability", written=True)
 MOD_PT = Predicate("mod_pt", "ability power:int toughness:int", **_CARD)
 MOD_PT_FOR_EACH = Predicate("mod_pt_for_each", "ability power:int toughness:int filter",
                             "+N/+N for each permanent of the filter (rules/core/layers.lp)", **_CARD)
+MOD_PT_COUNT = Predicate("mod_pt_count", "ability power:int toughness:int counted",
+                         "+N/+N for each of what the count counts (rules/core/counts.lp)", **_CARD)
+CDA_PT = Predicate("cda_pt", "ability which:const counted", "a characteristic-defining ability: the power or the "
+                   "toughness is the count (rules/core/counts.lp)", **_CARD)
 PRODUCES = Predicate("produces", "ability kind amount", **_CARD)
 RESTRICTION = Predicate("restriction", "ability restriction", **_CARD)
 SCOPE = Predicate("scope", "ability scope", **_CARD)
+EQUIP_QUALITY = Predicate("equip_quality", "ability filter", "\"Equip [quality] [cost]\": the creature it may "
+                          "target (rules/casting/activate.lp)", **_CARD)
+SCOPE_KEYWORD = Predicate("scope_keyword", "ability keyword:const", "a static ability's scope is only the objects "
+                          "with that keyword after layer 6 (rules/core/layers.lp)", **_CARD)
 SETS_CREATURE_TYPE = Predicate("sets_creature_type", "source subtype:string", **_CARD)
 SETS_PT = Predicate("sets_pt", "source value", **_CARD)
 SPELL_ABILITY = Predicate("spell_ability", "ability", **_CARD)

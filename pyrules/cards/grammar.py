@@ -1941,6 +1941,54 @@ class ToTree(Transformer):
     # returning itself from the graveyard (issue 28, family 8; d1) ------------------------------
     e_return_self_battlefield = _eff("return_self_battlefield")
 
+    # optional payments "If you do" (issue 28; e2) ------------------------------------------------------------
+    def _pay_symbols(self, ch):
+        syms = [str(t) for t in _tokens(ch, "MANA")]
+        if not all(re.fullmatch(r"\{(?:\d+|[WUBRG])\}", s) for s in syms):   # hybrid, X, Phyrexian: not read
+            raise NotUnderstood(f"pay {''.join(syms)}")
+        return "".join(syms)
+
+    @staticmethod
+    def _then(ch):               # the effect after "If you do," (one effect)
+        got = [c for c in ch if isinstance(c, T.Effect)] + [e for c in ch if isinstance(c, list) for e in c]
+        if len(got) != 1 or not isinstance(got[0], T.Effect):
+            raise NotUnderstood("if you do")
+        return got[0]
+
+    def s_pay_if_you_do(self, meta, ch):
+        return [T.Effect("pay_then", keyword=self._pay_symbols(ch), then=self._then(ch))]
+
+    def s_sacrifice_if_you_do(self, meta, ch):
+        word, f = [c for c in ch if isinstance(c, tuple)][0]
+        if not f.text.lower().startswith("another "):
+            raise NotUnderstood(f.text)
+        return [T.Effect("sacrifice_then", filter=f, then=self._then(ch))]
+
+    def s_reveal_if_you_do(self, meta, ch):
+        return [T.Effect("reveal_then", filter=_one(ch, T.Filter), then=self._then(ch))]
+
+    @staticmethod
+    def _reflexive(ch):          # the effects after "When you do," (a sentence: a list)
+        got = [e for c in ch if isinstance(c, list) for e in c if isinstance(e, T.Effect)]
+        if not got:
+            raise NotUnderstood("when you do")
+        return tuple(got)
+
+    def s_pay_when_you_do(self, meta, ch):
+        return [T.Effect("pay_when", keyword=self._pay_symbols(ch), reflexive=self._reflexive(ch))]
+
+    def s_sacrifice_when_you_do(self, meta, ch):
+        another = [c for c in ch if isinstance(c, tuple)]
+        f = another[0][1] if another else _one(ch, T.Filter)
+        if another and not f.text.lower().startswith("another "):
+            raise NotUnderstood(f.text)
+        return [T.Effect("sacrifice_when", filter=f, reflexive=self._reflexive(ch))]
+
+    def e_sacrifice_unless_pay(self, meta, ch):
+        return T.Effect("sacrifice_unless_pay", ref=_one(ch, T.SelfRef), keyword=self._pay_symbols(ch))
+
+    e_return_self_hand = _eff("return_self_hand")
+
     # "each opponent exiles a card from their hand" (issue 28, family 8; d1) ------------------------
     e_exile_from_hand_opponents = _eff("exile_from_hand", who="each_opponent", n=1)
 

@@ -380,6 +380,7 @@ class Ctx:
     tokens: object = None          # name -> the token card an effect creates (the card database's lookup)
     made: list = field(default_factory=list)   # the names of the tokens made from the words (pyrules/cards/db.py)
     granted_to: str = ""           # a quoted ability an Aura gives: the kind of permanent its "this [type]" names
+    reflexive: list = field(default_factory=list)   # the reflexive triggered abilities a line's "When you do," makes (e2)
 
     @property
     def c(self) -> Symbol:
@@ -767,12 +768,53 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if len(inner) != 1 or re.search(r"\b(each|bounce_chosen|destroy_all|if_was|created)\b", str(inner[0])):
             raise NotUnderstood(e.words())
         return [F("may", inner[0])]
+    if k in ("pay_then", "sacrifice_then", "reveal_then"):
+        # "you may pay {1}. If you do, draw a card.", "you may sacrifice another creature. If you do, ...", "you may reveal a
+        # Dinosaur card from your hand. If you do, ...": the second only if the first was done (rules/timeline/if_you_do.lp)
+        then = effect_terms(e.then, ab, ctx, created)
+        if len(then) != 1 or re.search(r"\b(x|count|that_much|each|target|bounce_chosen|destroy_all|if_was|created|may)\b", str(then[0])):
+            raise NotUnderstood(e.words())
+        if k == "pay_then":
+            return [F("pay_then", _pay_term(e.keyword), then[0])]
+        return [F(k, ab.filter(e.filter), then[0])]
+    if k in ("pay_when", "sacrifice_when"):
+        # "you may pay {2}{R}. When you do, it deals 3 damage to any target.": a reflexive triggered ability of its own,
+        # which the payment (the sacrifice) triggers as this ability resolves (rules/timeline/if_you_do.lp)
+        if ctx.reflexive or not (ab.name.startswith("trigger_") or ab.name.startswith("loyalty")):
+            raise NotUnderstood(e.words())
+        r = Ab(ctx, f"reflexive_{ctx.i}")
+        r.add(TRIGGERED_ABILITY)
+        r.add(TRIGGER, C_("reflexive"))
+        compile_effects(list(e.reflexive), r, ctx)
+        if r.missing:
+            raise NotUnderstood(e.words())
+        ctx.reflexive.append(r)
+        if k == "pay_when":
+            return [F("pay_when", _pay_term(e.keyword), r.ab)]
+        return [F("sacrifice_when", ab.filter(e.filter), r.ab)]
+    if k == "sacrifice_unless_pay":
+        # "sacrifice it unless you pay {1}" (Rupture Spire; rules/timeline/if_you_do.lp)
+        ctx.need_self(e.ref, created)
+        return [F("sacrifice_unless_pay", _pay_term(e.keyword))]
+    if k == "return_self_hand":
+        # "return ~ from your graveyard to your hand": a trigger on a permanent entering, which then functions from the
+        # graveyard (rules/timeline/graveyard_triggers.lp)
+        ctx.need_self(e.ref, created)
+        if ab.event_kind != "enters_filter":
+            raise NotUnderstood(e.words())
+        return [F("return_self", C_("hand"))]
     if k == "may_then":
         # "you may draw a card. If you do, discard a card." (and discard, then draw): the player's own draw and discard
-        if any(x.kind not in ("draw", "discard") or x.who != "you" for x in (e.then, e.otherwise)):
+        # (e2, issue 28: "you may discard a card. If you do, untap ~": after the player's draw or discard, one effect)
+        if e.then.kind not in ("draw", "discard") or e.then.who != "you":
             raise NotUnderstood(e.words())
-        first, then = effect_term(e.then, ab, ctx, created), effect_term(e.otherwise, ab, ctx, created)
-        return [F("may_then", first, then)]
+        first = effect_term(e.then, ab, ctx, created)
+        if e.otherwise.kind in ("draw", "discard") and e.otherwise.who == "you":
+            return [F("may_then", first, effect_term(e.otherwise, ab, ctx, created))]
+        then = effect_terms(e.otherwise, ab, ctx, created)
+        if len(then) != 1 or re.search(r"\b(x|count|that_much|each|target|bounce_chosen|destroy_all|if_was|created|may)\b", str(then[0])):
+            raise NotUnderstood(e.words())
+        return [F("may_then", first, then[0])]
     if k == "life_its_controller":
         # "Its controller gains 4 life": the controller of the permanent targeted just before (rules/timeline/effects.lp)
         if ab.last_permanent is None:
@@ -857,6 +899,13 @@ def _amount(e: T.Effect, ab: Ab):
     if e.x is not None:
         return F("count", ab.filter(e.x))
     return C_("x")
+
+
+def _pay_term(symbols: str):
+    """"{2}{R}" -> mana(2, 0, 0, 0, 1, 0): the generic amount, then the symbols of each color in WUBRG order."""
+    syms = re.findall(r"\{([^}]+)\}", symbols)
+    generic = sum(int(x) for x in syms if x.isdigit())
+    return F("mana", generic, *(syms.count(c) for c in "WUBRG"))
 
 
 def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
@@ -1439,7 +1488,14 @@ def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
 
 
 def compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
-    """A line's tree -> the abilities' facts and what was understood, in words."""
+    """A line's tree -> the abilities' facts and what was understood, in words (with the reflexive triggered
+    abilities its "When you do," makes)."""
+    ctx.reflexive = []
+    abilities, understood = _compile_ability(a, ctx)
+    return abilities + ctx.reflexive, understood
+
+
+def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     k = a.kind
     if k == "keywords" and a.keywords and a.keywords[0].word == "enchant":
         # an Aura spell targets what its enchant ability allows, and enters attached to it (the rules of Auras)

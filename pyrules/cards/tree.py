@@ -132,6 +132,7 @@ class Effect:
     where: bool = False              # the effect that prints the "where X is ..." clause (the sentence's last)
     for_each: bool = False           # n is "X", written "1 life for each [filter]" (x: the filter counted)
     cond: "Condition | None" = None  # instead: "If [condition], [then] instead" (None: "if this spell was kicked")
+    reflexive: tuple["Effect", ...] = ()   # pay_when, sacrifice_when: the effects after "When you do," (e2)
 
     def words(self) -> str:
         text = self._words()
@@ -282,6 +283,21 @@ class Effect:
             return "each opponent exiles a card from their hand"
         if k == "return_self_battlefield":
             return f"return {src} from your graveyard to the battlefield"
+        if k == "return_self_hand":
+            return f"return {src} from your graveyard to your hand"
+        if k == "pay_then":
+            return f"you may pay {self.keyword}; if you do, {self.then.words()}"
+        if k == "sacrifice_then":
+            return f"you may sacrifice {self.filter.words()}; if you do, {self.then.words()}"
+        if k == "reveal_then":
+            return f"you may reveal a {self.filter.words()} card from your hand; if you do, {self.then.words()}"
+        if k in ("pay_when", "sacrifice_when"):
+            what = self.filter.words() if self.filter else ""
+            first = (f"pay {self.keyword}" if k == "pay_when" else f"sacrifice {what}" if what.lower().startswith("another ")
+                     else f"sacrifice a {what}")
+            return f"you may {first}; when you do, {' and '.join(e.words() for e in self.reflexive)}"
+        if k == "sacrifice_unless_pay":
+            return f"sacrifice {src} unless you pay {self.keyword}"
         if k == "create_token" and self.who == "investigate":
             return "investigate (create a Clue token)"
         if k == "create_token" and self.keyword == "tapped":

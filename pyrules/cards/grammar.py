@@ -944,8 +944,10 @@ class ToTree(Transformer):
     def activated(self, meta, ch):
         cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
         effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
+        cond = _one(ch, T.Condition)         # Raid's "Activate this ability only if you attacked ..." (e5)
         return T.Ability("activated", cost=_cost(cost), effects=effs[1], sorcery="sorcery" in ch,
-                         once="once_each_turn" in ch, your_turn="your_turn" in ch)
+                         once="once_each_turn" in ch, your_turn="your_turn" in ch, your_upkeep="your_upkeep" in ch,
+                         condition=cond if cond is not None else "")
 
     def your_turn_only(self, meta, ch):
         return "your_turn"
@@ -1223,6 +1225,9 @@ class ToTree(Transformer):
 
     def ev_opponent_discards(self, meta, ch):
         return T.Event("opponent_discards", text="whenever an opponent discards a card")
+
+    def ev_you_discard(self, meta, ch):                # e5 (issue 28): Glint-Horn Buccaneer
+        return T.Event("you_discard", text="whenever you discard a card")
 
     # +1/+1 counters (issue 28) ------------------------------------------------------------------
     def s_enters_with_counters(self, meta, ch):
@@ -1988,6 +1993,38 @@ class ToTree(Transformer):
         return T.Effect("sacrifice_unless_pay", ref=_one(ch, T.SelfRef), keyword=self._pay_symbols(ch))
 
     e_return_self_hand = _eff("return_self_hand")
+
+    # activated abilities that function from the graveyard (issue 28; e5) ---------------------------
+    e_return_self_battlefield_tapped = _eff("return_self_battlefield", keyword="tapped")
+
+    def e_exile_target_graveyard(self, meta, ch):
+        return T.Effect("exile_graveyard_of", who="target_player")
+
+    def e_exile_opponents_graveyards(self, meta, ch):
+        return T.Effect("exile_graveyard_of", who="each_opponent")
+
+    def s_self_no_untap(self, meta, ch):
+        return T.Ability("static", static=T.Static("self_no_untap", text="~ doesn't untap during your untap step"),
+                         ref=_one(ch, T.SelfRef))
+
+    def s_enters_tapped_no_untap(self, meta, ch):
+        return T.Ability("static", static=T.Static("self_no_untap", change="enters_tapped",
+                                                   text="~ enters tapped and doesn't untap during your untap step"),
+                         ref=_one(ch, T.SelfRef))
+
+    def s_no_max_hand_size(self, meta, ch):
+        return T.Ability("static", static=T.Static("no_max_hand_size", text="you have no maximum hand size"))
+
+    def s_hand_size_reduced(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Ability("static", static=T.Static("hand_size_reduced", n=n,
+                                                   text=f"each opponent's maximum hand size is reduced by {n}"))
+
+    def your_upkeep_only(self, meta, ch):
+        return "your_upkeep"
+
+    def raid_only(self, meta, ch):
+        return T.Condition("attacked_this_turn", text="you attacked with a creature this turn")
 
     # "each opponent exiles a card from their hand" (issue 28, family 8; d1) ------------------------
     e_exile_from_hand_opponents = _eff("exile_from_hand", who="each_opponent", n=1)

@@ -51,6 +51,8 @@ from pyrules.kb.interface import (
     ENTERS_TAPPED,
     ENTERS_TAPPED_UNLESS,
     OPPONENTS_ENTER_TAPPED,
+    NO_MAX_HAND_SIZE,
+    HAND_SIZE_REDUCED,
     ENTERS_WITH_COUNTERS,
     ENTERS_WITH_COUNTERS_FOR_EACH,
     ESCAPES_WITH,
@@ -504,6 +506,12 @@ def cost_items(cost: T.Cost, ctx: Ctx, activated: bool = False) -> tuple[list[Sy
                     raise NotUnderstood(str(exc)) from None
                 pos += 1
                 items.append(F("mana", Number(pos), symbol_term(sym)))
+        elif k == "exile_other_graveyard" and activated:
+            # "Exile seven other cards from your graveyard" (Bone Dragon): an activated ability's cost, the cards other
+            # than its source (e5; rules/casting/activate.lp: exile_graveyard)
+            term, ffacts = filter_term("other card", "card")
+            items.append(F("exile_graveyard", Number(it.n), term))
+            facts += ffacts
         elif k == "exile_other_graveyard":
             items.append(F("exile_other_graveyard", it.n))
         elif k == "pay_life":
@@ -796,9 +804,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         # "sacrifice it unless you pay {1}" (Rupture Spire; rules/timeline/if_you_do.lp)
         ctx.need_self(e.ref, created)
         return [F("sacrifice_unless_pay", _pay_term(e.keyword))]
-    if k == "return_self_hand":
+    if k == "return_self_hand" and not ab.name.startswith("activated"):
         # "return ~ from your graveyard to your hand": a trigger on a permanent entering, which then functions from the
-        # graveyard (rules/timeline/graveyard_triggers.lp)
+        # graveyard (rules/timeline/graveyard_triggers.lp); an activated ability's: effect_term (e5)
         ctx.need_self(e.ref, created)
         if ab.event_kind != "enters_filter":
             raise NotUnderstood(e.words())
@@ -973,6 +981,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("exile_chosen_graveyard", F("target", t))
     if k == "exile_all_graveyards":
         return C_("exile_all_graveyards")
+    if k == "exile_graveyard_of":                    # e5 (rules/timeline/graveyard_exile.lp)
+        who = F("target", ab.target(C_("player"))) if e.who == "target_player" else C_(e.who)
+        return F("exile_graveyard_of", who)
     if k == "fight":
         # fight: each deals damage equal to its power to the other (rules/timeline/fight_exile_control.lp)
         t1 = _permanent_target(e, ab)
@@ -1253,11 +1264,17 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("convert", C_("self"))
     if k == "exile_from_hand":                      # "each opponent exiles a card from their hand" (rules/timeline/more_enter_effects.lp)
         return F("exile_from_hand", C_("each_opponent"), 1)
+    if k in ("return_self_battlefield", "return_self_hand") and ab.name.startswith("activated"):
+        # "{1}{B}: Return ~ from your graveyard to the battlefield tapped." / "... to your hand.": an activated ability
+        # that then functions from the graveyard (rules/casting/graveyard_activation.lp)
+        ctx.need_self(e.ref, created)
+        zone = "hand" if k == "return_self_hand" else ("battlefield_tapped" if e.keyword == "tapped" else "battlefield")
+        return F("return_self", C_(zone))
     if k == "return_self_battlefield":
         # "return ~ from your graveyard to the battlefield": only a trigger on a permanent entering, which then functions
         # from the graveyard (rules/timeline/graveyard_triggers.lp)
         ctx.need_self(e.ref, created)
-        if ab.event_kind != "enters_filter":
+        if ab.event_kind != "enters_filter" or e.keyword:
             raise NotUnderstood(e.words())
         return F("return_self", C_("battlefield"))
     if k == "transform":                            # "transform ~" (rules/timeline/transform.lp)
@@ -1446,6 +1463,8 @@ def _activated_ability(a, ctx, name: str) -> Ab:
         ab.add(TIMING, C_("once_each_turn"))
     if getattr(a, "your_turn", False):      # "Activate this ability only during your turn" (rules/casting/your_turn_only.lp)
         ab.add(TIMING, C_("your_turn"))
+    if getattr(a, "your_upkeep", False):    # "Activate this ability only during your upkeep" (rules/casting/graveyard_activation.lp)
+        ab.add(TIMING, C_("your_upkeep"))
     return ab
 
 
@@ -1555,14 +1574,18 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab = _activated_ability(a, ctx, f"activated_{ctx.i}")
         understood = compile_effects(a.effects, ab, ctx)
         if isinstance(a.condition, T.Condition):   # "Activate only if you control ..." (d2; rules/casting/activate.lp)
-            cond = _condition(a.condition, ab, ctx)
-            if cond.name != "controls":
-                raise NotUnderstood(a.condition.words())
+            if a.condition.kind == "attacked_this_turn":   # Raid (e5; rules/casting/graveyard_activation.lp)
+                cond = F("attacked_this_turn", C_("you"))
+            else:
+                cond = _condition(a.condition, ab, ctx)
+                if cond.name not in ("controls", "attacking"):   # "only if ~ is attacking" (e5)
+                    raise NotUnderstood(a.condition.words())
             ab.add(ACTIVATE_IF, cond)
             understood.append(f"activate only if {a.condition.words()}")
         return [ab], ([f"activated: {a.cost.words()}"] + understood + (["activate only as a sorcery"] if a.sorcery else [])
                       + (["activate only once each turn"] if a.once else [])
-                      + (["activate only during your turn"] if a.your_turn else []))
+                      + (["activate only during your turn"] if a.your_turn else [])
+                      + (["activate only during your upkeep"] if a.your_upkeep else []))
     if k == "loyalty":
         # a loyalty ability, its cost putting or removing loyalty counters (rules/mechanics/loyalty.lp)
         ab = Ab(ctx, f"loyalty_{ctx.i}")
@@ -1637,6 +1660,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("attacks", C_("equipped")))
         elif ev.kind == "opponent_discards":       # "Whenever an opponent discards a card" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("discards", C_("opponent")))
+        elif ev.kind == "you_discard":             # "Whenever you discard a card" (e5; rules/timeline/combat_triggers.lp)
+            ab.add(TRIGGER, F("discards", C_("you")))
         elif ev.kind == "explores_filter":         # "Whenever a creature you control explores" (d2; rules/mechanics/explore.lp)
             ab.add(TRIGGER, F("explores", ab.filter(ev.filter)))
         elif ev.kind == "attacks_filter":          # "Whenever a Vampire you control attacks" (rules/timeline/combat_triggers.lp)
@@ -2023,6 +2048,17 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             raise NotUnderstood(s.text)
         ab.add(STATIC)
         ab.add(OPPONENTS_ENTER_TAPPED, C_(kind))
+    elif k == "self_no_untap":                    # "~ doesn't untap during your untap step" (rules/timeline/turn.lp)
+        ab.add(STATIC)
+        if s.change == "enters_tapped":
+            ab.add(ENTERS_TAPPED)
+        ab.add(RESTRICTION, F("doesnt_untap", C_("self")))
+    elif k == "no_max_hand_size":                 # "You have no maximum hand size" (rules/timeline/hand_size.lp)
+        ab.add(STATIC)
+        ab.add(NO_MAX_HAND_SIZE)
+    elif k == "hand_size_reduced":                # "Each opponent's maximum hand size is reduced by seven" (same file)
+        ab.add(STATIC)
+        ab.add(HAND_SIZE_REDUCED, s.n)
     elif k == "opponents_cant_cast_in_combat":
         ab.add(STATIC)
         ab.add(RESTRICTION, F("cant_cast", C_("opponents"), C_("during_combat")))

@@ -213,6 +213,9 @@ class Effect:
             return f"{who} exiles a card from their graveyard"
         if k == "exile_all_graveyards":
             return "exile all cards from all graveyards"
+        if k == "exile_graveyard_of":
+            return ("exile all cards from target player's graveyard" if self.who == "target_player"
+                    else "exile all cards from all opponents' graveyards")
         if k == "exhume":
             return f"each player puts a {self.filter.words()} card from their graveyard onto the battlefield"
         if k == "fight":
@@ -282,7 +285,7 @@ class Effect:
         if k == "exile_from_hand":
             return "each opponent exiles a card from their hand"
         if k == "return_self_battlefield":
-            return f"return {src} from your graveyard to the battlefield"
+            return f"return {src} from your graveyard to the battlefield" + (" tapped" if self.keyword == "tapped" else "")
         if k == "return_self_hand":
             return f"return {src} from your graveyard to your hand"
         if k == "pay_then":
@@ -570,6 +573,7 @@ class Ability:
     sorcery: bool = False            # "Activate only as a sorcery."
     once: bool = False               # "Activate this ability only once each turn."
     your_turn: bool = False          # "Activate this ability only during your turn."
+    your_upkeep: bool = False        # "Activate this ability only during your upkeep."
     static: "Static | None" = None
     ref: SelfRef | None = None
     restrictions: tuple[str, ...] = ()
@@ -585,6 +589,7 @@ class Ability:
         if k == "activated":
             return (f"{self.cost.words()}: {eff}" + (" (only as a sorcery)" if self.sorcery else "")
                     + (" (only once each turn)" if self.once else "") + (" (only during your turn)" if self.your_turn else "")
+                    + (" (only during your upkeep)" if self.your_upkeep else "")
                     + (f" (only if {self.condition.words()})" if isinstance(self.condition, Condition) else ""))
         if k == "triggered":
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",

@@ -428,6 +428,10 @@ ENTERS_TAPPED = Predicate("enters_tapped", "ability", "the permanent enters tapp
 OPPONENTS_ENTER_TAPPED = Predicate("opponents_enter_tapped", "ability type:const",
                                    "objects of a card type (or any permanent) enter tapped under an opponent's control",
                                    **_CARD)
+NO_MAX_HAND_SIZE = Predicate("no_max_hand_size", "ability", "its controller has no maximum hand size "
+                             "(rules/timeline/hand_size.lp)", **_CARD)
+HAND_SIZE_REDUCED = Predicate("hand_size_reduced", "ability n:int", "each opponent of its controller has a maximum hand "
+                              "size n smaller (rules/timeline/hand_size.lp)", **_CARD)
 ENTERS_TAPPED_UNLESS = Predicate("enters_tapped_unless", "ability condition",
                                  "the permanent enters tapped unless the condition holds as it would enter", **_CARD)
 ENTERS_WITH_COUNTERS = Predicate("enters_with_counters", "ability kind:string n condition",

@@ -83,7 +83,7 @@ KEYWORDS = {
 }
 
 # the words a filter may use besides types, supertypes, subtypes and colors (pyrules/cards/reader.py: filter_term)
-FILTER_MODIFIERS = ("another", "other", "tokens", "token", "nontoken", "tapped", "untapped", "attacking",
+FILTER_MODIFIERS = ("another", "other", "colorless", "tokens", "token", "nontoken", "tapped", "untapped", "attacking",
                     "blocking", "historic", "permanents", "permanent", "cards", "card", "spells", "spell")
 
 
@@ -2192,6 +2192,37 @@ class ToTree(Transformer):
         return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
             "self_gets_count", who="self", power=p, toughness=t, counts=(c[1:],),
             text=f"~ gets {p:+d}/{t:+d} for each {self._count_words(c)}"))
+    # tap, untap, exile and control (issue 28; e6) -------------------------------------------------
+    def e_tap_all_opponents(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("tap_each", filter=T.Filter(f.text + " your opponents control", f.kind))
+
+    def e_untap_target_other(self, meta, ch):
+        return T.Effect("untap", target=self._other_target(ch))
+
+    def e_gain_control_up_to_n(self, meta, ch):
+        t = T.Target("permanent", _one(ch, T.Filter), optional=True)
+        return T.Effect("up_to_n", n=number(_tokens(ch, "NUM")[0]), then=T.Effect("gain_control_forever", target=t))
+
+    e_gain_life_its_power = _eff("gain_life_its_power", who="you")
+
+    def e_exile_all(self, meta, ch):
+        f = _one(ch, T.Filter)
+        sup = _tokens(ch, "SUPERTYPE")
+        text = f.text + (f" that aren't {str(sup[0]).lower()}" if sup else "")
+        return T.Effect("exile_all", filter=T.Filter(text, f.kind))
+
+    def e_exchange_control(self, meta, ch):
+        return T.Effect("exchange_control", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_those_skip_next_untap(self, meta, ch):
+        return T.Effect("those_skip_next_untap", counter=str(_tokens(ch, "TYPE")[0]).lower())
+
+    def e_untap_up_to_n_chosen(self, meta, ch):
+        return T.Effect("untap_chosen", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))
+
+    def e_counter_targets_you(self, meta, ch):
+        return T.Effect("counter", target=T.Target("spell", T.Filter("spell that targets you", "spell")))
 
     def ability_line(self, meta, ch):
         return ch[0]

@@ -165,7 +165,7 @@ def unread(line: Line) -> list[str]:
 
 KIND_NOUNS = {"permanent": ("permanent", "permanents"), "card": ("card", "cards"), "spell": ("spell", "spells")}
 MODIFIERS = {"another": "other", "other": "other", "token": "token", "tokens": "token", "tapped": "tapped",
-             "attacking": "attacking", "blocking": "blocking"}
+             "attacking": "attacking", "blocking": "blocking", "colorless": "colorless"}
 NEGATED_MODIFIERS = {"nontoken": "token", "untapped": "tapped"}
 CONTROL_SUFFIXES = (("you control", F("pos", C_("you_control"))), ("you don't control", F("neg", C_("you_control"))),
                     ("an opponent controls", F("pos", C_("opponent_controls"))),
@@ -216,6 +216,15 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     ("instant and sorcery spells")."""
     words = " ".join(phrase.split())
     control = None
+    targets_you = re.fullmatch(r"(.+?) that targets you", words, re.I)
+    if targets_you:                            # "spell that targets you" (rules/core/filters.lp: targets_you)
+        words = targets_you[1]
+    arent = re.fullmatch(r"(.+?) that aren't (\w+)", words, re.I)
+    if arent:                                  # "nonland permanents that aren't legendary": a supertype each kind lacks
+        arent_lit = _word_literal(arent[2])
+        if arent_lit is None or arent_lit.name != "supertype":
+            raise NotUnderstood(phrase)
+        words = arent[1]
     dealt = re.fullmatch(r"(.+?) that was dealt damage this turn", words, re.I)
     if dealt:                                  # "creature that was dealt damage this turn" (rules/timeline/dealt_damage_this_turn.lp)
         words = dealt[1]
@@ -356,6 +365,10 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
             common.append(with_kw)
     if dealt:
         common.append(F("pos", C_("dealt_damage_this_turn")))
+    if arent:
+        common.append(F("neg", arent_lit))
+    if targets_you:
+        common.append(F("pos", C_("targets_you")))
     if thats:
         colors = [F("pos", F("color", C_(thats[k].lower()))) for k in (2, 3)]
         clauses = [c + [col] for c in clauses for col in colors]
@@ -436,6 +449,7 @@ class Ab:
         self.event_data: str | None = None   # a trigger's: what its event was about (player | attacked), if the text may name it
         self.event_kind = ""                 # a trigger's event, as read (the tree's Event.kind)
         self.last_card: int | None = None    # the target card in a graveyard an effect just exiled ("that card's toughness")
+        self.last_tap_all = ""               # the kind "tap all [kind] target player controls" tapped ("those creatures")
 
     def add(self, predicate: Predicate, *args) -> None:
         self.facts.append(predicate(self.ab, *[_term(a) for a in args]))
@@ -940,6 +954,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("sacrifice_chosen", C_("data_player"), ab.filter(e.filter))
     if k == "tap_all":                              # "tap all creatures target opponent controls" (rules/timeline/more_enter_effects.lp)
         t = ab.target(C_(e.who.removeprefix("target_")))
+        ab.last_tap_all = e.filter.text.lower()
         return F("tap_all", F("target", t), ab.filter(e.filter))
     if k == "fight_self":                           # "it fights another target creature" (rules/timeline/fight_exile_control.lp)
         ctx.need_self(e.ref, created)
@@ -1001,6 +1016,33 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage_opponents_counters":   # counted as it is done, after the earlier instructions (rules/timeline/effects.lp)
         ctx.need_self(e.ref, created)
         return F("damage", C_("each_opponent"), F("counters_on_self", String(e.counter)))
+    if k == "exchange_control":
+        # "Exchange control of two target creatures": two targets of one word "target", never the same
+        # (rules/timeline/tap_control_shapes.lp, rules/core/targets_distinct.lp)
+        t1 = _permanent_target(e, ab)
+        t2 = _permanent_target(e, ab)
+        ab.add(TARGET_DISTINCT, Number(t1), Number(t2))
+        return F("exchange_control", F("target", t1), F("target", t2))
+    if k == "those_skip_next_untap":
+        # "Those creatures don't untap during that player's next untap step": the permanents "tap all [kind] target
+        # player controls" just tapped (rules/timeline/tap_control_shapes.lp)
+        if ab.effect_kinds[-1:] != ["tap_all"] or ab.last_tap_all != e.counter:   # "those creatures" after "all creatures"
+            raise NotUnderstood(e.words())
+        return F("skip_next_untap", C_("tapped_all"))
+    if k == "untap_chosen":
+        # "Untap up to three lands": no target, chosen as it resolves (rules/timeline/tap_control_shapes.lp)
+        if e.n < 1:
+            raise NotUnderstood(e.words())
+        return F("untap_chosen", e.n, ab.filter(e.filter))
+    if k == "tap_each":                             # "tap all creatures your opponents control" (rules/timeline/tap_control_shapes.lp)
+        return F("tap", F("each", ab.filter(e.filter)))
+    if k == "exile_all":                            # "exile all nonland permanents that aren't legendary" (same file)
+        return F("exile_all", ab.filter(e.filter))
+    if k == "gain_life_its_power":
+        # "You gain life equal to its power": the permanent targeted just before (rules/timeline/tap_control_shapes.lp)
+        if ab.last_permanent is None:
+            raise NotUnderstood(e.words())
+        return F("gain_life_power", C_("you"), F("target", ab.last_permanent[0]))
     if k == "gain_control_forever":   # no duration: it lasts for the rest of the game (rules/timeline/fight_exile_control.lp)
         t = _permanent_target(e, ab)
         ab.it_target = t

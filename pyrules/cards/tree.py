@@ -256,6 +256,20 @@ class Effect:
             return f"sacrifice {src} unless it escaped"
         if k == "counters" and self.filter is not None:
             return f"put {self.n} {self.counter} counter(s) on each {self.filter.words()}"
+        if k == "up_to_n" and self.then is not None and self.then.kind == "gain_control_forever":
+            return f"gain control of up to {self.n} target {self.then.target.filter.words()}"
+        if k == "exchange_control":
+            return f"exchange control of two target {self.target.filter.words()}"
+        if k == "those_skip_next_untap":
+            return f"those {self.counter} don't untap during that player's next untap step"
+        if k == "untap_chosen":
+            return f"untap up to {self.n} {self.filter.words()} (chosen as it resolves)"
+        if k == "tap_each":
+            return f"tap all {self.filter.words()}"
+        if k == "exile_all":
+            return f"exile all {self.filter.words()}"
+        if k == "gain_life_its_power":
+            return "you gain life equal to its power"
         if k == "up_to_n" and self.then is not None and self.then.kind == "bounce":
             return f"return up to {self.n} target {self.then.target.filter.words()} to their owners' hands"
         if k == "put_library":
@@ -341,6 +355,8 @@ class Effect:
         if k == "counter_unless_pays":
             return (f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell unless its "
                     f"controller pays {{{self.n}}}")
+        if k == "counter" and self.target.filter is not None and self.target.filter.text == "spell that targets you":
+            return "counter target spell that targets you"
         if k == "counter":
             return f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell"
         if k == "bounce":

@@ -1272,8 +1272,9 @@ def test_activate_only_if_you_control():
     assert 'activate_if(ab("Goblin Bird-Grabber",front,1,activated_1),controls(f("creature you control with flying"),1))' in facts(ln)
     from tests.test_grammar import read_line
 
-    # a mana ability's condition has no rules: not read
-    assert read_line("{T}: Add {G}. Activate only if you control a Forest.").status == "not_modelled"
+    # a mana ability's condition (e1, Nimbus Maze: rules/mana/sources.lp, CR 602.5b): read too
+    mana = read_line("{T}: Add {G}. Activate only if you control a Forest.")
+    assert mana.status == "modelled" and 'controls(f("forest you control"),1)' in facts(mana)
 
 
 def test_pump_and_become_a_creature_type():

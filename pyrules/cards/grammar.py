@@ -646,6 +646,21 @@ class ToTree(Transformer):
     def m_any_color(self, meta, ch):
         return T.Mana("any_color")
 
+    def m_any_one_color(self, meta, ch):
+        return T.Mana("any_one_color", n=number(_tokens(ch, "NUM")[0]))
+
+    def m_instead(self, meta, ch):
+        # "Add {G}. If you control four or more creatures, add {G}{G} instead.": the symbols before the condition and after
+        i = next(k for k, c in enumerate(ch) if isinstance(c, T.Condition))
+        letters = lambda part: tuple(_color_letter(t) for t in part if isinstance(t, Token) and t.type == "MANA")
+        return T.Mana("instead", letters(ch[:i]), condition=ch[i], instead=letters(ch[i + 1:]))
+
+    def mana_condition(self, meta, ch):
+        return _one(ch, T.Condition)
+
+    def mana_cond_played_land(self, meta, ch):
+        return T.Condition("played_land", text="you played a land this turn")
+
     def m_for_each(self, meta, ch):
         return T.Mana("for_each", (_color_letter(_tokens(ch, "MANA")[0]),), _one(ch, T.Filter))
 
@@ -985,6 +1000,30 @@ class ToTree(Transformer):
         change = "increase" if str(_tokens(ch, "MORE_LESS")[0]).lower() == "more" else "reduce"
         words = f"{f.text + ' spells' if f else 'spells'}{' ' + str(who_tok[0]) if who_tok else ''} cost {mana} {'more' if change == 'increase' else 'less'}"
         return T.Ability("static", static=T.Static("cost_mod", f, who=who, change=change, n=int(mana[1:-1]), text=words))
+
+    def spell_with(self, meta, ch):
+        return ("spell_with", self._span(meta))
+
+    def s_cost_mod_with(self, meta, ch):
+        # "Creature spells with flying you cast cost {1} less", "... you cast with power 4 or greater cost {2} less"
+        f = _one(ch, T.Filter)
+        with_ = [c for c in ch if isinstance(c, tuple) and c[0] == "spell_with"][0][1]
+        ab = self.s_cost_mod(meta, [("spells", T.Filter(f"{f.text} {with_}", "spell", and_or=True))] + list(ch))
+        st = ab.static
+        words = f"{f.text} spells {with_} {'you' if st.who == 'you' else 'your opponents'} cast cost {{{st.n}}} {'more' if st.change == 'increase' else 'less'}"
+        return replace(ab, static=replace(st, text=words))
+
+    def s_cast_only_if_cast_another(self, meta, ch):
+        return T.Ability("static", static=T.Static("cast_only_if_cast_another",
+                                                   text="cast this spell only if you've cast another spell this turn"))
+
+    def s_cost_more_per_cast(self, meta, ch):
+        mana = str(_tokens(ch, "MANA")[0])
+        if not re.fullmatch(r"\{\d+\}", mana):
+            raise NotUnderstood(mana)
+        return T.Ability("static", static=T.Static("cost_more_per_cast", change="increase", n=int(mana[1:-1]),
+                                                   text=f"each spell a player casts costs {mana} more for each other "
+                                                        "spell that player has cast this turn"))
 
     def s_equipped_gets(self, meta, ch):
         p, t = str(_tokens(ch, "PT")[0]).replace("−", "-").split("/")

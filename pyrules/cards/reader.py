@@ -42,6 +42,8 @@ from pyrules.kb.interface import (
     AMOUNT_INSTEAD,
     EFFECT_INSTEAD,
     ACTIVATE_IF,
+    CAST_ONLY_IF,
+    COST_MOD_PER_CAST,
     AS_LONG_AS,
     CHAPTER,
     COST,
@@ -83,6 +85,7 @@ from pyrules.kb.interface import (
     MODAL,
     MODE,
     PRODUCES,
+    PRODUCES_INSTEAD,
     RESTRICTION,
     SCOPE,
     SETS_CREATURE_TYPE,
@@ -1537,6 +1540,26 @@ def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
         ab.add(PRODUCES, F("or", C_(m.symbols[0].lower()), C_(m.symbols[1].lower())), F("fixed", 1))
     elif m.kind == "any_color":
         ab.add(PRODUCES, C_("any"), F("fixed", 1))
+    elif m.kind == "instead":
+        # "Add {G}. If you control four or more creatures, add {G}{G} instead." (rules/mana/mana_instead.lp)
+        if m.condition.kind == "played_land":
+            cond = C_("played_land_this_turn")
+        else:
+            cond = _condition(m.condition, ab, ctx)
+            if cond.name != "controls":
+                raise NotUnderstood(m.condition.words())
+        for letters, pred in ((m.symbols, None), (m.instead, cond)):
+            counts: dict[str, int] = {}
+            for s in letters:
+                counts[s] = counts.get(s, 0) + 1
+            for s, n in counts.items():
+                if pred is None:
+                    ab.add(PRODUCES, C_(s.lower()), F("fixed", n))
+                else:
+                    ab.add(PRODUCES_INSTEAD, C_(s.lower()), F("fixed", n), pred)
+    elif m.kind == "any_one_color":
+        # "Add three mana of any one color": all of one color its controller chooses (rules/mana/any_one_color.lp)
+        ab.add(PRODUCES, C_("any_one"), F("fixed", m.n))
     elif m.kind == "symbols":
         counts: dict[str, int] = {}
         for s in m.symbols:
@@ -1608,9 +1631,15 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             out.append(ab)
         return out, understood
     if k == "activated":
-        if isinstance(a.condition, T.Condition) and a.effects and a.effects[0].kind == "add_mana":
-            raise NotUnderstood(a.condition.words())   # a mana ability's condition: no rules for it (d2)
         got = _mana_ability(a, ctx)
+        if got is not None and isinstance(a.condition, T.Condition):
+            # "{T}: Add {U}. Activate this ability only if you control a Plains." (rules/mana/sources.lp, rules/casting/activate.lp)
+            (ab,), understood = got
+            cond = _condition(a.condition, ab, ctx)
+            if cond.name != "controls":
+                raise NotUnderstood(a.condition.words())
+            ab.add(ACTIVATE_IF, cond)
+            return [ab], understood + [f"activate only if {a.condition.words()}"]
         if got is not None:
             return got
         ab = _activated_ability(a, ctx, f"activated_{ctx.i}")
@@ -2101,6 +2130,14 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "hand_size_reduced":                # "Each opponent's maximum hand size is reduced by seven" (same file)
         ab.add(STATIC)
         ab.add(HAND_SIZE_REDUCED, s.n)
+    elif k == "cast_only_if_cast_another":
+        # "Cast this spell only if you've cast another spell this turn" (rules/casting/spells_cast_this_turn.lp)
+        ab.add(CAST_ONLY_IF, C_("cast_another"))
+    elif k == "cost_more_per_cast":
+        # "Each spell a player casts costs {1} more to cast for each other spell that player has cast this turn"
+        ab.add(STATIC)
+        ab.add(SCOPE, F("spells", C_("any"), ab.filter("a spell", "spell")))
+        ab.add(COST_MOD_PER_CAST, C_(s.change), s.n)
     elif k == "opponents_cant_cast_in_combat":
         ab.add(STATIC)
         ab.add(RESTRICTION, F("cant_cast", C_("opponents"), C_("during_combat")))

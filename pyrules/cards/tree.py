@@ -501,13 +501,21 @@ class Effect:
 class Mana:
     """What a mana ability adds: symbols ({R}{R}), one of two ({U} or {R}), one of any color, or one symbol for
     each object of a filter you control."""
-    kind: str                        # symbols | either | any_color | for_each
+    kind: str                        # symbols | either | any_color | any_one_color | for_each
     symbols: tuple[str, ...] = ()    # the color letters (R, R) / (U, R)
     filter: Filter | None = None
+    n: int = 1                       # any_one_color: how many ("three mana of any one color")
+    condition: "Condition | None" = None   # instead: "If you control four or more creatures,"
+    instead: tuple[str, ...] = ()    # instead: the color letters added if the condition holds ("add {G}{G} instead")
 
     def words(self) -> str:
         if self.kind == "any_color":
             return "one mana of any color"
+        if self.kind == "any_one_color":
+            return f"{self.n} mana of any one color"
+        if self.kind == "instead":
+            return ("".join("{%s}" % c for c in self.symbols) + f"; if {self.condition.words()}, add "
+                    + "".join("{%s}" % c for c in self.instead) + " instead")
         if self.kind == "either":
             return " or ".join("{%s}" % s for s in self.symbols)
         if self.kind == "for_each" and " you control named " in self.filter.text:   # "... you control named ~"

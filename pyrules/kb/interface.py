@@ -421,6 +421,11 @@ AS_LONG_AS = Predicate("as_long_as", "ability condition", "the static ability's 
 CHAPTER = Predicate("chapter", "ability chapter:int", **_CARD)
 COST = Predicate("cost", "ability item", **_CARD)
 COST_MOD = Predicate("cost_mod", "ability change:const amount:int", **_CARD)
+COST_MOD_PER_CAST = Predicate("cost_mod_per_cast", "ability change:const amount:int",
+                              "the cost changes by this amount for each other spell the caster has cast this turn "
+                              "(rules/casting/spells_cast_this_turn.lp)", **_CARD)
+CAST_ONLY_IF = Predicate("cast_only_if", "ability condition:const", "the spell can be cast only if this holds "
+                         "(rules/casting/spells_cast_this_turn.lp)", **_CARD)
 AFFINITY_FOR = Predicate("affinity_for", "ability filter", "affinity for [filter]: the permanents it counts "
                          "(rules/mechanics/affinity.lp)", **_CARD)
 EFFECT = Predicate("effect", "ability n:int effect", **_CARD)
@@ -460,6 +465,9 @@ MOD_PT_COUNT = Predicate("mod_pt_count", "ability power:int toughness:int counte
 CDA_PT = Predicate("cda_pt", "ability which:const counted", "a characteristic-defining ability: the power or the "
                    "toughness is the count (rules/core/counts.lp)", **_CARD)
 PRODUCES = Predicate("produces", "ability kind amount", **_CARD)
+PRODUCES_INSTEAD = Predicate("produces_instead", "ability kind:const amount condition",
+                             "what the mana ability adds instead of what it produces if the condition holds as it "
+                             "resolves (rules/mana/mana_instead.lp)", **_CARD)
 RESTRICTION = Predicate("restriction", "ability restriction", **_CARD)
 SCOPE = Predicate("scope", "ability scope", **_CARD)
 EQUIP_QUALITY = Predicate("equip_quality", "ability filter", "\"Equip [quality] [cost]\": the creature it may "

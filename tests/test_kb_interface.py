@@ -203,7 +203,20 @@ def played() -> list:
                        # (p3) affinity's count, an Aura's quoted mana ability
                        ("card_families/affinity.yaml", "CR 702.41a Myr Enforcer costs {1} less for each artifact its caster controls"),
                        ("card_families/aura_quoted_abilities.yaml",
-                        "CR 113.1 a land enchanted by Abundant Growth taps for a color it doesn't make itself")):
+                        "CR 113.1 a land enchanted by Abundant Growth taps for a color it doesn't make itself"),
+                       # (e1-e6) Auras' types, counts, cast conditions, hand size, payments while resolving, control
+                       ("card_families/e3_characteristics.yaml",
+                        "CR 205.1b Dub makes the enchanted creature a Knight in addition to its other types"),
+                       ("card_families/e3_characteristics.yaml", "CR 205.4 On Serra's Wings makes the enchanted creature legendary"),
+                       ("card_families/e3_counts.yaml",
+                        "CR 604.3 Ironroot Warlord's power is the number of creatures its controller controls"),
+                       ("card_families/e1_spells_cast_this_turn.yaml",
+                        "CR 601.3 Illusory Angel can be cast after another spell this turn"),
+                       ("card_families/e5_hand_size.yaml", "CR 402.2 Jin-Gitaxias reduces each opponent's maximum hand size by seven"),
+                       ("card_families/if_you_do.yaml", "CR 118.12 Rupture Spire stays when its controller pays {1}"),
+                       ("card_families/e6_tap_control.yaml", "CR 701.10b Switcheroo exchanges control of two target creatures"),
+                       ("card_families/e4_combat_damage.yaml",
+                        "CR 510.1a Belligerent Brontodon deals combat damage equal to its toughness")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

@@ -422,6 +422,10 @@ class ReplayForest:
                 summaries = list(pool.map(work, requests))
         else:
             summaries = [work(r) for r in requests]
+        return self._handles(requests, summaries)
+
+    def _handles(self, requests, summaries) -> list:
+        """Each successor's handle (a state no process holds: a replay of its prefix), with its summary."""
         out = []
         for (parent, action, _), s in zip(requests, summaries):
             h = Handle(self.next_id, parent, action, live=False)
@@ -463,14 +467,7 @@ class DaskForest(ReplayForest):
         futures = self.client.map(remote_summary, [self.key] * len(requests), [self.spec] * len(requests),
                                   [parent.path() + [action] for parent, action, _ in requests],
                                   [context for _, _, context in requests], pure=False)
-        summaries = self.client.gather(futures)
-        out = []
-        for (parent, action, _), s in zip(requests, summaries):
-            h = Handle(self.next_id, parent, action, live=False)
-            self.next_id += 1
-            self.played += 1
-            out.append((h, s))
-        return out
+        return self._handles(requests, self.client.gather(futures))
 
 
 _PLANNERS: dict = {}    # a worker's planners, by the search they belong to (DaskForest.key)

@@ -1927,8 +1927,8 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         kw = re.fullmatch(r"(.+?) with (\w+)", s.filter.text, re.I) if s.also is None and not s.keywords else None
         if kw and (s.power, s.toughness) != (0, 0) and kw[2].lower() in KEYWORDS and KEYWORDS[kw[2].lower()][1] is None \
                 and KEYWORDS[kw[2].lower()][0] not in keywords_missing():
-            # "Creatures you control with flying get +1/+1": +N/+N only (layer 7c), its scope asked after layer 6 (CR
-            # 613.1f, 613.4c; rules/core/layers.lp: scope_keyword)
+            # "Creatures you control with flying get +1/+1": +N/+N only, its scope asked once the abilities are
+            # known (rules/core/layers.lp: scope_keyword)
             ab.add(STATIC)
             ab.add(SCOPE, F("each", ab.filter(T.Filter(kw[1], s.filter.kind))))
             ab.add(SCOPE_KEYWORD, C_(KEYWORDS[kw[2].lower()][0]))

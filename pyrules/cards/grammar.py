@@ -129,11 +129,7 @@ def card_rule_files() -> dict[tuple[str, str, int], tuple[str, str, tuple[str, .
     alone, once a process: (card, face, line) -> (the file, its test, the abilities the line makes)."""
     out = {}
     for path in sorted((rules_root() / "cards").glob("*.lp")):
-        ctl = clingo.Control(["--warn=none"])
-        ctl.add("base", [], path.read_text(encoding="utf-8"))
-        ctl.ground([("base", [])])
-        def atoms(predicate):
-            return predicate.decode(a.symbol for a in ctl.symbolic_atoms.by_signature(*predicate.signature))
+        atoms = _facts_of(path)
         names: dict[tuple, list[str]] = {}
         for r in atoms(CARD_LINE_ABILITY):
             names.setdefault((r.card.string, r.face.name, r.line), []).append(r.ability.name)
@@ -158,8 +154,13 @@ def _stated_in(name: str):
     """The facts one file of rules/core states, read by predicate (the file alone is grounded, once a process: the
     card reader doesn't load the whole knowledge base; reading_notes.lp serves two readers)."""
     assert name in STATED_FILES   # (the parse cache's version covers these files: _disk_path)
+    return _facts_of(rules_root() / "core" / name)
+
+
+def _facts_of(path: Path):
+    """The facts a rule file states in its base part, read by predicate (the file grounded alone)."""
     ctl = clingo.Control(["--warn=none"])
-    ctl.add("base", [], (rules_root() / "core" / name).read_text(encoding="utf-8"))
+    ctl.add("base", [], path.read_text(encoding="utf-8"))
     ctl.ground([("base", [])])
     return lambda predicate: predicate.decode(a.symbol for a in ctl.symbolic_atoms.by_signature(*predicate.signature))
 

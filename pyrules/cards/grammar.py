@@ -455,6 +455,9 @@ class ToTree(Transformer):
         f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
         return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("permanent", f1), x=f2, where=True)
 
+    def e_damage_any_count(self, meta, ch):
+        return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("any"), x=_one(ch, T.Filter), where=True)
+
     def e_fight(self, meta, ch):
         f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
         return T.Effect("fight", target=T.Target("permanent", f1), filter=f2)
@@ -865,6 +868,9 @@ class ToTree(Transformer):
         return T.Effect("damage_to_entered_controller", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
                         keyword=kind)
 
+    def s_one_spell_each_turn(self, meta, ch):
+        return T.Ability("static", static=T.Static("one_spell_each_turn", text="each player can't cast more than one spell each turn"))
+
     def s_players_cant_gain_life(self, meta, ch):
         return T.Ability("static", static=T.Static("players_cant_gain_life", text="players can't gain life"))
 
@@ -974,9 +980,14 @@ class ToTree(Transformer):
         return T.Ability("loyalty", effects=effs[1], n=n)
 
     def triggered(self, meta, ch):
-        effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
+        effs = [c[1] for c in ch if isinstance(c, tuple) and c[0] == "effects"]
+        modes = [c[1] for c in ch if isinstance(c, tuple) and c[0] == "choose"]
         cond = [c[1] for c in ch if isinstance(c, tuple) and c[0] == "if"]
-        return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[1], condition=cond[0] if cond else "")
+        return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[0] if effs else (),
+                         condition=cond[0] if cond else "", n=modes[0] if modes else 0)
+
+    def trigger_choose(self, meta, ch):
+        return ("choose", number(_tokens(ch, "NUM")[0]))
 
     def spell(self, meta, ch):
         return T.Ability("spell", effects=ch[0][1])
@@ -1680,6 +1691,12 @@ class ToTree(Transformer):
     def e_fight_self(self, meta, ch):
         return T.Effect("fight_self", target=self._other_target(ch), ref=_one(ch, T.SelfRef))
 
+    def e_fight_self_target(self, meta, ch):
+        return T.Effect("fight_self", target=T.Target("permanent", _one(ch, T.Filter)), ref=_one(ch, T.SelfRef))
+
+    def e_double_counters_self(self, meta, ch):
+        return T.Effect("counters", n="double", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), ref=_one(ch, T.SelfRef))
+
     def e_attach_self_target(self, meta, ch):
         return T.Effect("attach_self_target", target=T.Target("permanent", _one(ch, T.Filter)), ref=_one(ch, T.SelfRef))
 
@@ -1781,6 +1798,10 @@ class ToTree(Transformer):
     def e_unblockable_up_to_two(self, meta, ch):
         t = T.Target("permanent", _one(ch, T.Filter), optional=True)
         return T.Effect("up_to_two", then=T.Effect("restricted_this_turn", keyword="cant_be_blocked", target=t))
+
+    def e_cant_block_up_to_two(self, meta, ch):
+        t = T.Target("permanent", _one(ch, T.Filter), optional=True)
+        return T.Effect("up_to_two", then=T.Effect("restricted_this_turn", keyword="cant_block", target=t))
 
     def e_pump_up_to_two(self, meta, ch):
         t = T.Target("permanent", _one(ch, T.Filter), optional=True)
@@ -1950,6 +1971,9 @@ class ToTree(Transformer):
     # life gained or lost this turn (issue 28, family "beginning of a step"; d1) -----------------
     def if_gained_life(self, meta, ch):
         return ("if", T.Condition("gained_life_ge", n=1, text="you gained life this turn"))
+
+    def if_cast_none(self, meta, ch):
+        return ("if", T.Condition("cast_none_this_turn", text="you didn't cast a spell this turn"))
 
     def if_gained_life_n(self, meta, ch):
         n = number(_tokens(ch, "NUM")[0])

@@ -84,6 +84,7 @@ from pyrules.kb.interface import (
     CDA_PT,
     MODAL,
     MODE,
+    MODE_OF,
     PRODUCES,
     PRODUCES_INSTEAD,
     RESTRICTION,
@@ -99,6 +100,7 @@ from pyrules.kb.interface import (
     TARGET_OPTIONAL,
     TIMING,
     TRIGGER,
+    TRIGGER_MODES,
     TRIGGERED_ABILITY,
     Predicate,
 )
@@ -1287,6 +1289,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "Put X +1/+1 counters on ~, where X is its power" (rules/timeline/counters_for_each.lp)
         ctx.need_self(e.ref, created)
         return F("counters", C_("self"), String(e.counter), F("power", C_("self")))
+    if k == "counters" and e.n == "double":
+        # "Double the number of +1/+1 counters on ~" (rules/timeline/modal_triggers.lp)
+        ctx.need_self(e.ref, created)
+        return F("counters", C_("self"), String(e.counter), F("counters_on_self", String(e.counter)))
     if k == "counters" and e.n == "that_much":
         # "put that many +1/+1 counters on it": the amount of the trigger's event (rules/timeline/that_many.lp)
         if not ab.event_amount:
@@ -1762,6 +1768,9 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                 raise NotUnderstood(a.condition.words())
             kind, with_, rest = text.partition(" with ")
             ab.add(INTERVENING_IF, F("controls_none", ab.filter(T.Filter(f"{kind} you control{with_}{rest}"))))
+        elif isinstance(a.condition, T.Condition) and a.condition.kind == "cast_none_this_turn":
+            # "if you didn't cast a spell this turn" (rules/casting/spells_cast_this_turn.lp)
+            ab.add(INTERVENING_IF, C_("cast_none_this_turn"))
         elif isinstance(a.condition, T.Condition) and a.condition.kind in ("gained_life_ge", "player_lost_life_ge", "life_le"):
             # "if you gained [N or more] life this turn", "if a player lost N or more life this turn", "if you have N or
             # less life" (rules/timeline/life_this_turn.lp)
@@ -1775,7 +1784,13 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(INTERVENING_IF, F("kicked", C_("that_spell")))
         elif a.condition:                # an intervening "if" clause (rules/timeline/triggers.lp)
             ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition == "kicked" else "you")))
-        understood = compile_effects(a.effects, ab, ctx)
+        if a.n:                          # "..., choose one —": the modes are the bullet lines after it (their own abilities)
+            if a.n != 1 or len(_modes_after(ctx)) < 2:
+                raise NotUnderstood(f"choose {a.n}")
+            ab.add(TRIGGER_MODES, Number(a.n))
+            understood = [f"choose one of {len(_modes_after(ctx))} modes as it is put on the stack"]
+        else:
+            understood = compile_effects(a.effects, ab, ctx)
         cond_words = (a.condition.words() if isinstance(a.condition, T.Condition)
                       else "that spell was kicked" if a.condition == "kicked_that_spell" else a.condition)
         return [ab], [f"trigger: {ev.words()}"] + ([f"if {cond_words}"] if a.condition else []) + understood
@@ -1799,6 +1814,13 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab = Ab(ctx, f"modal_{ctx.i}")
         ab.add(MODAL, Number(a.n))
         return [ab], [f"choose {a.n} of {len(modes)} modes"]
+    if k == "mode" and _trigger_header(ctx):   # "• [effects]": mode N of the modal triggered ability before it
+        n, header, trig = _trigger_header(ctx)
+        ab = Ab(ctx, f"mode_{n}")
+        for attr in ("event_amount", "event_player", "event_object", "event_data", "event_kind"):
+            setattr(ab, attr, getattr(trig, attr))    # "that player", "that much": the trigger's event
+        ab.add(MODE_OF, ABILITY(ctx.c, ctx.f, header, f"trigger_{header}"), Number(n))
+        return [ab], [f"mode {n} of the triggered ability on line {header}"] + compile_effects(a.effects, ab, ctx)
     if k == "mode":                      # "• [effects]": mode N of the "Choose one —" before it
         n = _mode_number(ctx)
         ab = Ab(ctx, f"mode_{n}")
@@ -1846,6 +1868,28 @@ def _modes_after(ctx: Ctx) -> list[int]:
     return out
 
 
+def _trigger_header(ctx: Ctx) -> tuple[int, int, Ab] | None:
+    """A bullet line after a modal triggered ability ("Whenever ..., choose one —"): (its mode number, the trigger's
+    line, the trigger's ability as compiled), if that line is read as one (a bullet of a trigger not read is not read
+    either)."""
+    n = 0
+    for j in range(ctx.i - 1, 0, -1):
+        raw = ctx.face.lines[j - 1]
+        if raw.startswith("• "):
+            n += 1
+            continue
+        if not _TRIGGER_CHOOSE.search(raw.strip()) or _MODAL_HEADER.fullmatch(raw.strip()):
+            return None
+        header = read_line(ctx.card, ctx.face, j, raw, ctx.tokens)
+        if header.status != "modelled" or f"trigger_{j}" not in header.names:
+            raise NotUnderstood(f"a mode of the triggered ability on line {j}, which pyrules doesn't model")
+        tree = parse(with_tilde(header.read, self_names(ctx.card, ctx.face)), False)
+        trig = next(ab for ab in compile_ability(tree, Ctx(ctx.card, ctx.face, j, tokens=ctx.tokens))[0]
+                    if ab.name == f"trigger_{j}")
+        return n + 1, j, trig
+    return None
+
+
 def _mode_number(ctx: Ctx) -> int:
     """A bullet line's mode number: its place among the bullets after the face's "Choose one —" (two, ...) line."""
     n = 0
@@ -1861,6 +1905,7 @@ def _mode_number(ctx: Ctx) -> int:
 
 
 _MODAL_HEADER = re.compile(r"Choose (?:one|two|three|four) —")
+_TRIGGER_CHOOSE = re.compile(r", choose (?:one|two|three|four) —$", re.I)
 
 
 def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
@@ -2080,6 +2125,9 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "unblockable_each":
         # "Creatures you control with +1/+1 counters on them can't be blocked" (d2; rules/casting/combat.lp)
         ab.add(RESTRICTION, F("cant_be_blocked", F("each", ab.filter(s.filter))))
+    elif k == "one_spell_each_turn":
+        # "Each player can't cast more than one spell each turn." (rules/casting/spells_cast_this_turn.lp)
+        ab.add(RESTRICTION, F("cast_limit", C_("each_player"), 1))
     elif k == "players_cant_gain_life":
         # "Players can't gain life." (e4; rules/timeline/cant_gain_life.lp)
         ab.add(RESTRICTION, F("cant_gain_life", C_("players")))
@@ -2225,7 +2273,7 @@ def read_line(card, face, i: int, raw: str, tokens=None) -> Line:
             return Line(face.id, i, raw, "modelled", ["reminder text: the intrinsic mana ability of its basic land type"],
                         [FACE_REMINDER_MANA(ctx.c, ctx.f, i)], parse="reminder text: the intrinsic mana ability of its basic land type")
         return Line(face.id, i, raw, "modelled", ["reminder text"], [], parse="reminder text")
-    spell = any(t in face.type_line.lower() for t in ("instant", "sorcery"))
+    spell = any(t in face.type_line.lower() for t in ("instant", "sorcery")) or read.startswith("• ")
     text = with_tilde(read, self_names(card, face))
     try:
         tree = parse(text, spell)

@@ -286,6 +286,8 @@ class Effect:
             return f"put X {self.counter} counters on {src}, where X is its power"
         if k == "counters" and self.n == "that_much":
             return f"put that many {self.counter} counters on {src}"
+        if k == "counters" and self.n == "double":
+            return f"double the number of {self.counter} counters on {src}"
         if k == "counters":
             return f"put {self.n} {self.counter} counter(s) on {self.target.words() if self.target else src}"
         if k == "damage_each":
@@ -621,6 +623,9 @@ class Ability:
                     "kicked_that_spell": "if that spell was kicked, "}.get(self.condition, "")
             if isinstance(self.condition, Condition):    # "if you control a Wizard, "
                 cond = f"if {self.condition.words()}, "
+            if self.n:                   # a modal triggered ability: its modes are the bullet lines after it
+                words = {1: "one", 2: "two", 3: "three"}.get(self.n, str(self.n))
+                return f"{self.event.words()}, {cond}choose {words} (the mode is chosen as it is put on the stack)"
             return f"{self.event.words()}, {cond}{eff}"
         if k == "loyalty":
             return f"{self.n:+d}: {eff}" if self.n else f"0: {eff}"

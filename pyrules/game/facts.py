@@ -34,6 +34,7 @@ from pyrules.kb.interface import (
     GAME_ACTIVE,
     GAME_FLUENT,
     GAME_LANDS,
+    GAME_SPELLS_CAST,
     GAME_PHASE,
     GAME_PRIORITY,
     GAME_STEP,
@@ -91,6 +92,7 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
         g(GAME_STEP(turn["step"] or "none")),
         g(GAME_PRIORITY(turn["priority"])),
         g(GAME_LANDS(turn["lands_played"])),
+        *(g(GAME_SPELLS_CAST(p, n)) for p, n in turn["spells_cast"].items() if n),
         g(GAME_TURN(1)),
         STEP_NO(ZERO, ZERO),
     ]
@@ -277,4 +279,7 @@ def action_facts(action: dict, t: int, priority: str, players: list[str]) -> lis
         for i, x in enumerate(targets, start=1):
             y = String(x) if x in players else oid(x)
             out.append(CHOICE(T, "trigger_target", i, Function("", [oid(tid), y])))
+    for tid, modes in action.get("trigger_modes", {}).items():
+        for i, n in enumerate(modes, start=1):
+            out.append(CHOICE(T, "trigger_mode", i, Function("", [oid(tid), Number(n)])))
     return out

@@ -580,7 +580,7 @@ def _play(ev: GameState, i: int) -> bool:
     game.settle(i + 1)
     if "keep" in action:
         _check_keep(ev, i, t)
-    if "trigger_targets" in action and not _trigger_targets_taken(ev, i, t):
+    if ("trigger_targets" in action or "trigger_modes" in action) and not _trigger_targets_taken(ev, i, t):
         return False
     ev.t, ev.step = game.t, i + 1
     return True
@@ -601,17 +601,18 @@ def _check_keep(ev: GameState, i: int, t0: int) -> None:
 
 
 def _trigger_targets_taken(ev: GameState, i: int, t0: int) -> bool:
-    """Whether the targets action i names for the triggered abilities put on the stack after it were taken (the
+    """Whether the targets (and modes) action i names for the triggered abilities put on the stack after it were taken (the
     moments t0.. of its step): an ability it names that didn't go on the stack is bad input; a target the rules
     refuse makes the step illegal (ev.error, as for a refused action)."""
     game, action = ev.game, ev.scenario.actions[i]
     made = {py(r.object) for r in MADE_ID.read(game, since=t0)   # (not ev.ident: ev's answers are still of t0 - 1)
             if r.kind.name == "trig"}
-    for tid in action["trigger_targets"]:
-        if tid not in made:
-            put = ", ".join(sorted(made)) or "none"
-            raise ScenarioError(f"actions[{i}].trigger_targets.{tid}",
-                                f"no triggered ability {tid} was put on the stack after step {i + 1} (put: {put})")
+    for key in ("trigger_targets", "trigger_modes"):
+        for tid in action.get(key, {}):
+            if tid not in made:
+                put = ", ".join(sorted(made)) or "none"
+                raise ScenarioError(f"actions[{i}].{key}.{tid}",
+                                    f"no triggered ability {tid} was put on the stack after step {i + 1} (put: {put})")
     syms = [(r.reason, r.label) for r in BAD_TRIGGER_CHOICE.read(game, since=t0)]
     return not syms or _refused(ev, i, t0 - 1, syms)
 

@@ -45,7 +45,7 @@ ACTIONS: dict[str, dict[str, str]] = {
 REQUIRED = {"copy": ("as",), "move": ("to",), "activate": ("ability",), "gain_control": ("by",)}   # fields an action can't do without
 # on any action: the legend rule's choice (which legendary permanents stay), and the targets of the triggered
 # abilities put on the stack after it ({trigger_N_K: [ids or players]}, N this action's step)
-COMMON = {"keep": "ids", "trigger_targets": "trigger_targets"}
+COMMON = {"keep": "ids", "trigger_targets": "trigger_targets", "trigger_modes": "trigger_modes"}
 KINDS = tuple(ACTIONS)
 
 
@@ -146,6 +146,18 @@ def check_actions(sc) -> None:
                             raise ScenarioError(f"{path}.{tid}[{k}]", f"must be an object id or a player, not {short(x)}")
                         if x not in players:
                             obj(x, f"{f}.{tid}[{k}]")
+            elif spec == "trigger_modes":
+                if not isinstance(v, dict) or not v or len(v) > 256:
+                    raise ScenarioError(path, f"must map each modal triggered ability put on the stack after this step to its mode: {{trigger_{step}_1: [N]}}")
+                for tid, modes in v.items():
+                    m = GEN.match(tid) if isinstance(tid, str) else None
+                    if not m or m[1] != "trigger" or int(m[2]) != step:
+                        raise ScenarioError(f"{path}.{tid}", f"must name a triggered ability put on the stack after this step: trigger_{step}_K (K = 1, 2, ... in the order they go on the stack)")
+                    if (not isinstance(modes, list) or not modes or len(modes) > 10
+                            or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 20 for n in modes)):
+                        raise ScenarioError(f"{path}.{tid}", f"must list the mode numbers chosen (1 for the first bullet line), not {short(modes)}")
+                    if len(set(modes)) != len(modes):
+                        raise ScenarioError(f"{path}.{tid}", "names a mode twice")
             elif spec == "count":
                 if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 1000000:
                     raise ScenarioError(path, f"must be a whole number from 0 to 1000000, not {short(v)}")

@@ -293,6 +293,7 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
                                          f"{did_you_mean(step, STEPS[phase])}")
     turn["step"] = step
     turn.setdefault("lands_played", 0)
+    turn["spells_cast"] = {player(p, f"turn.spells_cast.{p}"): n for p, n in (turn.get("spells_cast") or {}).items()}
 
     raw = data["objects"]
     index: dict[str, int] = {}

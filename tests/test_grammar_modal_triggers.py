@@ -1,0 +1,94 @@
+"""Reading tests of modal triggered abilities (issue 28): "Whenever ..., choose one —" and the bullet lines after it,
+each mode an ability of its own tied to the trigger (tests/data/modal_triggers.json, as Scryfall's files of their sets
+print them). Their behaviour is played out in tests/rules/card_families/modal_triggers.yaml."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyrules.cards.db import with_files
+
+CARDS = Path(__file__).parent / "data" / "modal_triggers.json"
+
+
+def reading(card: str):
+    return with_files((str(CARDS),)).lookup(card).reading()
+
+
+def facts(ln) -> str:
+    return " ".join(str(f) for f in ln.facts)
+
+
+# the trigger says to choose one of the modes after it (CR 603.3c); it does nothing of its own
+@pytest.mark.parametrize("card, n, modes", [("Dread Presence", 1, 2), ("Voracious Hydra", 3, 2),
+                                            ("Blizzard Specter", 2, 2)])
+def test_modal_trigger_header(card, n, modes):
+    ln = reading(card)[n - 1]
+    assert ln.status == "modelled", ln.reason
+    assert ln.parse.endswith("choose one (the mode is chosen as it is put on the stack)")
+    assert f"choose one of {modes} modes as it is put on the stack" in ln.understood
+    assert f'trigger_modes(ab("{card}",front,{n},trigger_{n}),1)' in facts(ln)
+    assert "effect(" not in facts(ln)
+
+
+# each bullet line is mode N of the trigger above it, with its own effects and targets
+@pytest.mark.parametrize("card, n, mode, header, fact", [
+    ("Dread Presence", 2, 1, 1, "draw(you,1)"),
+    ("Dread Presence", 3, 2, 1, "damage(target(1),2)"),
+    ("Voracious Hydra", 4, 1, 3, 'counters(self,"+1/+1",counters_on_self("+1/+1"))'),
+    ("Voracious Hydra", 5, 2, 3, "fight(self,target(1))"),
+    ("Blizzard Specter", 4, 2, 2, "discard("),
+])
+def test_modes_of_a_trigger(card, n, mode, header, fact):
+    ln = reading(card)[n - 1]
+    assert ln.status == "modelled", ln.reason
+    assert f"mode {mode} of the triggered ability on line {header}" in ln.understood
+    assert f'mode_of(ab("{card}",front,{n},mode_{mode}),ab("{card}",front,{header},trigger_{header}),{mode})' in facts(ln)
+    assert fact in facts(ln)
+    assert "spell_ability(" not in facts(ln) and "mode(ab(" not in facts(ln)
+
+
+# a bullet whose words have no rules stays not modelled, and the trigger's other mode is read on its own
+def test_unread_mode_stays_not_modelled():
+    lines = reading("Blizzard Specter")
+    assert lines[2].status == "not_modelled"
+    assert "returns a permanent they control" in lines[2].reason
+    assert lines[3].status == "modelled"
+
+
+# "Up to two target creatures can't block this turn." (Seismic Shift, after "Destroy target land."): one word "target"
+# with up to two creatures, each restricted until the turn ends
+def test_up_to_two_cant_block():
+    ln = reading("Seismic Shift")[0]
+    assert ln.status == "modelled", ln.reason
+    assert "destroy(target(1))" in facts(ln)
+    assert facts(ln).count("cant_block") == 2 and "target_optional(" in facts(ln)
+
+
+# "if you didn't cast a spell this turn" (Nightpack Ambusher): an intervening "if" about the ability's controller
+def test_if_you_didnt_cast_a_spell():
+    ln = reading("Nightpack Ambusher")[2]
+    assert ln.status == "modelled", ln.reason
+    assert "intervening_if(" in facts(ln) and ",cast_none_this_turn)" in facts(ln)
+    assert ",at(ending,end,you))" in facts(ln) and 'create_token("Wolf",1)' in facts(ln)
+
+
+# "it deals damage to any target equal to the number of Elementals you control" (Omnath): counted as it resolves;
+# "Activate this ability only any time you could play a sorcery." (Bloodsoaked Altar): the older "only as a sorcery"
+@pytest.mark.parametrize("card, n, fact", [
+    ("Omnath, Locus of the Roil", 1, 'damage(target(1),count(f("elementals you control")))'),
+    ("Bloodsoaked Altar", 1, ",sorcery)"),
+])
+def test_count_damage_and_sorcery_wording(card, n, fact):
+    ln = reading(card)[n - 1]
+    assert ln.status == "modelled", ln.reason
+    assert fact in facts(ln)
+
+
+# "Each player can't cast more than one spell each turn." (Rule of Law): a restriction the casting rules read
+def test_one_spell_each_turn():
+    ln = reading("Rule of Law")[0]
+    assert ln.status == "modelled", ln.reason
+    assert "restriction(" in facts(ln) and ",cast_limit(each_player,1))" in facts(ln)

@@ -92,3 +92,12 @@ def test_one_spell_each_turn():
     ln = reading("Rule of Law")[0]
     assert ln.status == "modelled", ln.reason
     assert "restriction(" in facts(ln) and ",cast_limit(each_player,1))" in facts(ln)
+
+
+# "destroy up to one target nonland permanent. Its controller creates a 3/3 colorless Golem artifact creature token."
+# (Cavalier of Dawn): an optional target, and a token for the controller of the permanent targeted
+def test_its_controller_creates():
+    ln = reading("Cavalier of Dawn")[1]
+    assert ln.status == "modelled", ln.reason
+    assert "target_optional(" in facts(ln) and "destroy(target(1))" in facts(ln)
+    assert "create_token_for(controller_of(target(1))," in facts(ln)

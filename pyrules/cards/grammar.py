@@ -541,6 +541,9 @@ class ToTree(Transformer):
         who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
         return T.Effect("create_token", who=f"target_{who}", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token))
 
+    def e_create_its_controller(self, meta, ch):
+        return T.Effect("create_token", who="its_controller", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token))
+
     def e_gains_self(self, meta, ch):
         return T.Effect("gains_until_eot", keyword=str(_tokens(ch, "KW")[0]).lower(), ref=_one(ch, T.SelfRef))
 
@@ -1217,6 +1220,9 @@ class ToTree(Transformer):
     def e_counters_up_to_one(self, meta, ch):
         return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
                         target=T.Target("permanent", _one(ch, T.Filter), optional=True))
+
+    def e_destroy_up_to_one(self, meta, ch):
+        return T.Effect("destroy", target=T.Target("permanent", _one(ch, T.Filter), optional=True))
 
     def e_untap_up_to_one(self, meta, ch):
         return T.Effect("untap", target=T.Target("permanent", _one(ch, T.Filter), optional=True))

@@ -1338,6 +1338,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("create_token_attacking", String(_token(ctx, e.token)), e.n)
     if k == "create_token" and e.keyword == "tapped":   # "create a tapped ... token" (rules/timeline/tapped_tokens.lp)
         return F("create_token_tapped", String(_token(ctx, e.token)), e.n)
+    if k == "create_token" and e.who == "its_controller":   # "Its controller creates ..." (rules/timeline/effects.lp)
+        if ab.last_permanent is None:
+            raise NotUnderstood(e.words())
+        return F("create_token_for", F("controller_of", F("target", ab.last_permanent[0])), String(_token(ctx, e.token)), e.n)
     if k == "create_token" and e.who.startswith("target_"):   # "target opponent creates ..." (rules/timeline/effects.lp)
         t = ab.target(C_(e.who.removeprefix("target_")))
         return F("create_token_for", F("target", t), String(_token(ctx, e.token)), e.n)

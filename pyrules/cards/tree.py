@@ -323,8 +323,8 @@ class Effect:
             return f"create {self.n} tapped {self.token.words()}"
         if k == "create_token" and self.keyword == "attacking":
             return f"create {self.n} {self.token.words()} that are tapped and attacking"
-        if k == "create_token" and self.who.startswith("target_"):
-            return f"{who} creates {self.n} {self.token.words()}"
+        if k == "create_token" and (self.who.startswith("target_") or self.who == "its_controller"):
+            return f"{'its controller' if self.who == 'its_controller' else who} creates {self.n} {self.token.words()}"
         if k == "create_token":
             return f"create {self.n} {self.token.words()}"
         if k == "gains_until_eot":

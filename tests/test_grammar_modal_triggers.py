@@ -101,3 +101,13 @@ def test_its_controller_creates():
     assert ln.status == "modelled", ln.reason
     assert "target_optional(" in facts(ln) and "destroy(target(1))" in facts(ln)
     assert "create_token_for(controller_of(target(1))," in facts(ln)
+
+
+# "Creatures you control with power or toughness 1 or less can't be blocked." (Tetsuko Umezawa): a filter of two
+# clauses, power 1 or less or toughness 1 or less
+def test_power_or_toughness_filter():
+    ln = with_files((str(CARDS),)).lookup("Tetsuko Umezawa, Fugitive").reading()[0]
+    assert ln.status == "modelled", ln.reason
+    f = facts(ln)
+    assert ",1,pos(power_le(1)))" in f and ",2,pos(toughness_le(1)))" in f and "toughness_le(1)))" not in f.split(",2,")[0]
+    assert "cant_be_blocked(each(" in f

@@ -1845,6 +1845,11 @@ class ToTree(Transformer):
             restrictions=("cant_be_blocked_by_more_than_one",),
             text=f"equipped creature gets {p:+d}/{t:+d} and can't be blocked by more than one creature"))
 
+    def s_unblockable_each(self, meta, ch):
+        # "Creatures you control with power or toughness 1 or less can't be blocked." (Tetsuko Umezawa)
+        f = _one(ch, T.Filter)
+        return T.Ability("static", static=T.Static("unblockable_each", f, text=f"{f.text} can't be blocked"))
+
     def s_unblockable_each_counter(self, meta, ch):
         f, pt = _one(ch, T.Filter), str(_tokens(ch, "PT")[0]).replace("−", "-")
         return T.Ability("static", static=T.Static(

@@ -211,6 +211,23 @@ def _word_literal(w: str) -> Symbol | None:
     return None
 
 
+def _filter_or(term: Symbol, parts: list[tuple[Symbol, list[Symbol]]]) -> tuple[Symbol, list[Symbol]]:
+    """One filter whose clauses are the clauses of each part (an object fits it if it fits one of them)."""
+    facts: list[Symbol] = []
+    shift = 0
+    for _, got in parts:
+        for x in got:
+            if FILTER_CLAUSE.is_(x):
+                facts.append(FILTER_CLAUSE(term, FILTER_CLAUSE.of(x).n + shift))
+            elif FILTER_LIT.is_(x):
+                lit = FILTER_LIT.of(x)
+                facts.append(FILTER_LIT(term, lit.n + shift, lit.literal))
+            else:
+                facts.append(x)
+        shift += sum(1 for x in got if FILTER_CLAUSE.is_(x))
+    return term, facts
+
+
 def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (),
                 and_or: bool = False) -> tuple[Symbol, list[Symbol]]:
     """A filter phrase ("noncreature artifact", "another creature", "artifact, creature, or land") as a filter
@@ -220,6 +237,11 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     noun of the filter's kind ("permanent", "card", "spell") adds nothing. and_or: "and" means "or" too
     ("instant and sorcery spells")."""
     words = " ".join(phrase.split())
+    either = re.fullmatch(r"(.+?) with power or toughness (\d+) or (less|greater)", words, re.I)
+    if either:                                 # "creatures you control with power or toughness 1 or less": either kind
+        parts = [filter_term(f"{either[1]} with {p} {either[2]} or {either[3]}", kind, extra, and_or)
+                 for p in ("power", "toughness")]
+        return _filter_or(FILTER(words), parts)
     control = None
     targets_you = re.fullmatch(r"(.+?) that targets you", words, re.I)
     if targets_you:                            # "spell that targets you" (rules/core/filters.lp: targets_you)

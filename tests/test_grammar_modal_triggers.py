@@ -111,3 +111,13 @@ def test_power_or_toughness_filter():
     f = facts(ln)
     assert ",1,pos(power_le(1)))" in f and ",2,pos(toughness_le(1)))" in f and "toughness_le(1)))" not in f.split(",2,")[0]
     assert "cant_be_blocked(each(" in f
+
+
+# "You, planeswalkers you control, and other creatures you control have hexproof." (Shalai): the player's hexproof and
+# a grant of hexproof to both kinds
+def test_you_and_permanents_have_hexproof():
+    ln = with_files((str(CARDS),)).lookup("Shalai, Voice of Plenty").reading()[1]
+    assert ln.status == "modelled", ln.reason
+    f = facts(ln)
+    assert ",player_hexproof(you))" in f and ",hexproof)" in f and "grants(" in f
+    assert "pos(type(planeswalker))" in f and "pos(other)" in f

@@ -2167,6 +2167,14 @@ class ToTree(Transformer):
         f = T.Filter(f"{words} you control", "permanent", and_or=True)
         return self._anthem(ch, f, f.text)
 
+    def s_you_and_anthem_hexproof(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        if str(_tokens(ch, "KW")[0]).lower() != "hexproof":
+            raise NotUnderstood(str(_tokens(ch, "KW")[0]))
+        return T.Ability("static", static=T.Static("anthem", f1, keywords=("hexproof",), also=f2,
+                                                   restrictions=("player_hexproof",),
+                                                   text=f"you, {f1.text}, and {f2.text} have hexproof"))
+
     def s_anthem_union(self, meta, ch):
         f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
         return self._anthem(ch, f1, f"{f1.text} and {f2.text}", also=f2)

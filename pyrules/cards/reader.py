@@ -2014,7 +2014,8 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(SCOPE, F("each", term))
         _static_pt_and_keywords(ab, s)
         for kind in s.restrictions:      # "assigns combat damage equal to its toughness" (rules/casting/combat_damage_toughness.lp)
-            ab.add(RESTRICTION, C_(kind))
+            # "You, ... have hexproof": the player too (rules/mechanics/hexproof.lp)
+            ab.add(RESTRICTION, F("player_hexproof", C_("you")) if kind == "player_hexproof" else C_(kind))
     elif k == "attached_gets":
         if s.filter.text not in ("creature", "permanent") or s.who == "equipped" and s.filter.text != "creature":
             raise NotUnderstood(s.text)

@@ -121,3 +121,11 @@ def test_you_and_permanents_have_hexproof():
     f = facts(ln)
     assert ",player_hexproof(you))" in f and ",hexproof)" in f and "grants(" in f
     assert "pos(type(planeswalker))" in f and "pos(other)" in f
+
+
+# "If that spell is countered this way, exile it instead of putting it into its owner's graveyard." (Syncopate): read
+# after "Counter target spell unless its controller pays {X}." only
+def test_exile_if_countered():
+    ln = with_files((str(CARDS),)).lookup("Syncopate").reading()[0]
+    assert ln.status == "modelled", ln.reason
+    assert "counter_unless_pays(target(1),x))" in facts(ln) and ",2,exile_if_countered)" in facts(ln)

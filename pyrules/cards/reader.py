@@ -864,6 +864,12 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if len(then) != 1 or re.search(r"\b(x|count|that_much|each|target|bounce_chosen|destroy_all|if_was|created|may)\b", str(then[0])):
             raise NotUnderstood(e.words())
         return [F("may_then", first, then[0])]
+    if k == "exile_if_countered":
+        # "If that spell is countered this way, exile it instead ..." after "Counter target spell unless its controller
+        # pays {X}." (rules/timeline/counter_unless.lp)
+        if ab.effect_kinds[-1:] != ["counter_unless_pays"]:
+            raise NotUnderstood(e.words())
+        return [C_("exile_if_countered")]
     if k == "life_its_controller":
         # "Its controller gains 4 life": the controller of the permanent targeted just before (rules/timeline/effects.lp)
         if ab.last_permanent is None:

@@ -129,3 +129,11 @@ def test_exile_if_countered():
     ln = with_files((str(CARDS),)).lookup("Syncopate").reading()[0]
     assert ln.status == "modelled", ln.reason
     assert "counter_unless_pays(target(1),x))" in facts(ln) and ",2,exile_if_countered)" in facts(ln)
+
+
+# "{2}: Guardian Idol becomes a 2/2 Golem artifact creature until end of turn.": a continuous effect on itself
+def test_self_becomes_artifact_creature():
+    ln = with_files((str(CARDS),)).lookup("Guardian Idol").reading()[2]
+    assert ln.status == "modelled", ln.reason
+    f = facts(ln)
+    assert "adds_type(" in f and ',"golem")' in f and ",fixed(2,2))" in f and ",self,end_of_turn))" in f

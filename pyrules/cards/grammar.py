@@ -1221,6 +1221,10 @@ class ToTree(Transformer):
         return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
                         target=T.Target("permanent", _one(ch, T.Filter), optional=True))
 
+    def e_self_becomes_artifact_creature(self, meta, ch):
+        p, t = str(_tokens(ch, "PTN")[0]).split("/")
+        return T.Effect("self_becomes", ref=_one(ch, T.SelfRef), counter=str(_tokens(ch, "SUBTYPE")[0]), n=int(p), who=t)
+
     def e_destroy_up_to_one(self, meta, ch):
         return T.Effect("destroy", target=T.Target("permanent", _one(ch, T.Filter), optional=True))
 

@@ -1441,6 +1441,17 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         gitems, gfacts = cost_items(e.cost, ctx)
         ab.facts += [GRANTS_ESCAPE(d, term), KNOWN_DEF(d)] + [GRANT_COST(d, it) for it in gitems] + gfacts
         return F("apply", d, C_("rules"), C_("end_of_turn"))
+    if k == "self_becomes":
+        # "~ becomes a 2/2 Golem artifact creature until end of turn" (Guardian Idol): layers 4 and 7b on the permanent
+        # itself until the turn ends (rules/core/layers.lp)
+        ctx.need_self(e.ref, created)
+        if type_lists()[2].get(e.counter.lower()) != "creature":
+            raise NotUnderstood(e.words())
+        d = ab.new_def()
+        ab.facts += [ADDS_TYPE(d, C_("artifact")), ADDS_TYPE(d, C_("creature")),
+                     SETS_CREATURE_TYPE(d, String(e.counter.lower())), SETS_PT(d, F("fixed", e.n, int(e.who))),
+                     KNOWN_DEF(d)]
+        return F("apply", d, C_("self"), C_("end_of_turn"))
     if k == "saga_becomes":
         kw = e.keyword
         if type_lists()[2].get(e.counter.lower()) != "creature" or kw not in KEYWORDS or KEYWORDS[kw][1] is not None:

@@ -493,6 +493,8 @@ class Effect:
             return f"its controller {self.keyword} {self.n} life"
         if k == "prevent_combat_damage":
             return "prevent all combat damage that would be dealt this turn"
+        if k == "self_becomes":
+            return f"{src} becomes a {self.n}/{self.who} {self.counter} artifact creature until end of turn"
         if k == "exile_if_countered":
             return "if that spell is countered this way, exile it instead of putting it into its owner's graveyard"
         if k == "restricted_this_turn":

@@ -137,3 +137,10 @@ def test_self_becomes_artifact_creature():
     assert ln.status == "modelled", ln.reason
     f = facts(ln)
     assert "adds_type(" in f and ',"golem")' in f and ",fixed(2,2))" in f and ",self,end_of_turn))" in f
+
+
+# "it deals 1 damage to each creature with flying your opponents control. Tap those creatures." (Thundermaw Hellkite)
+def test_tap_those_creatures():
+    ln = with_files((str(CARDS),)).lookup("Thundermaw Hellkite").reading()[2]
+    assert ln.status == "modelled", ln.reason
+    assert ',2,tap(each(f("creature with flying your opponents control"))))' in facts(ln)

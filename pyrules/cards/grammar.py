@@ -1720,6 +1720,7 @@ class ToTree(Transformer):
         return T.Effect("tap_all", who="target_" + str(_tokens(ch, "PLAYER_WORD")[0]).lower(), filter=_one(ch, T.Filter))
 
     e_destroy_it = _eff("destroy_it")
+    e_tap_those = _eff("tap_those")
     e_exile_if_countered = _eff("exile_if_countered")
     e_return_that_card = _eff("return_that_card")
 

@@ -1310,7 +1310,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("counters", F("each", ab.filter(e.filter)), String(e.counter), e.n)
     if k == "damage_each":                          # "to each creature without flying"
         ctx.need_self(e.ref, created)
-        return F("damage", F("each", ab.filter(e.filter)), e.n)
+        ab.last_each = F("each", ab.filter(e.filter))     # "Tap those creatures": the same permanents
+        return F("damage", ab.last_each, e.n)
+    if k == "tap_those":                            # "Tap those creatures." after "... damage to each [filter]"
+        if ab.last_each is None or ab.effect_kinds[-1:] != ["damage"]:
+            raise NotUnderstood(e.words())
+        return F("tap", ab.last_each)
     if k == "counters" and e.target is not None:
         return F("counters", F("target", _permanent_target(e, ab)), String(e.counter), e.n)
     if k == "counters" and e.n == "power_self":

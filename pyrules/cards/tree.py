@@ -493,6 +493,8 @@ class Effect:
             return f"its controller {self.keyword} {self.n} life"
         if k == "prevent_combat_damage":
             return "prevent all combat damage that would be dealt this turn"
+        if k == "tap_those":
+            return "tap those creatures"
         if k == "self_becomes":
             return f"{src} becomes a {self.n}/{self.who} {self.counter} artifact creature until end of turn"
         if k == "exile_if_countered":

@@ -144,3 +144,12 @@ def test_tap_those_creatures():
     ln = with_files((str(CARDS),)).lookup("Thundermaw Hellkite").reading()[2]
     assert ln.status == "modelled", ln.reason
     assert ',2,tap(each(f("creature with flying your opponents control"))))' in facts(ln)
+
+
+# "That creature gets -4/-4 instead if you control a creature named Bogbrew Witch." (Festering Newt): the condition after
+# the effect, in a triggered ability; the name after "you control" read as the filter's
+def test_instead_if_after():
+    ln = with_files((str(CARDS),)).lookup("Festering Newt").reading()[0]
+    assert ln.status == "modelled", ln.reason
+    f = facts(ln)
+    assert ",1,apply(pump(-4,-4),target(1),end_of_turn),controls(" in f and 'pos(named("Bogbrew Witch"))' in f

@@ -237,6 +237,10 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     noun of the filter's kind ("permanent", "card", "spell") adds nothing. and_or: "and" means "or" too
     ("instant and sorcery spells")."""
     words = " ".join(phrase.split())
+    named_ctl = re.fullmatch(r"(.+?) (named [A-Z][\w',-]*(?: (?:of|the|[A-Z][\w',-]*))*) (you control|an opponent controls)",
+                             words)
+    if named_ctl:                              # "creature named Bogbrew Witch you control": the name last
+        words = f"{named_ctl[1]} {named_ctl[3]} {named_ctl[2]}"
     either = re.fullmatch(r"(.+?) with power or toughness (\d+) or (less|greater)", words, re.I)
     if either:                                 # "creatures you control with power or toughness 1 or less": either kind
         parts = [filter_term(f"{either[1]} with {p} {either[2]} or {either[3]}", kind, extra, and_or)
@@ -1521,7 +1525,8 @@ def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: 
     the effect just before, on the same target, with another amount if the condition holds as the spell resolves
     (rules/timeline/instead.lp). Only a spell's one effect on a target permanent its filter names is replaced."""
     then = e.then
-    if ab.name.split("_")[0] != "spell" or len(last) != 1 or prev is None:
+    kind = ab.name.split("_")[0]       # a spell's, or a triggered ability's with a condition on its controller (Festering Newt)
+    if kind not in ("spell", "trigger") or kind == "trigger" and e.cond is None or len(last) != 1 or prev is None:
         raise NotUnderstood(e.words())
     t = F("target", _that_target(ab, then.counter, e))
     if (then.kind == "pump_that" and prev.kind == "pump" and not prev.keyword and not prev.for_each

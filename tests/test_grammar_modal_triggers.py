@@ -153,3 +153,10 @@ def test_instead_if_after():
     assert ln.status == "modelled", ln.reason
     f = facts(ln)
     assert ",1,apply(pump(-4,-4),target(1),end_of_turn),controls(" in f and 'pos(named("Bogbrew Witch"))' in f
+
+
+# "You may cast Squee, the Immortal from your graveyard or from exile.": the card's own permission in two zones
+def test_cast_self_from():
+    ln = with_files((str(CARDS),)).lookup("Squee, the Immortal").reading()[0]
+    assert ln.status == "modelled", ln.reason
+    assert ",graveyard)" in facts(ln) and ",exile)" in facts(ln) and "cast_self_from(" in facts(ln)

@@ -871,6 +871,10 @@ class ToTree(Transformer):
         return T.Effect("damage_to_entered_controller", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
                         keyword=kind)
 
+    def s_cast_self_from_graveyard_exile(self, meta, ch):
+        return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
+            "cast_self_from", who="graveyard exile", text="you may cast ~ from your graveyard or from exile"))
+
     def s_one_spell_each_turn(self, meta, ch):
         return T.Ability("static", static=T.Static("one_spell_each_turn", text="each player can't cast more than one spell each turn"))
 

@@ -85,6 +85,7 @@ from pyrules.kb.interface import (
     MODAL,
     MODE,
     MODE_OF,
+    CAST_SELF_FROM,
     PRODUCES,
     PRODUCES_INSTEAD,
     RESTRICTION,
@@ -2179,6 +2180,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "unblockable_each":
         # "Creatures you control with +1/+1 counters on them can't be blocked" (d2; rules/casting/combat.lp)
         ab.add(RESTRICTION, F("cant_be_blocked", F("each", ab.filter(s.filter))))
+    elif k == "cast_self_from":
+        # "You may cast ~ from your graveyard or from exile." (rules/casting/options.lp)
+        for zone in s.who.split():
+            ab.add(CAST_SELF_FROM, C_(zone))
     elif k == "one_spell_each_turn":
         # "Each player can't cast more than one spell each turn." (rules/casting/spells_cast_this_turn.lp)
         ab.add(RESTRICTION, F("cast_limit", C_("each_player"), 1))

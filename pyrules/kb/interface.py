@@ -490,6 +490,7 @@ TRIGGER = Predicate("trigger", "ability event", **_CARD)
 INTERVENING_IF = Predicate("intervening_if", "ability condition", **_CARD)
 MODAL = Predicate("modal", "ability n:int", **_CARD)
 MODE = Predicate("mode", "ability n:int", **_CARD)
+CAST_SELF_FROM = Predicate("cast_self_from", "ability zone:const", "the card may be cast from that zone", **_CARD)
 TRIGGER_MODES = Predicate("trigger_modes", "ability n:int", "a triggered ability says to choose n of the modes after it",
                           **_CARD)
 MODE_OF = Predicate("mode_of", "mode ability n:int", "a bullet line: mode n of the modal triggered ability", **_CARD)

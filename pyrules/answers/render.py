@@ -23,7 +23,8 @@ def type_line(o) -> str:
 def object_text(o) -> str:
     if o.ability_of is not None:
         targets = f", targets {', '.join(o.targets)}" if o.targets else ""
-        return f"{o.id}: {o.ability} ability of {o.ability_of} on the stack, controlled by {o.controller}{targets}"
+        modes = f", mode {', '.join(map(str, o.modes))}" if o.modes else ""
+        return f"{o.id}: {o.ability} ability of {o.ability_of} on the stack, controlled by {o.controller}{modes}{targets}"
     whose = f"owner {o.owner}" + (f", controller {o.controller}" if o.controller and o.controller != o.owner else "")
     head = f"{o.id}: {o.name}" + (f" ({o.face} face up)" if o.face == "back" else "")
     zone = {"battlefield": "on the battlefield", "stack": "on the stack", "exile": "in exile"}.get(o.zone, f"in the {o.zone}")
@@ -50,6 +51,8 @@ def object_text(o) -> str:
         extra.append(("can attack" if o.can_attack else "can't attack") + why)
     if o.escaped:
         extra.append("escaped")
+    if o.zone == "stack" and o.modes:
+        extra.append(f"mode{'s' if len(o.modes) > 1 else ''} {', '.join(map(str, o.modes))} chosen")
     if extra:
         lines.append("  " + "; ".join(extra))
     return "\n".join(lines)

@@ -53,6 +53,7 @@ from pyrules.kb.interface import (
     STACK_PLACE,
     STOPPED_INSTEAD,
     TARGET_OF,
+    MODE_CHOSEN,
     TIMESTAMP_OF,
     WHY_NOT,
 )
@@ -95,6 +96,7 @@ class ObjectState:
     ability_of: str | None = None
     ability: str | None = None
     targets: tuple[str, ...] = ()
+    modes: tuple[int, ...] = ()       # a modal spell's or triggered ability's chosen modes, on the stack
 
     def to_json(self) -> dict:
         out = {
@@ -112,6 +114,8 @@ class ObjectState:
             out.update({"ability_of": self.ability_of, "ability": self.ability, "targets": list(self.targets)})
         elif self.zone == "stack" and self.targets:   # a spell's targets, as chosen when it was cast
             out["targets"] = list(self.targets)
+        if self.zone == "stack" and self.modes:
+            out["modes"] = list(self.modes)
         return out
 
 
@@ -178,7 +182,7 @@ class GameState:
             d.update(id=oid_, name=py(r.name), zone=py(r.zone), owner=py(r.owner), controller=py(r.controller),
                      face=py(r.face), mana_value=py(r.mana_value), counters={}, attached_to=None, tapped=False,
                      token=False, copy_of=None, damage=0, attacking=None, blocking=None, power=None, toughness=None,
-                     flags=set(), reasons=[], targets=[])
+                     flags=set(), reasons=[], targets=[], modes=[])
             if ABILITY_KIND.is_(r.kind):
                 d["ability_of"] = self.ident(ABILITY_KIND.of(r.kind).source)
         for r in show["out_pt"]:
@@ -231,6 +235,8 @@ class GameState:
                 order[d["id"]] = TIMESTAMP_OF.of(a).timestamp
             elif name == "stack":
                 d["stack"] = STACK_PLACE.of(a).place
+            elif name == "mode":
+                d["modes"].append(MODE_CHOSEN.of(a).n)
             elif name == "target":
                 target = TARGET_OF.of(a)
                 d["targets"].append((str(target.n), self.ident(target.target)))   # (in the order of their numbers' text)
@@ -253,7 +259,7 @@ class GameState:
                 cannot_attack=tuple(sorted(d["reasons"])), tapped=d["tapped"], token=d["token"], copy_of=d["copy_of"],
                 colors=tuple(c for c in COLOR_ORDER if c in d["colors"]), damage=d["damage"],
                 attacking=d["attacking"], blocking=d["blocking"], ability_of=d.get("ability_of"),
-                ability=d.get("ability"), targets=tuple(x for _, x in sorted(d["targets"])),
+                ability=d.get("ability"), targets=tuple(x for _, x in sorted(d["targets"])), modes=tuple(sorted(d["modes"])),
             )
         self._cache["stack"] = [k for k, _ in sorted(((k, d["stack"]) for k, d in data.items() if "stack" in d and d["zone"] == "stack"), key=lambda kv: kv[1])]
         return out

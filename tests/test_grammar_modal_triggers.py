@@ -160,3 +160,12 @@ def test_cast_self_from():
     ln = with_files((str(CARDS),)).lookup("Squee, the Immortal").reading()[0]
     assert ln.status == "modelled", ln.reason
     assert ",graveyard)" in facts(ln) and ",exile)" in facts(ln) and "cast_self_from(" in facts(ln)
+
+
+# "each creature except for creatures you control with flying" (Flame Sweep): one it doesn't control, or one without
+# flying
+def test_except_for_filter():
+    ln = with_files((str(CARDS),)).lookup("Flame Sweep").reading()[0]
+    assert ln.status == "modelled", ln.reason
+    f = facts(ln)
+    assert ",1,neg(you_control))" in f and ",2,neg(keyword(flying)))" in f and ",1,neg(keyword(flying)))" not in f

@@ -1490,6 +1490,11 @@ class ToTree(Transformer):
         return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
                         filter=_one(ch, T.Filter))
 
+    def e_damage_each_except(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("damage_each", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        filter=T.Filter(f"{f1.text} except for {f2.text}", "permanent"))
+
     def e_damage_each(self, meta, ch):
         return T.Effect("damage_each", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), filter=_one(ch, T.Filter))
 

@@ -242,6 +242,11 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
                              words)
     if named_ctl:                              # "creature named Bogbrew Witch you control": the name last
         words = f"{named_ctl[1]} {named_ctl[3]} {named_ctl[2]}"
+    exc = re.fullmatch(r"(\w+) except for (\w+) you control with (\w+)", words, re.I)
+    if exc and exc[1].lower() in _singulars(exc[2].lower()):
+        # "creature except for creatures you control with flying": one it doesn't control, or one without flying
+        return _filter_or(FILTER(words), [filter_term(f"{exc[1]} you don't control", kind, extra, and_or),
+                                          filter_term(f"{exc[1]} without {exc[3]}", kind, extra, and_or)])
     either = re.fullmatch(r"(.+?) with power or toughness (\d+) or (less|greater)", words, re.I)
     if either:                                 # "creatures you control with power or toughness 1 or less": either kind
         parts = [filter_term(f"{either[1]} with {p} {either[2]} or {either[3]}", kind, extra, and_or)

@@ -169,3 +169,11 @@ def test_except_for_filter():
     assert ln.status == "modelled", ln.reason
     f = facts(ln)
     assert ",1,neg(you_control))" in f and ",2,neg(keyword(flying)))" in f and ",1,neg(keyword(flying)))" not in f
+
+
+# "Whenever one or more tokens enter the battlefield under your control, put that many +1/+1 counters on ~."
+def test_one_or_more_enter():
+    ln = with_files((str(CARDS),)).lookup("Woodland Champion").reading()[0]
+    assert ln.status == "modelled", ln.reason
+    f = facts(ln)
+    assert 'enter_one_or_more(f("tokens you control")))' in f and "pos(token)" in f and ',counters(self,"+1/+1",that_much))' in f

@@ -1459,6 +1459,10 @@ class ToTree(Transformer):
         return T.Effect("pump", filter=T.Filter(f"{f.text} named {name}", f.kind), pt=self._pt(ch))
 
     # "one or more ... attack"; mill X (issue 28) -------------------------------------------------
+    def ev_one_or_more_enter(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("one_or_more_enter", filter=f, text=f"whenever one or more {f.text} enter under your control")
+
     def ev_one_or_more_attack(self, meta, ch):
         f = _one(ch, T.Filter)
         return T.Event("one_or_more_attack", filter=f, text=f"whenever one or more {f.text} attack")

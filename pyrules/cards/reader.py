@@ -1790,6 +1790,9 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("dealt_noncombat_damage", C_("opponent")))
         elif ev.kind == "one_or_more_attack":     # "Whenever one or more nontoken Vampires you control attack"
             ab.add(TRIGGER, F("attack_one_or_more", ab.filter(ev.filter)))
+        elif ev.kind == "one_or_more_enter":       # "Whenever one or more tokens enter ... under your control"
+            ab.add(TRIGGER, F("enter_one_or_more", ab.filter(T.Filter(f"{ev.filter.text} you control"))))
+            ab.event_amount = True
         elif ev.kind == "draws":                   # "Whenever you / an opponent draw(s) a card" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("draws", C_(ev.step[2])))
         elif ev.kind == "equipped_attacks":        # "Whenever equipped creature attacks" (rules/timeline/combat_triggers.lp)

@@ -177,3 +177,10 @@ def test_one_or_more_enter():
     assert ln.status == "modelled", ln.reason
     f = facts(ln)
     assert 'enter_one_or_more(f("tokens you control")))' in f and "pos(token)" in f and ',counters(self,"+1/+1",that_much))' in f
+
+
+# "{1}, Remove a +1/+1 counter from Barkhide Troll: ..." — a cost that removes counters from the permanent
+def test_remove_counter_cost():
+    ln = with_files((str(CARDS),)).lookup("Barkhide Troll").reading()[1]
+    assert ln.status == "modelled", ln.reason
+    assert ',remove_counters("+1/+1",1))' in facts(ln) and ",apply(gains(hexproof),self,end_of_turn))" in facts(ln)

@@ -353,6 +353,10 @@ class ToTree(Transformer):
     def e_gain_life_lost_this_turn(self, meta, ch):
         return T.Effect("gain_life_lost_this_turn")
 
+    def c_remove_counters(self, meta, ch):
+        return [T.CostItem("remove_counters", number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                           symbols=(str(_tokens(ch, "PT")[0]).replace("−", "-"),))]
+
     def c_exile_self(self, meta, ch):
         return [T.CostItem("exile_self", ref=_one(ch, T.SelfRef))]
 

@@ -583,6 +583,9 @@ def cost_items(cost: T.Cost, ctx: Ctx, activated: bool = False) -> tuple[list[Sy
         elif k == "exile_self":
             ctx.need_self(it.ref)
             items.append(C_("exile_self"))
+        elif k == "remove_counters" and activated:   # "Remove a +1/+1 counter from ~" (rules/casting/activate.lp)
+            ctx.need_self(it.ref)
+            items.append(F("remove_counters", String(it.symbols[0]), it.n))
         elif k == "sacrifice":
             term, ffacts = filter_term(it.filter.text, "permanent")
             items.append(F("sacrifice", Number(it.n), term))

@@ -89,6 +89,7 @@ class CostItem:
         return {"tap": "{T}", "untap": "{Q}", "pay_life": f"pay {self.n} life", "discard": f"discard {self.n} card(s)",
                 "discard_hand": "discard your hand", "sacrifice_self": f"sacrifice {self.ref.words() if self.ref else '~'}",
                 "exile_self": f"exile {self.ref.words() if self.ref else '~'}",
+                "remove_counters": f"remove {self.n} {''.join(self.symbols)} counter(s) from {self.ref.words() if self.ref else '~'}",
                 "exile_single_graveyard": f"exile {self.n} {self.filter.words() if self.filter else ''} card(s) from a single graveyard",
                 "sacrifice": f"sacrifice {self.n} {self.filter.words() if self.filter else ''}",
                 "exile_other_graveyard": f"exile {self.n} other card(s) from your graveyard",

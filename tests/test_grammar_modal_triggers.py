@@ -184,3 +184,12 @@ def test_remove_counter_cost():
     ln = with_files((str(CARDS),)).lookup("Barkhide Troll").reading()[1]
     assert ln.status == "modelled", ln.reason
     assert ',remove_counters("+1/+1",1))' in facts(ln) and ",apply(gains(hexproof),self,end_of_turn))" in facts(ln)
+
+
+# 'Equipped creature has "Sacrifice this creature: It deals 1 damage to any target."' (Mask of Immolation): the quoted
+# ability is the equipped creature's ("it" is that creature)
+def test_equipped_has_quoted():
+    ln = with_files((str(CARDS),)).lookup("Mask of Immolation").reading()[1]
+    assert ln.status == "modelled", ln.reason
+    f = facts(ln)
+    assert ",equipped)" in f and "grants_ability(" in f and ",sacrifice_self)" in f and ",damage(target(1),1))" in f

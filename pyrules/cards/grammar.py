@@ -2152,6 +2152,13 @@ class ToTree(Transformer):
         return T.Ability("static", static=T.Static("affinity", f, text=f"affinity for {f.text}"))
 
     # an Aura's quoted ability (issue 28; p3) ----------------------------------------------------------
+    def s_equipped_has_quoted(self, meta, ch):
+        quoted = str(_tokens(ch, "QUOTED")[0])[1:-1].strip()
+        granted = parse(quoted, False)
+        return T.Ability("static", static=T.Static(
+            "attached_has_quoted", T.Filter("creature"), who="equipped", granted=granted,
+            text=f'equipped creature has "{granted.words()}"'))
+
     def s_attached_has_quoted(self, meta, ch):
         kind = str(_tokens(ch, "TYPE")[0]).lower()
         quoted = str(_tokens(ch, "QUOTED")[0])[1:-1].strip()

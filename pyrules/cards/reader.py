@@ -447,8 +447,8 @@ class Ctx:
         token: then "it" is the token), or "this [type]" for a card type or subtype the face has."""
         if ref is None:
             return False
-        if self.granted_to:            # the enchanted permanent's ability: "this creature" is that permanent
-            return ref.word in (self.granted_to, "permanent")
+        if self.granted_to:            # the enchanted permanent's ability: "this creature" is that permanent, and so is
+            return ref.word in (self.granted_to, "permanent") or ref.word == "it" and not created   # "it" after it
         if ref.word == "~":
             return True
         if ref.word == "it":
@@ -2140,7 +2140,7 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         if s.filter.text not in ("creature", "land", "permanent", "artifact"):
             raise NotUnderstood(s.text)
         ab.add(STATIC)
-        ab.add(SCOPE, C_("enchanted"))
+        ab.add(SCOPE, C_(s.who))           # enchanted | equipped
         if s.power or s.toughness:
             ab.add(MOD_PT, s.power, s.toughness)
         granted, _ = compile_ability(s.granted, replace(ctx, granted_to=s.filter.text))

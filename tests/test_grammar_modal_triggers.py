@@ -193,3 +193,11 @@ def test_equipped_has_quoted():
     assert ln.status == "modelled", ln.reason
     f = facts(ln)
     assert ",equipped)" in f and "grants_ability(" in f and ",sacrifice_self)" in f and ",damage(target(1),1))" in f
+
+
+# a modal trigger none of whose modes has rules (Suncleanser, Core Set 2019: "Remove all counters ... can't have
+# counters put on it", "loses all counters") isn't modelled either: it would have no mode to choose
+def test_modal_trigger_without_a_mode_read():
+    lines = with_files((str(CARDS),)).lookup("Suncleanser").reading()
+    assert [ln.status for ln in lines[-3:]] == ["not_modelled"] * 3
+    assert "choose 1" in lines[-3].reason or "choose one" in lines[-3].reason

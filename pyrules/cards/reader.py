@@ -1852,6 +1852,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         if a.n:                          # "..., choose one —": the modes are the bullet lines after it (their own abilities)
             if a.n != 1 or len(_modes_after(ctx)) < 2:
                 raise NotUnderstood(f"choose {a.n}")
+            if not any(_mode_read(ctx, j, ab) for j in _modes_after(ctx)):   # no mode it could choose has rules
+                raise NotUnderstood(f"choose {a.n}")
             ab.add(TRIGGER_MODES, Number(a.n))
             understood = [f"choose one of {len(_modes_after(ctx))} modes as it is put on the stack"]
         else:
@@ -1882,7 +1884,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     if k == "mode" and _trigger_header(ctx):   # "• [effects]": mode N of the modal triggered ability before it
         n, header, trig = _trigger_header(ctx)
         ab = Ab(ctx, f"mode_{n}")
-        for attr in ("event_amount", "event_player", "event_object", "event_data", "event_kind"):
+        for attr in _EVENT_ATTRS:
             setattr(ab, attr, getattr(trig, attr))    # "that player", "that much": the trigger's event
         ab.add(MODE_OF, ABILITY(ctx.c, ctx.f, header, f"trigger_{header}"), Number(n))
         return [ab], [f"mode {n} of the triggered ability on line {header}"] + compile_effects(a.effects, ab, ctx)
@@ -1931,6 +1933,27 @@ def _modes_after(ctx: Ctx) -> list[int]:
             break
         out.append(j)
     return out
+
+
+_EVENT_ATTRS = ("event_amount", "event_player", "event_object", "event_data", "event_kind")   # what "that player" reads
+
+
+def _mode_read(ctx: Ctx, j: int, trig: Ab) -> bool:
+    """Whether the bullet line j (a mode of the modal triggered ability `trig`) is read with rules for its whole
+    effect, compiled on its own (not through read_line, which would read the trigger again)."""
+    raw = ctx.face.lines[j - 1]
+    read = _REMINDER.sub("", raw).strip()
+    try:
+        tree = parse(with_tilde(read, self_names(ctx.card, ctx.face)), True)
+        if tree.kind != "mode":
+            return False
+        ab = Ab(Ctx(ctx.card, ctx.face, j, tokens=ctx.tokens), "mode")
+        for attr in _EVENT_ATTRS:
+            setattr(ab, attr, getattr(trig, attr))
+        compile_effects(tree.effects, ab, ab.ctx)
+    except NotUnderstood:
+        return False
+    return not ab.missing
 
 
 def _trigger_header(ctx: Ctx) -> tuple[int, int, Ab] | None:

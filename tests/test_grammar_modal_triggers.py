@@ -200,4 +200,4 @@ def test_equipped_has_quoted():
 def test_modal_trigger_without_a_mode_read():
     lines = with_files((str(CARDS),)).lookup("Suncleanser").reading()
     assert [ln.status for ln in lines[-3:]] == ["not_modelled"] * 3
-    assert "choose 1" in lines[-3].reason or "choose one" in lines[-3].reason
+    assert "any of the modes after it" in lines[-3].reason

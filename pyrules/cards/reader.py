@@ -1853,7 +1853,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             if a.n != 1 or len(_modes_after(ctx)) < 2:
                 raise NotUnderstood(f"choose {a.n}")
             if not any(_mode_read(ctx, j, ab) for j in _modes_after(ctx)):   # no mode it could choose has rules
-                raise NotUnderstood(f"choose {a.n}")
+                raise NotUnderstood("any of the modes after it")
             ab.add(TRIGGER_MODES, Number(a.n))
             understood = [f"choose one of {len(_modes_after(ctx))} modes as it is put on the stack"]
         else:

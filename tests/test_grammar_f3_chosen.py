@@ -77,3 +77,16 @@ def test_mana_equal_to_power():
     assert ln.status == "modelled", ln.text
     assert ln.parse == "{T}: add an amount of {G} equal to Marwyn's power"
     assert 'produces(ab("Marwyn, the Nurturer",front,2,mana_2),g,power(self))' in facts(ln)
+
+
+# "As ~ enters, choose another creature you control." / "Sacrifice ~: The chosen creature gains indestructible until end
+# of turn." (CR 614.12, 607.2a)
+def test_choose_another_creature():
+    ln = line("Dauntless Bodyguard", 1)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == "as Dauntless Bodyguard enters, choose another creature you control"
+    assert 'as_enters_choose(ab("Dauntless Bodyguard",front,1,static_1),another_creature)' in facts(ln)
+    ln = line("Dauntless Bodyguard", 2)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == "sacrifice Dauntless Bodyguard: the chosen creature gains indestructible until end of turn"
+    assert "apply(gains(indestructible),chosen,end_of_turn)" in facts(ln)

@@ -797,6 +797,14 @@ class ToTree(Transformer):
                                                    text="enchanted creature has protection from the chosen color; "
                                                         "this effect doesn't remove ~"))
 
+    def s_as_enters_choose_creature(self, meta, ch):
+        return T.Ability("static", static=T.Static("as_enters_choose", change="another_creature",
+                                                   text="as ~ enters, choose another creature you control"),
+                         ref=_one(ch, T.SelfRef))
+
+    def e_chosen_gains(self, meta, ch):
+        return T.Effect("gains_until_eot", who="chosen", keyword=str(_tokens(ch, "KW")[0]).lower())
+
     def ev_cast_spell_chosen(self, meta, ch):
         f = _one(ch, T.Filter)
         of = " ".join(str(_tokens(ch, "OF_CHOSEN")[0]).lower().split())

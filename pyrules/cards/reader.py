@@ -687,7 +687,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     is two continuous effects on the same object."""
     k = e.kind
     if k in ("pump", "gains_until_eot"):
-        if e.who == "that":                          # "That creature gains trample until end of turn" (issue 28)
+        if e.who == "chosen":                        # "The chosen creature gains indestructible" (rules/timeline/chosen_as_enters.lp)
+            ref = C_("chosen")
+        elif e.who == "that":                        # "That creature gains trample until end of turn" (issue 28)
             ref = F("target", _that_target(ab, e.counter, e))
         elif e.who == "those":                       # "Those creatures gain indestructible": the ones just counted
             ref = F("each", ab.filter(e.filter))

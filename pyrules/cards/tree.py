@@ -168,6 +168,8 @@ class Effect:
             return f"{self.target.words()} deals damage equal to its power to target {self.filter.words()}"
         if k == "gains_until_eot" and self.who == "same":
             return f"it gains {self.keyword} until end of turn"
+        if k == "gains_until_eot" and self.who == "chosen":
+            return f"the chosen creature gains {self.keyword} until end of turn"
         if k == "gains_until_eot" and self.who == "that":
             return f"that {self.counter} gains {self.keyword} until end of turn"
         if k == "damage_attacked":

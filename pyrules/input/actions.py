@@ -279,9 +279,10 @@ CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green
            "pays": {True: "yes", False: "no"},
            "type": {}}                          # "as ~ enters, choose a creature type": any word (Elf), checked above  # "counter target spell unless its controller pays {N}": whether that
                                                 # player pays as it resolves (default: they don't)
-ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap")   # the cards a scry puts on the bottom, a surveil into
+ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap", "creature")   # the cards a scry puts on the bottom, a surveil into
                                                # the graveyard, "put one of them into your hand" into the hand (ids, in
                                                # order); the card whose dredge replaces a draw (rules/mechanics/dredge.lp);
-                                               # the permanents "untap up to three lands" untaps
+                                               # the permanents "untap up to three lands" untaps; the creature "As ~
+                                               # enters, choose another creature you control" chooses
 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")   # each has an intrinsic mana ability

@@ -80,6 +80,8 @@ OBJECT_FIELDS: tuple[Field, ...] = (
           "battlefield: the color chosen as it entered (\"As ~ enters, choose a color\")"),
     Field("chosen_type", {"type": "string", "pattern": r"^[A-Za-z][A-Za-z'-]*$", "maxLength": 40}, "chosen_type", "word",
           "battlefield: the creature type chosen as it entered (\"As ~ enters, choose a creature type\")"),
+    Field("chosen_creature", _ID, "chosen_creature", "id",
+          "battlefield: the creature chosen as it entered (\"As ~ enters, choose another creature you control\")"),
     Field("ability_of", _ID, None, "special", "an ability on the stack: its source"),
     Field("ability", {"type": "string", "pattern": r"^[a-z0-9_]+$", "maxLength": 64}, None, "special",
           "an ability on the stack: which ability"),

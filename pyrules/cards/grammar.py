@@ -657,6 +657,12 @@ class ToTree(Transformer):
     def m_any_color(self, meta, ch):
         return T.Mana("any_color")
 
+    def m_self_power(self, meta, ch):
+        return T.Mana("self_power", (_color_letter(_tokens(ch, "MANA")[0]),))
+
+    def m_any_color_n(self, meta, ch):
+        return T.Mana("any_color", n=number(_tokens(ch, "NUM")[0]))
+
     def m_any_one_color(self, meta, ch):
         return T.Mana("any_one_color", n=number(_tokens(ch, "NUM")[0]))
 
@@ -789,6 +795,38 @@ class ToTree(Transformer):
         kind = f.text
         f = T.Filter(f"{f.text} with power {rng}", "spell", and_or=f.and_or)
         return T.Event("cast_spell", filter=f, text=f"whenever you cast a {kind} spell with power {rng}")
+
+    # "as ~ enters, choose" (issue 28, f3): the choice and what reads it (rules/timeline/chosen_as_enters.lp)
+    def s_as_enters_choose(self, meta, ch):
+        kind = " ".join(str(_tokens(ch, "CHOICE_KIND")[0]).lower().split())
+        return T.Ability("static", static=T.Static("as_enters_choose", change=kind.replace(" ", "_"),
+                                                   text=f"as ~ enters, choose a {kind}"), ref=_one(ch, T.SelfRef))
+
+    def s_enchanted_protection_chosen(self, meta, ch):
+        return T.Ability("static", static=T.Static("enchanted_protection_chosen",
+                                                   text="enchanted creature has protection from the chosen color; "
+                                                        "this effect doesn't remove ~"))
+
+    def s_as_enters_choose_creature(self, meta, ch):
+        return T.Ability("static", static=T.Static("as_enters_choose", change="another_creature",
+                                                   text="as ~ enters, choose another creature you control"),
+                         ref=_one(ch, T.SelfRef))
+
+    def e_chosen_gains(self, meta, ch):
+        return T.Effect("gains_until_eot", who="chosen", keyword=str(_tokens(ch, "KW")[0]).lower())
+
+    def ev_cast_spell_chosen(self, meta, ch):
+        f = _one(ch, T.Filter)
+        of = " ".join(str(_tokens(ch, "OF_CHOSEN")[0]).lower().split())
+        kind = f"{f.text} spell" if f is not None else "spell"
+        return T.Event("cast_spell", filter=T.Filter(f"{kind} {of}", "spell", and_or=f.and_or if f else False),
+                       text=f"whenever you cast a {kind} {of}")
+
+    def s_anthem_chosen(self, meta, ch):
+        f = _one(ch, T.Filter)
+        of = " ".join(str(_tokens(ch, "OF_CHOSEN")[0]).lower().split())
+        ab = self.s_anthem(meta, [T.Filter(f"{f.text} {of}", f.kind)] + [c for c in ch if not isinstance(c, T.Filter)])
+        return ab
 
     # dies triggers (issue 28)
     def ev_enters_or_dies(self, meta, ch):

@@ -42,6 +42,9 @@ from pyrules.kb.interface import (
     AMOUNT_INSTEAD,
     EFFECT_INSTEAD,
     ACTIVATE_IF,
+    AS_ENTERS_CHOOSE,
+    GRANTS_CHOSEN_PROTECTION,
+    PROTECTION_SPARES_SELF,
     CAST_ONLY_IF,
     COST_MOD_PER_CAST,
     AS_LONG_AS,
@@ -253,6 +256,9 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
                  for p in ("power", "toughness")]
         return _filter_or(FILTER(words), parts)
     control = None
+    chosen = re.fullmatch(r"(.+?) of the chosen (color|type)", words, re.I)
+    if chosen:                                 # "spell of the chosen color", "creatures you control of the chosen type":
+        words = chosen[1]                      # the choice made as the source entered (rules/timeline/chosen_as_enters.lp)
     targets_you = re.fullmatch(r"(.+?) that targets you", words, re.I)
     if targets_you:                            # "spell that targets you" (rules/core/filters.lp: targets_you)
         words = targets_you[1]
@@ -406,6 +412,8 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         common.append(F("neg", arent_lit))
     if targets_you:
         common.append(F("pos", C_("targets_you")))
+    if chosen:
+        common.append(F("pos", C_(f"chosen_{chosen[2].lower()}")))
     if thats:
         colors = [F("pos", F("color", C_(thats[k].lower()))) for k in (2, 3)]
         clauses = [c + [col] for c in clauses for col in colors]
@@ -716,7 +724,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     is two continuous effects on the same object."""
     k = e.kind
     if k in ("pump", "gains_until_eot"):
-        if e.who == "that":                          # "That creature gains trample until end of turn" (issue 28)
+        if e.who == "chosen":                        # "The chosen creature gains indestructible" (rules/timeline/chosen_as_enters.lp)
+            ref = C_("chosen")
+        elif e.who == "that":                        # "That creature gains trample until end of turn" (issue 28)
             ref = F("target", _that_target(ab, e.counter, e))
         elif e.who == "those":                       # "Those creatures gain indestructible": the ones just counted
             ref = F("each", ab.filter(e.filter))
@@ -1607,7 +1617,8 @@ def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
     if m.kind == "either":
         ab.add(PRODUCES, F("or", C_(m.symbols[0].lower()), C_(m.symbols[1].lower())), F("fixed", 1))
     elif m.kind == "any_color":
-        ab.add(PRODUCES, C_("any"), F("fixed", 1))
+        # "one mana of any color", "three mana of any color" (Lotus Field): each of any color (rules/mana/payment.lp)
+        ab.add(PRODUCES, C_("any"), F("fixed", m.n))
     elif m.kind == "instead":
         # "Add {G}. If you control four or more creatures, add {G}{G} instead." (rules/mana/mana_instead.lp)
         if m.condition.kind == "played_land":
@@ -1625,6 +1636,9 @@ def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
                     ab.add(PRODUCES, C_(s.lower()), F("fixed", n))
                 else:
                     ab.add(PRODUCES_INSTEAD, C_(s.lower()), F("fixed", n), pred)
+    elif m.kind == "self_power":
+        # "Add an amount of {G} equal to ~'s power" (rules/mana/power_amount.lp)
+        ab.add(PRODUCES, C_(m.symbols[0].lower()), F("power", C_("self")))
     elif m.kind == "any_one_color":
         # "Add three mana of any one color": all of one color its controller chooses (rules/mana/any_one_color.lp)
         ab.add(PRODUCES, C_("any_one"), F("fixed", m.n))
@@ -2041,6 +2055,17 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "enters_tapped":
         ab.add(STATIC)
         ab.add(ENTERS_TAPPED)
+    elif k == "enchanted_protection_chosen":
+        # "Enchanted creature has protection from the chosen color. This effect doesn't remove ~."
+        # (rules/timeline/chosen_as_enters.lp)
+        ab.add(STATIC)
+        ab.add(SCOPE, C_("enchanted"))
+        ab.add(GRANTS_CHOSEN_PROTECTION)
+        ab.add(PROTECTION_SPARES_SELF)
+    elif k == "as_enters_choose":
+        # "As ~ enters the battlefield, choose a color / a creature type." (rules/timeline/chosen_as_enters.lp)
+        ab.add(STATIC)
+        ab.add(AS_ENTERS_CHOOSE, C_(s.change))
     elif k == "enters_with_counters" and s.count is not None:
         # "~ enters with a +1/+1 counter on it for each other creature you control" (rules/timeline/counters_for_each.lp)
         ab.add(STATIC)

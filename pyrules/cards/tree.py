@@ -169,6 +169,8 @@ class Effect:
             return f"{self.target.words()} deals damage equal to its power to target {self.filter.words()}"
         if k == "gains_until_eot" and self.who == "same":
             return f"it gains {self.keyword} until end of turn"
+        if k == "gains_until_eot" and self.who == "chosen":
+            return f"the chosen creature gains {self.keyword} until end of turn"
         if k == "gains_until_eot" and self.who == "that":
             return f"that {self.counter} gains {self.keyword} until end of turn"
         if k == "damage_attacked":
@@ -510,16 +512,18 @@ class Effect:
 class Mana:
     """What a mana ability adds: symbols ({R}{R}), one of two ({U} or {R}), one of any color, or one symbol for
     each object of a filter you control."""
-    kind: str                        # symbols | either | any_color | any_one_color | for_each
+    kind: str                        # symbols | either | any_color | any_one_color | for_each | self_power
     symbols: tuple[str, ...] = ()    # the color letters (R, R) / (U, R)
     filter: Filter | None = None
-    n: int = 1                       # any_one_color: how many ("three mana of any one color")
+    n: int = 1                       # any_one_color, any_color: how many ("three mana of any one color")
     condition: "Condition | None" = None   # instead: "If you control four or more creatures,"
     instead: tuple[str, ...] = ()    # instead: the color letters added if the condition holds ("add {G}{G} instead")
 
     def words(self) -> str:
         if self.kind == "any_color":
-            return "one mana of any color"
+            return "one mana of any color" if self.n == 1 else f"{self.n} mana of any color"
+        if self.kind == "self_power":
+            return "an amount of {%s} equal to ~'s power" % self.symbols[0]
         if self.kind == "any_one_color":
             return f"{self.n} mana of any one color"
         if self.kind == "instead":

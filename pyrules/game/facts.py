@@ -140,6 +140,8 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
                 add(f.attr, Number(value))
             elif f.kind == "card":
                 add(f.attr, String(value.name))
+            elif f.kind == "word":
+                add(f.attr, String(value.lower()))
             elif f.kind == "map":
                 for key, n in value.items():
                     if n:
@@ -188,6 +190,8 @@ def _choice(T, key: str, x) -> list[Symbol]:
     """A choice named on an action: a value of its kind, or (for the cards a scry or surveil moves) each id in order."""
     if key in ID_CHOICES:
         return [CHOICE(T, key, i, oid(y)) for i, y in enumerate(x, start=1)]
+    if key == "type":     # a creature type, as the rules write subtypes (lower case)
+        return [CHOICE(T, key, 1, String(x.lower()))]
     return [CHOICE(T, key, 1, Function(CHOICES[key][x]))]
 
 

@@ -207,6 +207,10 @@ def check_actions(sc) -> None:
                         close = difflib.get_close_matches(str(key), [*CHOICES, *ID_CHOICES], n=1)
                         hint = f" — did you mean {close[0]!r}?" if close else ""
                         raise ScenarioError(path, f"unknown kind of choice {short(key)}{hint} (kinds: {', '.join([*CHOICES, *ID_CHOICES])})")
+                    if key == "type":
+                        if not isinstance(x, str) or not re.fullmatch(r"[A-Za-z][A-Za-z'-]{0,39}", x):
+                            raise ScenarioError(f"{path}.{key}", f"must be a creature type (Elf, Merfolk, ...), not {short(x)}")
+                        continue
                     if key == "pays" and not isinstance(x, bool):
                         raise ScenarioError(f"{path}.{key}", f"must be true (the spell's controller pays) or false (they don't), not {short(x)}")
                     if key == "may" and not isinstance(x, bool):
@@ -284,11 +288,13 @@ def _check_pay(sc, pay: list, path: str) -> None:
 OPTIONAL_COSTS = ("kicker",)   # the optional additional costs a cast may pay (rules/casting/costs.lp)
 CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"},
            "may": {True: "yes", False: "no"},   # "you may": whether the player does it (default: they do)
-           "pays": {True: "yes", False: "no"}}  # "counter target spell unless its controller pays {N}": whether that
+           "pays": {True: "yes", False: "no"},
+           "type": {}}                          # "as ~ enters, choose a creature type": any word (Elf), checked above  # "counter target spell unless its controller pays {N}": whether that
                                                 # player pays as it resolves (default: they don't)
-ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap")   # the cards a scry puts on the bottom, a surveil into
+ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap", "creature")   # the cards a scry puts on the bottom, a surveil into
                                                # the graveyard, "put one of them into your hand" into the hand (ids, in
                                                # order); the card whose dredge replaces a draw (rules/mechanics/dredge.lp);
-                                               # the permanents "untap up to three lands" untaps
+                                               # the permanents "untap up to three lands" untaps; the creature "As ~
+                                               # enters, choose another creature you control" chooses
 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")   # each has an intrinsic mana ability

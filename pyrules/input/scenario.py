@@ -347,7 +347,7 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
             player(o["attacking"], f"{where}.attacking")
         if o.get("attached_to") in players:
             raise ScenarioError(f"{where}.attached_to", f"{o['attached_to']!r} is a player; pyrules models no Aura that enchants a player")
-        for key in ("attached_to", "copy_of", "blocking"):   # (not exiled_with: an adventurer card exiles itself)
+        for key in ("attached_to", "copy_of", "blocking", "chosen_creature"):   # (not exiled_with: an adventurer card exiles itself)
             if key in o:
                 ref(o[key], f"{where}.{key}")
                 if o[key] == o["id"]:

@@ -41,6 +41,7 @@ class Field:
       flag    o(O, attr)                 present when true
       int     o(O, attr(N))              a number
       card    o(O, card("Card Name"))    the card's full name
+      word    o(O, attr("word"))         a word, in lower case as the rules write subtypes (a creature type)
       map     o(O, attr(Key, N))         one fluent per key (counters)
       list    o(O, attr(I, Value))       one fluent per element, I from 1 (targets)
       special built by facts.py itself (controlled_since_turn_start, ability, part)
@@ -75,6 +76,12 @@ OBJECT_FIELDS: tuple[Field, ...] = (
     Field("attacking", _ID, "attacking", "player", "combat: the player it attacks"),
     Field("blocking", _ID, "blocking", "id", "combat: the attacking creature it blocks"),
     Field("x", _COUNT, "x", "int", "stack: the value announced for X"),
+    Field("chosen_color", {"enum": ["white", "blue", "black", "red", "green"]}, "chosen_color", "const",
+          "battlefield: the color chosen as it entered (\"As ~ enters, choose a color\")"),
+    Field("chosen_type", {"type": "string", "pattern": r"^[A-Za-z][A-Za-z'-]*$", "maxLength": 40}, "chosen_type", "word",
+          "battlefield: the creature type chosen as it entered (\"As ~ enters, choose a creature type\")"),
+    Field("chosen_creature", _ID, "chosen_creature", "id",
+          "battlefield: the creature chosen as it entered (\"As ~ enters, choose another creature you control\")"),
     Field("ability_of", _ID, None, "special", "an ability on the stack: its source"),
     Field("ability", {"type": "string", "pattern": r"^[a-z0-9_]+$", "maxLength": 64}, None, "special",
           "an ability on the stack: which ability"),

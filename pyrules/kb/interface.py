@@ -432,6 +432,13 @@ AFFINITY_FOR = Predicate("affinity_for", "ability filter", "affinity for [filter
                          "(rules/mechanics/affinity.lp)", **_CARD)
 EFFECT = Predicate("effect", "ability n:int effect", **_CARD)
 ENTERS_TAPPED = Predicate("enters_tapped", "ability", "the permanent enters tapped (a static ability)", **_CARD)
+GRANTS_CHOSEN_PROTECTION = Predicate("grants_chosen_protection", "ability", "the objects in the static ability's scope "
+                                     "have protection from the color chosen for its source as it entered "
+                                     "(rules/timeline/chosen_as_enters.lp)", **_CARD)
+PROTECTION_SPARES_SELF = Predicate("protection_spares_self", "ability", "the protection this ability gives doesn't "
+                                   "remove its source, an Aura (rules/timeline/chosen_as_enters.lp)", **_CARD)
+AS_ENTERS_CHOOSE = Predicate("as_enters_choose", "ability kind:const", "as the permanent enters, its controller "
+                             "chooses a color or a creature type (rules/timeline/chosen_as_enters.lp)", **_CARD)
 OPPONENTS_ENTER_TAPPED = Predicate("opponents_enter_tapped", "ability type:const",
                                    "objects of a card type (or any permanent) enter tapped under an opponent's control",
                                    **_CARD)

@@ -294,6 +294,9 @@ class ToTree(Transformer):
     def filter_c(self, meta, ch):
         return T.Filter(self._span(meta), "card")
 
+    def filter_card_with(self, meta, ch):        # "creature card with power 2 or less" (f4)
+        return T.Filter(self._span(meta), "card")
+
     def filter_s(self, meta, ch):
         return T.Filter(self._span(meta), "spell", and_or=True)
 
@@ -504,6 +507,21 @@ class ToTree(Transformer):
 
     def s_dig(self, meta, ch):
         return [T.Effect("dig", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
+
+    # library: look, reveal, search (issue 28; f4) ------------------------------------------------
+    def s_reveal_all(self, meta, ch):
+        return [T.Effect("dig_all", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
+
+    def _dig_to(self, ch, rest, may):
+        zone = "battlefield_tapped" if _tokens(ch, "TAPPED_WORD") else "battlefield"
+        return [T.Effect("dig_to", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter), who=zone, keyword=rest,
+                         counter="may" if may else "must")]
+
+    def s_reveal_to_battlefield(self, meta, ch):
+        return self._dig_to(ch, "graveyard", False)
+
+    def s_look_to_battlefield(self, meta, ch):
+        return self._dig_to(ch, "bottom", True)
 
     def e_search_land(self, meta, ch):
         to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())

@@ -1136,6 +1136,14 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "dig_any":
         # "you may reveal any number of creature cards from among them and put the revealed cards into your hand"
         return F("dig_any", e.n, ab.filter(e.filter, "card"))
+    if k == "dig_all":
+        # "reveal the top N cards ... Put all Goblin cards revealed this way into your hand and the rest on the bottom"
+        # (f4; rules/timeline/library_reveal.lp)
+        return F("dig_all", e.n, ab.filter(e.filter, "card"))
+    if k == "dig_to":
+        # "[you may] put a land card from among them onto the battlefield [tapped]; the rest on the bottom / into your
+        # graveyard" (f4; rules/timeline/library_reveal.lp)
+        return F("dig_to", e.n, ab.filter(e.filter, "card"), C_(e.who), C_(e.keyword), C_(e.counter))
     if k == "dig_put":
         # "Look at the top N cards ... Put M of them into your hand and the rest on the bottom" (rules/timeline/pump_shapes.lp)
         return F("dig_put", e.n, int(e.who))

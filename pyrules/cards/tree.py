@@ -191,6 +191,16 @@ class Effect:
                     "from among them and put them into your hand; put the rest on the bottom of your library")
         if k == "gains_until_eot" and self.who == "those":
             return f"those creatures gain {self.keyword} until end of turn"
+        if k == "dig_all":
+            return (f"reveal the top {self.n} cards of your library; put all {self.filter.words()} cards revealed this way "
+                    "into your hand and the rest on the bottom of your library")
+        if k == "dig_to":
+            verb = "reveal" if self.counter == "must" else "look at"
+            put = "you may put" if self.counter == "may" else "put"
+            to = "onto the battlefield tapped" if self.who == "battlefield_tapped" else "onto the battlefield"
+            rest = "into your graveyard" if self.keyword == "graveyard" else "on the bottom of your library"
+            return (f"{verb} the top {self.n} cards of your library; {put} a {self.filter.words()} card from among them "
+                    f"{to}; put the rest {rest}")
         if k == "dig_put":
             return (f"look at the top {self.n} cards of your library; put {self.who} of them into your hand and the rest on "
                     "the bottom of your library")
@@ -380,7 +390,8 @@ class Effect:
         if k == "discard_chosen":
             return f"{who} reveals their hand; you choose a {self.filter.words()} card from it; that player discards that card"
         if k == "dig":
-            return (f"look at the top {self.n} cards of your library; you may reveal a {self.filter.words()} card from "
+            what = self.filter.words() if " card " in f" {self.filter.words()} " else f"{self.filter.words()} card"
+            return (f"look at the top {self.n} cards of your library; you may reveal a {what} from "
                     "among them and put it into your hand; put the rest on the bottom of your library")
         if k == "search":
             to = {"battlefield_tapped": "put it onto the battlefield tapped", "battlefield": "put it onto the battlefield",

@@ -1,0 +1,68 @@
+"""Reading tests of issue 28's library lines (helper f4): looking at, revealing and searching the library. Each real
+card's line (tests/data/f4_library.json, as Scryfall's files of its set print it) -> its status, the ability written
+back in words (`parse`) and the vocabulary fact the rules interpret. The behaviour of each is played out in
+tests/rules/card_families/f4_library.yaml."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyrules.cards.db import with_files
+
+LIBRARY = Path(__file__).parent / "data" / "f4_library.json"
+
+
+def line(card: str, n: int):
+    return with_files((str(LIBRARY),)).lookup(card).reading()[n - 1]
+
+
+def facts(ln) -> str:
+    return " ".join(str(f) for f in ln.facts)
+
+
+# looking at / revealing the top cards and searching (CR 401.4, 608.2c, 701.20a, 701.23a;
+# rules/timeline/library_reveal.lp, rules/timeline/changes.lp)
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Golos, Tireless Pilgrim", 1,
+     "when Golos enters, you may search your library for a land card, put it onto the battlefield "
+     "tapped, then shuffle", 'may(search(f("land"),battlefield_tapped))'),
+    ("Goblin Ringleader", 2,
+     "when Goblin Ringleader enters, reveal the top 4 cards of your library; put all Goblin cards revealed this way into "
+     "your hand and the rest on the bottom of your library", 'dig_all(4,f("goblin"))'),
+    ("Cavalier of Thorns", 2,
+     "when Cavalier of Thorns enters, reveal the top 5 cards of your library; put a land card from among them onto the "
+     "battlefield; put the rest into your graveyard", 'dig_to(5,f("land"),battlefield,graveyard,must)'),
+    ("Elvish Rejuvenator", 1,
+     "when Elvish Rejuvenator enters, look at the top 5 cards of your library; you may put a land card from among them "
+     "onto the battlefield tapped; put the rest on the bottom of your library",
+     'dig_to(5,f("land"),battlefield_tapped,bottom,may)'),
+    ("Militia Bugler", 2,
+     "when Militia Bugler enters, look at the top 4 cards of your library; you may reveal a creature card with power 2 "
+     "or less from among them and put it into your hand; put the rest on the bottom of your library",
+     'dig(4,f("creature card with power 2 or less"))'),
+])
+def test_library_lines(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.reason
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+def test_militia_buglers_filter_reads_power_2_or_less():
+    # "a creature card with power 2 or less" (CR 208.1): a creature card whose power is at most 2
+    f = facts(line("Militia Bugler", 2))
+    assert "pos(type(creature))" in f and "pos(power_le(2))" in f
+
+
+def test_vivien_s_invocation_reflexive_trigger_is_not_read():
+    # "Look at the top seven cards ... onto the battlefield. Put the rest on the bottom ... When a creature is put onto
+    # the battlefield this way, it deals damage ...": the reflexive trigger has no rules, so the line is not modelled
+    from tests.test_grammar import read_line
+
+    ln = read_line("Look at the top seven cards of your library. You may put a creature card from among them onto the "
+                   "battlefield. Put the rest on the bottom of your library in a random order. When a creature is put "
+                   "onto the battlefield this way, it deals damage equal to its power to target creature an opponent "
+                   "controls.", "Sorcery")
+    assert ln.status == "not_modelled"

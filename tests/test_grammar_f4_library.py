@@ -42,6 +42,14 @@ def facts(ln) -> str:
      "when Militia Bugler enters, look at the top 4 cards of your library; you may reveal a creature card with power 2 "
      "or less from among them and put it into your hand; put the rest on the bottom of your library",
      'dig(4,f("creature card with power 2 or less"))'),
+    ("Dark Bargain", 1,
+     "look at the top 3 cards of your library; put 2 of them into your hand and the other into your graveyard; Dark "
+     "Bargain deals 2 damage to you", "dig_put_graveyard(3,2)"),
+    ("Amass the Components", 1,
+     "you draw 3 cards; put 1 card(s) from your hand on the bottom of your library", "put_from_hand(1,bottom)"),
+    ("Cavalier of Gales", 2,
+     "when Cavalier of Gales enters, you draw 3 cards; put 2 card(s) from your hand on top of your library",
+     "put_from_hand(2,top)"),
 ])
 def test_library_lines(card, n, parse, fact):
     ln = line(card, n)

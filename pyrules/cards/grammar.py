@@ -523,6 +523,15 @@ class ToTree(Transformer):
     def s_look_to_battlefield(self, meta, ch):
         return self._dig_to(ch, "bottom", True)
 
+    def s_dig_put_other_graveyard(self, meta, ch):   # "and the other into your graveyard" (Dark Bargain)
+        [e] = self.s_dig_put_other(meta, ch)
+        return [T.Effect("dig_put", n=e.n, who=e.who, keyword="graveyard")]
+
+    def e_put_from_hand(self, meta, ch):
+        nums = _tokens(ch, "NUM")
+        end = "bottom" if "bottom" in str(_tokens(ch, "LIBRARY_END")[0]).lower() else "top"
+        return T.Effect("put_from_hand", n=number(nums[0]) if nums else 1, keyword=end)
+
     def e_search_land(self, meta, ch):
         to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())
         where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",

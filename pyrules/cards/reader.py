@@ -1144,6 +1144,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "[you may] put a land card from among them onto the battlefield [tapped]; the rest on the bottom / into your
         # graveyard" (f4; rules/timeline/library_reveal.lp)
         return F("dig_to", e.n, ab.filter(e.filter, "card"), C_(e.who), C_(e.keyword), C_(e.counter))
+    if k == "dig_put" and e.keyword == "graveyard":
+        # "Put two of them into your hand and the other into your graveyard" (f4; rules/timeline/library_reveal.lp)
+        return F("dig_put_graveyard", e.n, int(e.who))
+    if k == "put_from_hand":
+        # "put a card from your hand on the bottom of your library" (f4; rules/timeline/library_reveal.lp)
+        return F("put_from_hand", e.n, C_(e.keyword))
     if k == "dig_put":
         # "Look at the top N cards ... Put M of them into your hand and the rest on the bottom" (rules/timeline/pump_shapes.lp)
         return F("dig_put", e.n, int(e.who))

@@ -201,6 +201,12 @@ class Effect:
             rest = "into your graveyard" if self.keyword == "graveyard" else "on the bottom of your library"
             return (f"{verb} the top {self.n} cards of your library; {put} a {self.filter.words()} card from among them "
                     f"{to}; put the rest {rest}")
+        if k == "dig_put" and self.keyword == "graveyard":
+            return (f"look at the top {self.n} cards of your library; put {self.who} of them into your hand and the other "
+                    "into your graveyard")
+        if k == "put_from_hand":
+            where = "on the bottom of your library" if self.keyword == "bottom" else "on top of your library"
+            return f"put {self.n} card(s) from your hand {where}"
         if k == "dig_put":
             return (f"look at the top {self.n} cards of your library; put {self.who} of them into your hand and the rest on "
                     "the bottom of your library")

@@ -50,6 +50,16 @@ def facts(ln) -> str:
     ("Cavalier of Gales", 2,
      "when Cavalier of Gales enters, you draw 3 cards; put 2 card(s) from your hand on top of your library",
      "put_from_hand(2,top)"),
+    ("Undead Servant", 1,
+     "when Undead Servant enters, create a 2/2 black Zombie creature token for each card named Undead Servant in your "
+     "graveyard", 'create_token("Zombie Token (2/2 black)",graveyard_count(f("card named undead servant")))'),
+    ("Growth Cycle", 1,
+     "target creature gets +3/+3 until end of turn; it gets an additional +2/+2 until end of turn for each card named "
+     "Growth Cycle in your graveyard",
+     'apply(pump_for_each(2,2,graveyard_count(f("card named growth cycle"))),target(1),end_of_turn)'),
+    ("Battalion Foot Soldier", 1,
+     "when Battalion Foot Soldier enters, you may search your library for any number of cards named Battalion Foot "
+     "Soldier, put them into your hand, then shuffle", 'may(search_all(f("card named battalion foot soldier"),hand))'),
 ])
 def test_library_lines(card, n, parse, fact):
     ln = line(card, n)

@@ -532,6 +532,19 @@ class ToTree(Transformer):
         end = "bottom" if "bottom" in str(_tokens(ch, "LIBRARY_END")[0]).lower() else "top"
         return T.Effect("put_from_hand", n=number(nums[0]) if nums else 1, keyword=end)
 
+    def e_create_for_each_in_graveyard(self, meta, ch):   # "... token for each card named ~ in your graveyard"
+        if number(_tokens(ch, "NUM")[0]) != 1:
+            raise NotUnderstood("tokens for each")
+        f = T.Filter(f"card named {_tokens(ch, 'CARD_NAME')[0]}", "card")
+        return T.Effect("create_token", n=1, token=_one(ch, T.Token), x=f, for_each=True, counter="your_graveyard")
+
+    def e_pump_for_each_in_graveyard(self, meta, ch):     # "It gets an additional +2/+2 ... for each card named ~ in ..."
+        f = T.Filter(f"card named {_tokens(ch, 'CARD_NAME')[0]}", "card")
+        return T.Effect("pump", ref=_one(ch, T.SelfRef), pt=self._pt(ch), x=f, for_each=True, counter="your_graveyard")
+
+    def e_search_named_all(self, meta, ch):   # "search your library for any number of cards named ~, ... into your hand"
+        return T.Effect("search_all", who="hand", filter=T.Filter(f"card named {_tokens(ch, 'CARD_NAME')[0]}", "card"))
+
     def e_search_land(self, meta, ch):
         to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())
         where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",

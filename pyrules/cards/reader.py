@@ -707,7 +707,11 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         ab.last_self = ref == C_("self")
         if ref.name == "each":
             ab.last_each = ref                       # "Untap them": the same creatures (issue 28)
-        if k == "pump" and e.for_each and e.x is not None:
+        if k == "pump" and e.for_each and e.counter == "your_graveyard":
+            # "for each card named Growth Cycle in your graveyard": counted as it resolves (f4; rules/timeline/library_reveal.lp)
+            out.append(F("apply", F("pump_for_each", e.pt[0], e.pt[1], F("graveyard_count", ab.filter(e.x))), ref,
+                         C_("end_of_turn")))
+        elif k == "pump" and e.for_each and e.x is not None:
             # "gets +1/+0 until end of turn for each Elemental you control": counted as it resolves (rules/timeline/pump_shapes.lp)
             out.append(F("apply", F("pump_for_each", e.pt[0], e.pt[1], F("count", ab.filter(e.x))), ref, C_("end_of_turn")))
         elif k == "pump":
@@ -1136,6 +1140,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "dig_any":
         # "you may reveal any number of creature cards from among them and put the revealed cards into your hand"
         return F("dig_any", e.n, ab.filter(e.filter, "card"))
+    if k == "search_all":
+        # "search your library for any number of cards named ~, reveal them, put them into your hand" (f4;
+        # rules/timeline/library_reveal.lp)
+        return F("search_all", ab.filter(e.filter, "card"), C_(e.who))
     if k == "dig_all":
         # "reveal the top N cards ... Put all Goblin cards revealed this way into your hand and the rest on the bottom"
         # (f4; rules/timeline/library_reveal.lp)
@@ -1339,6 +1347,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "transform":                            # "transform ~" (rules/timeline/transform.lp)
         ctx.need_self(e.ref, created)
         return F("transform", C_("self"))
+    if k == "create_token" and e.for_each and e.counter == "your_graveyard":
+        # "create a [token] for each card named Undead Servant in your graveyard" (f4; rules/timeline/library_reveal.lp)
+        return F("create_token", String(_token(ctx, e.token)), F("graveyard_count", ab.filter(e.x)))
     if k == "create_token" and e.keyword == "attacking":
         # "... tokens that are tapped and attacking" in an attack trigger (rules/timeline/combat_triggers.lp)
         if ab.event_data != "attacked":

@@ -191,6 +191,9 @@ class Effect:
                     "from among them and put them into your hand; put the rest on the bottom of your library")
         if k == "gains_until_eot" and self.who == "those":
             return f"those creatures gain {self.keyword} until end of turn"
+        if k == "search_all":
+            what = self.filter.words().removeprefix("card ")
+            return f"search your library for any number of cards {what}, put them into your hand, then shuffle"
         if k == "dig_all":
             return (f"reveal the top {self.n} cards of your library; put all {self.filter.words()} cards revealed this way "
                     "into your hand and the rest on the bottom of your library")
@@ -331,6 +334,8 @@ class Effect:
             return f"you may {first}; when you do, {' and '.join(e.words() for e in self.reflexive)}"
         if k == "sacrifice_unless_pay":
             return f"sacrifice {src} unless you pay {self.keyword}"
+        if k == "create_token" and self.for_each and self.counter == "your_graveyard":
+            return f"create a {self.token.words()} for each {self.x.words()} in your graveyard"
         if k == "create_token" and self.who == "investigate":
             return "investigate (create a Clue token)"
         if k == "create_token" and self.keyword == "tapped":
@@ -346,6 +351,9 @@ class Effect:
             return f"{who} gains {self.keyword} until end of turn"
         if k == "base_pt":
             return f"{self.target.words()} has base power and toughness {self.pt[0]}/{self.pt[1]} until end of turn"
+        if k == "pump" and self.for_each and self.counter == "your_graveyard":
+            return (f"{src} gets an additional {self.pt[0]:+d}/{self.pt[1]:+d} until end of turn for each "
+                    f"{self.x.words()} in your graveyard")
         if k == "pump" and self.for_each and self.x is not None:
             who = self.target.words() if self.target else src
             return f"{who} gets {self.pt[0]:+d}/{self.pt[1]:+d} until end of turn for each {self.x.words()}"

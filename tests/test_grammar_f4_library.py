@@ -60,6 +60,18 @@ def facts(ln) -> str:
     ("Battalion Foot Soldier", 1,
      "when Battalion Foot Soldier enters, you may search your library for any number of cards named Battalion Foot "
      "Soldier, put them into your hand, then shuffle", 'may(search_all(f("card named battalion foot soldier"),hand))'),
+    ("Gorging Vulture", 2,
+     "when Gorging Vulture enters, put the top 4 card(s) of your library into your graveyard; you gain 1 life for each "
+     "creature card put into your graveyard this way", 'gain_life(you,milled(4,f("creature")))'),
+    ("Windfall", 1,
+     "each player discards their hand; each player draws cards equal to the greatest number of cards a player discarded "
+     "this way", "draw(each_player,greatest_discarded)"),
+    ("Cavalier of Flame", 2,
+     "when Cavalier of Flame enters, discard any number of cards, then draw that many cards", "discard_then_draw(any)"),
+    ("Jaya Ballard", 2, "+1: discard up to 3 cards, then draw that many cards", "discard_then_draw(3)"),
+    ("Agent of Treachery", 2,
+     "at the beginning of your end step, if you control 3 or more permanents you don't own, you draw 3 cards",
+     "neg(you_own)"),
 ])
 def test_library_lines(card, n, parse, fact):
     ln = line(card, n)

@@ -545,6 +545,22 @@ class ToTree(Transformer):
     def e_search_named_all(self, meta, ch):   # "search your library for any number of cards named ~, ... into your hand"
         return T.Effect("search_all", who="hand", filter=T.Filter(f"card named {_tokens(ch, 'CARD_NAME')[0]}", "card"))
 
+    def s_mill_gain_for_each(self, meta, ch):   # "You gain 1 life for each creature card put into your graveyard this way"
+        n, life = (number(t) for t in _tokens(ch, "NUM"))
+        if life != 1:
+            raise NotUnderstood("life for each")
+        return [T.Effect("mill", who="you", n=n),
+                T.Effect("gain_life", who="you", n=n, x=_one(ch, T.Filter), counter="milled")]
+
+    def e_windfall(self, meta, ch):   # "... then draws cards equal to the greatest number of cards a player discarded this way"
+        return [T.Effect("discard_hand", who="each_player"), T.Effect("draw", who="each_player", n="greatest_discarded")]
+
+    def e_discard_then_draw_any(self, meta, ch):   # "discard any number of cards, then draw that many cards"
+        return T.Effect("discard_then_draw", keyword="any")
+
+    def e_discard_then_draw_up_to(self, meta, ch):  # "Discard up to three cards, then draw that many cards."
+        return T.Effect("discard_then_draw", n=number(_tokens(ch, "NUM")[0]), keyword="up_to")
+
     def e_search_land(self, meta, ch):
         to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())
         where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",

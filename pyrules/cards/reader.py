@@ -268,6 +268,10 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         if words.lower().endswith(" " + suffix):
             words, control = words[: -len(suffix) - 1], lit
             break
+    if words.lower().endswith(" you don't own"):   # "permanents you don't own" (f4): who owns them (rules/core/filters.lp: you_own)
+        words, owned = words[: -len(" you don't own")], F("neg", C_("you_own"))
+    else:
+        owned = None
     m = None if with_kw is not None else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
     if m:                                      # "creature with defender you control"
         kw = KEYWORDS.get(m[3].lower())
@@ -280,7 +284,8 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     connectors = {"or", "and/or"} | ({"and"} if and_or else set())
     clauses: list[list[Symbol]] = [[]]
     nouns = [0]            # words that name a kind in each clause
-    common: list[Symbol] = [F("pos", C_(x)) for x in extra] + ([control] if control is not None else [])
+    common: list[Symbol] = ([F("pos", C_(x)) for x in extra] + ([control] if control is not None else [])
+                            + ([owned] if owned is not None else []))
     if run:
         common += between
     commas = after_last_comma = 0
@@ -1140,6 +1145,13 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "dig_any":
         # "you may reveal any number of creature cards from among them and put the revealed cards into your hand"
         return F("dig_any", e.n, ab.filter(e.filter, "card"))
+    if k == "gain_life" and e.counter == "milled":
+        # "You gain 1 life for each creature card put into your graveyard this way": the cards of that kind among the top
+        # N the same ability mills (f4; rules/timeline/graveyard_counts.lp)
+        return F("gain_life", C_("you"), F("milled", e.n, ab.filter(e.x, "card")))
+    if k == "discard_then_draw":
+        # "discard any number of cards [up to three cards], then draw that many cards" (f4; rules/timeline/library_reveal.lp)
+        return F("discard_then_draw", C_("any") if e.keyword == "any" else e.n)
     if k == "search_all":
         # "search your library for any number of cards named ~, reveal them, put them into your hand" (f4;
         # rules/timeline/library_reveal.lp)
@@ -1223,6 +1235,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "return a land you control to its owner's hand": no target; the player chooses as it resolves
         # (rules/timeline/effects.lp: the earliest such permanent, made for them)
         return F("bounce_chosen", ab.filter(e.filter))
+    if k == "draw" and e.n == "greatest_discarded":
+        # "then draws cards equal to the greatest number of cards a player discarded this way" (Windfall; f4,
+        # rules/timeline/graveyard_counts.lp)
+        if e.who != "each_player":
+            raise NotUnderstood(e.words())
+        return F("draw", C_("each_player"), C_("greatest_discarded"))
     if k == "draw" and e.for_each and e.x is not None:
         # "Draw a card for each [filter]": counted as it resolves (rules/timeline/pump_shapes.lp)
         return F("draw", C_("you"), F("count", ab.filter(e.x)))

@@ -144,6 +144,10 @@ class Effect:
         who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent",
                "target_opponent": "target opponent", "that_player": "that player", "each_player": "each player",
                "discarder": "that player"}.get(self.who, self.who)
+        if k == "gain_life" and self.counter == "milled":
+            return f"you gain 1 life for each {self.x.words()} card put into your graveyard this way"
+        if k == "draw" and self.n == "greatest_discarded":
+            return "each player draws cards equal to the greatest number of cards a player discarded this way"
         if k == "draw" and self.for_each and self.x is not None:
             return f"draw a card for each {self.x.words()}"
         if k == "draw" and self.n == "that_much":
@@ -194,6 +198,9 @@ class Effect:
         if k == "search_all":
             what = self.filter.words().removeprefix("card ")
             return f"search your library for any number of cards {what}, put them into your hand, then shuffle"
+        if k == "discard_then_draw":
+            what = "any number of cards" if self.keyword == "any" else f"up to {self.n} cards"
+            return f"discard {what}, then draw that many cards"
         if k == "dig_all":
             return (f"reveal the top {self.n} cards of your library; put all {self.filter.words()} cards revealed this way "
                     "into your hand and the rest on the bottom of your library")

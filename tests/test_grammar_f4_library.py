@@ -72,6 +72,15 @@ def facts(ln) -> str:
     ("Agent of Treachery", 2,
      "at the beginning of your end step, if you control 3 or more permanents you don't own, you draw 3 cards",
      "neg(you_own)"),
+    ("Thought Distortion", 2,
+     "target opponent reveals their hand; exile all noncreature nonland cards from that player's hand and graveyard",
+     'exile_hand_graveyard(target(1),f("noncreature nonland"))'),
+    ("Shared Summons", 1,
+     "search your library for up to 2 creature cards with different names, put them into your hand, then shuffle",
+     'search_different(f("creature"),2)'),
+    ("Final Parting", 1,
+     "search your library for two cards; put one into your hand and the other into your graveyard; then shuffle",
+     "search_split(hand,graveyard)"),
 ])
 def test_library_lines(card, n, parse, fact):
     ln = line(card, n)

@@ -561,6 +561,20 @@ class ToTree(Transformer):
     def e_discard_then_draw_up_to(self, meta, ch):  # "Discard up to three cards, then draw that many cards."
         return T.Effect("discard_then_draw", n=number(_tokens(ch, "NUM")[0]), keyword="up_to")
 
+    def s_exile_hand_graveyard(self, meta, ch):   # "... Exile all noncreature, nonland cards from that player's hand and graveyard."
+        who = "target_" + str(_tokens(ch, "PLAYER_WORD")[0]).lower()
+        f = _one(ch, T.Filter)
+        parts = [p.strip() for p in f.text.split(",")]
+        if len(parts) > 1 and all(p.lower().startswith("non") and " " not in p for p in parts):
+            f = replace(f, text=" ".join(parts))      # "noncreature, nonland cards": both words at once (as s_duress)
+        return [T.Effect("exile_hand_graveyard", who=who, filter=f)]
+
+    def e_search_two_different(self, meta, ch):   # "up to two creature cards with different names, ... into your hand"
+        return T.Effect("search_different", n=2, who="hand", filter=_one(ch, T.Filter))
+
+    def s_search_hand_graveyard(self, meta, ch):  # "Search your library for two cards. Put one into your hand and the other ..."
+        return [T.Effect("search_split")]
+
     def e_search_land(self, meta, ch):
         to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())
         where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",

@@ -1152,6 +1152,17 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "discard_then_draw":
         # "discard any number of cards [up to three cards], then draw that many cards" (f4; rules/timeline/library_reveal.lp)
         return F("discard_then_draw", C_("any") if e.keyword == "any" else e.n)
+    if k == "exile_hand_graveyard":
+        # "Target opponent reveals their hand. Exile all [kind of] cards from that player's hand and graveyard." (f4;
+        # rules/timeline/library_reveal.lp)
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("exile_hand_graveyard", F("target", t), ab.filter(e.filter, "card"))
+    if k == "search_different":
+        # "up to two creature cards with different names" (Shared Summons; f4, rules/timeline/library_reveal.lp)
+        return F("search_different", ab.filter(e.filter, "card"), e.n)
+    if k == "search_split":
+        # "two cards. Put one into your hand and the other into your graveyard." (Final Parting; same file)
+        return F("search_split", C_("hand"), C_("graveyard"))
     if k == "search_all":
         # "search your library for any number of cards named ~, reveal them, put them into your hand" (f4;
         # rules/timeline/library_reveal.lp)

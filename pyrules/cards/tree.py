@@ -201,6 +201,15 @@ class Effect:
         if k == "discard_then_draw":
             what = "any number of cards" if self.keyword == "any" else f"up to {self.n} cards"
             return f"discard {what}, then draw that many cards"
+        if k == "exile_hand_graveyard":
+            return (f"{who} reveals their hand; exile all {self.filter.words()} cards from that player's hand and "
+                    "graveyard")
+        if k == "search_different":
+            return (f"search your library for up to {self.n} {self.filter.words()} cards with different names, put them "
+                    "into your hand, then shuffle")
+        if k == "search_split":
+            return ("search your library for two cards; put one into your hand and the other into your graveyard; then "
+                    "shuffle")
         if k == "dig_all":
             return (f"reveal the top {self.n} cards of your library; put all {self.filter.words()} cards revealed this way "
                     "into your hand and the rest on the bottom of your library")

@@ -81,6 +81,10 @@ def facts(ln) -> str:
     ("Final Parting", 1,
      "search your library for two cards; put one into your hand and the other into your graveyard; then shuffle",
      "search_split(hand,graveyard)"),
+    ("Risen Reef", 1,
+     "whenever Risen Reef or another Elemental enters under your control, look at the top card of your library; if it's "
+     "a land card, you may put it onto the battlefield tapped; if you don't, put it into your hand",
+     'peek_to(f("land"),battlefield_tapped,hand)'),
 ])
 def test_library_lines(card, n, parse, fact):
     ln = line(card, n)

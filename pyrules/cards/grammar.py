@@ -575,6 +575,9 @@ class ToTree(Transformer):
     def s_search_hand_graveyard(self, meta, ch):  # "Search your library for two cards. Put one into your hand and the other ..."
         return [T.Effect("search_split")]
 
+    def s_peek_top_land(self, meta, ch):   # "If it's a land card, you may put it onto the battlefield tapped. If you don't ..."
+        return [T.Effect("peek_to", filter=_one(ch, T.Filter))]
+
     def e_search_land(self, meta, ch):
         to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())
         where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",

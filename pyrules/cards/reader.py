@@ -1163,6 +1163,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "search_split":
         # "two cards. Put one into your hand and the other into your graveyard." (Final Parting; same file)
         return F("search_split", C_("hand"), C_("graveyard"))
+    if k == "peek_to":
+        # "if it's a land card, you may put it onto the battlefield tapped; if you don't, put it into your hand" (Risen
+        # Reef; f4, rules/timeline/library_reveal.lp)
+        return F("peek_to", ab.filter(e.filter, "card"), C_("battlefield_tapped"), C_("hand"))
     if k == "search_all":
         # "search your library for any number of cards named ~, reveal them, put them into your hand" (f4;
         # rules/timeline/library_reveal.lp)

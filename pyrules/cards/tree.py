@@ -210,6 +210,9 @@ class Effect:
         if k == "search_split":
             return ("search your library for two cards; put one into your hand and the other into your graveyard; then "
                     "shuffle")
+        if k == "peek_to":
+            return (f"look at the top card of your library; if it's a {self.filter.words()} card, you may put it onto the "
+                    "battlefield tapped; if you don't, put it into your hand")
         if k == "dig_all":
             return (f"reveal the top {self.n} cards of your library; put all {self.filter.words()} cards revealed this way "
                     "into your hand and the rest on the bottom of your library")

@@ -85,6 +85,10 @@ def facts(ln) -> str:
      "whenever Risen Reef or another Elemental enters under your control, look at the top card of your library; if it's "
      "a land card, you may put it onto the battlefield tapped; if you don't, put it into your hand",
      'peek_to(f("land"),battlefield_tapped,hand)'),
+    ("Kaalia, Zenith Seeker", 2,
+     "when Kaalia enters, look at the top 6 cards of your library; you may reveal a Angel card, a Demon card, and/or a "
+     "Dragon card from among them and put them into your hand; put the rest on the bottom of your library",
+     'dig_each(6,f("angel"),f("demon"),f("dragon"))'),
 ])
 def test_library_lines(card, n, parse, fact):
     ln = line(card, n)

@@ -578,6 +578,12 @@ class ToTree(Transformer):
     def s_peek_top_land(self, meta, ch):   # "If it's a land card, you may put it onto the battlefield tapped. If you don't ..."
         return [T.Effect("peek_to", filter=_one(ch, T.Filter))]
 
+    def s_dig_each(self, meta, ch):   # "You may reveal an Angel card, a Demon card, and/or a Dragon card from among them ..."
+        if str(_tokens(ch, "FOR")[-1]).lower() != "and/or":
+            raise NotUnderstood("and/or")
+        fs = tuple(c for c in ch if isinstance(c, T.Filter))
+        return [T.Effect("dig_each", n=number(_tokens(ch, "NUM")[0]), filter=fs[0], x=fs[1], then=T.Effect("kind", filter=fs[2]))]
+
     def e_search_land(self, meta, ch):
         to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())
         where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",

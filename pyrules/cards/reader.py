@@ -1167,6 +1167,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "if it's a land card, you may put it onto the battlefield tapped; if you don't, put it into your hand" (Risen
         # Reef; f4, rules/timeline/library_reveal.lp)
         return F("peek_to", ab.filter(e.filter, "card"), C_("battlefield_tapped"), C_("hand"))
+    if k == "dig_each":
+        # "you may reveal an Angel card, a Demon card, and/or a Dragon card from among them" (Kaalia; f4,
+        # rules/timeline/library_reveal.lp)
+        return F("dig_each", e.n, ab.filter(e.filter, "card"), ab.filter(e.x, "card"), ab.filter(e.then.filter, "card"))
     if k == "search_all":
         # "search your library for any number of cards named ~, reveal them, put them into your hand" (f4;
         # rules/timeline/library_reveal.lp)

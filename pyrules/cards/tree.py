@@ -213,6 +213,10 @@ class Effect:
         if k == "peek_to":
             return (f"look at the top card of your library; if it's a {self.filter.words()} card, you may put it onto the "
                     "battlefield tapped; if you don't, put it into your hand")
+        if k == "dig_each":
+            return (f"look at the top {self.n} cards of your library; you may reveal a {self.filter.words()} card, a "
+                    f"{self.x.words()} card, and/or a {self.then.filter.words()} card from among them and put them into "
+                    "your hand; put the rest on the bottom of your library")
         if k == "dig_all":
             return (f"reveal the top {self.n} cards of your library; put all {self.filter.words()} cards revealed this way "
                     "into your hand and the rest on the bottom of your library")

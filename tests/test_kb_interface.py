@@ -215,6 +215,8 @@ def played() -> list:
                        ("card_families/e5_hand_size.yaml", "CR 402.2 Jin-Gitaxias reduces each opponent's maximum hand size by seven"),
                        ("card_families/if_you_do.yaml", "CR 118.12 Rupture Spire stays when its controller pays {1}"),
                        ("card_families/e6_tap_control.yaml", "CR 701.10b Switcheroo exchanges control of two target creatures"),
+                       ("card_families/f4_library.yaml",
+                        "CR 608.2c Elvish Rejuvenator — a land card among the top five onto the battlefield tapped, the rest to the bottom"),
                        ("card_families/e4_combat_damage.yaml",
                         "CR 510.1a Belligerent Brontodon deals combat damage equal to its toughness"),
                        # (f3) a color chosen as a permanent enters, and the protection of that color

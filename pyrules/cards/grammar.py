@@ -294,6 +294,9 @@ class ToTree(Transformer):
     def filter_c(self, meta, ch):
         return T.Filter(self._span(meta), "card")
 
+    def filter_card_with(self, meta, ch):        # "creature card with power 2 or less" (f4)
+        return T.Filter(self._span(meta), "card")
+
     def filter_s(self, meta, ch):
         return T.Filter(self._span(meta), "spell", and_or=True)
 
@@ -511,6 +514,82 @@ class ToTree(Transformer):
 
     def s_dig(self, meta, ch):
         return [T.Effect("dig", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
+
+    # library: look, reveal, search (issue 28; f4) ------------------------------------------------
+    def s_reveal_all(self, meta, ch):
+        return [T.Effect("dig_all", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
+
+    def _dig_to(self, ch, rest, may):
+        zone = "battlefield_tapped" if _tokens(ch, "TAPPED_WORD") else "battlefield"
+        return [T.Effect("dig_to", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter), who=zone, keyword=rest,
+                         counter="may" if may else "must")]
+
+    def s_reveal_to_battlefield(self, meta, ch):
+        return self._dig_to(ch, "graveyard", False)
+
+    def s_look_to_battlefield(self, meta, ch):
+        return self._dig_to(ch, "bottom", True)
+
+    def s_dig_put_other_graveyard(self, meta, ch):   # "and the other into your graveyard" (Dark Bargain)
+        [e] = self.s_dig_put_other(meta, ch)
+        return [T.Effect("dig_put", n=e.n, who=e.who, keyword="graveyard")]
+
+    def e_put_from_hand(self, meta, ch):
+        nums = _tokens(ch, "NUM")
+        end = "bottom" if "bottom" in str(_tokens(ch, "LIBRARY_END")[0]).lower() else "top"
+        return T.Effect("put_from_hand", n=number(nums[0]) if nums else 1, keyword=end)
+
+    def e_create_for_each_in_graveyard(self, meta, ch):   # "... token for each card named ~ in your graveyard"
+        if number(_tokens(ch, "NUM")[0]) != 1:
+            raise NotUnderstood("tokens for each")
+        f = T.Filter(f"card named {_tokens(ch, 'CARD_NAME')[0]}", "card")
+        return T.Effect("create_token", n=1, token=_one(ch, T.Token), x=f, for_each=True, counter="your_graveyard")
+
+    def e_pump_for_each_in_graveyard(self, meta, ch):     # "It gets an additional +2/+2 ... for each card named ~ in ..."
+        f = T.Filter(f"card named {_tokens(ch, 'CARD_NAME')[0]}", "card")
+        return T.Effect("pump", ref=_one(ch, T.SelfRef), pt=self._pt(ch), x=f, for_each=True, counter="your_graveyard")
+
+    def e_search_named_all(self, meta, ch):   # "search your library for any number of cards named ~, ... into your hand"
+        return T.Effect("search_all", who="hand", filter=T.Filter(f"card named {_tokens(ch, 'CARD_NAME')[0]}", "card"))
+
+    def s_mill_gain_for_each(self, meta, ch):   # "You gain 1 life for each creature card put into your graveyard this way"
+        n, life = (number(t) for t in _tokens(ch, "NUM"))
+        if life != 1:
+            raise NotUnderstood("life for each")
+        return [T.Effect("mill", who="you", n=n),
+                T.Effect("gain_life", who="you", n=n, x=_one(ch, T.Filter), counter="milled")]
+
+    def e_windfall(self, meta, ch):   # "... then draws cards equal to the greatest number of cards a player discarded this way"
+        return [T.Effect("discard_hand", who="each_player"), T.Effect("draw", who="each_player", n="greatest_discarded")]
+
+    def e_discard_then_draw_any(self, meta, ch):   # "discard any number of cards, then draw that many cards"
+        return T.Effect("discard_then_draw", keyword="any")
+
+    def e_discard_then_draw_up_to(self, meta, ch):  # "Discard up to three cards, then draw that many cards."
+        return T.Effect("discard_then_draw", n=number(_tokens(ch, "NUM")[0]), keyword="up_to")
+
+    def s_exile_hand_graveyard(self, meta, ch):   # "... Exile all noncreature, nonland cards from that player's hand and graveyard."
+        who = "target_" + str(_tokens(ch, "PLAYER_WORD")[0]).lower()
+        f = _one(ch, T.Filter)
+        parts = [p.strip() for p in f.text.split(",")]
+        if len(parts) > 1 and all(p.lower().startswith("non") and " " not in p for p in parts):
+            f = replace(f, text=" ".join(parts))      # "noncreature, nonland cards": both words at once (as s_duress)
+        return [T.Effect("exile_hand_graveyard", who=who, filter=f)]
+
+    def e_search_two_different(self, meta, ch):   # "up to two creature cards with different names, ... into your hand"
+        return T.Effect("search_different", n=2, who="hand", filter=_one(ch, T.Filter))
+
+    def s_search_hand_graveyard(self, meta, ch):  # "Search your library for two cards. Put one into your hand and the other ..."
+        return [T.Effect("search_split")]
+
+    def s_peek_top_land(self, meta, ch):   # "If it's a land card, you may put it onto the battlefield tapped. If you don't ..."
+        return [T.Effect("peek_to", filter=_one(ch, T.Filter))]
+
+    def s_dig_each(self, meta, ch):   # "You may reveal an Angel card, a Demon card, and/or a Dragon card from among them ..."
+        if str(_tokens(ch, "FOR")[-1]).lower() != "and/or":
+            raise NotUnderstood("and/or")
+        fs = tuple(c for c in ch if isinstance(c, T.Filter))
+        return [T.Effect("dig_each", n=number(_tokens(ch, "NUM")[0]), filter=fs[0], x=fs[1], then=T.Effect("kind", filter=fs[2]))]
 
     def e_search_land(self, meta, ch):
         to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())

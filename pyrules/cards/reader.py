@@ -308,6 +308,10 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         if words.lower().endswith(" " + suffix):
             words, control = words[: -len(suffix) - 1], lit
             break
+    if words.lower().endswith(" you don't own"):   # "permanents you don't own" (f4): who owns them (rules/core/filters.lp: you_own)
+        words, owned = words[: -len(" you don't own")], F("neg", C_("you_own"))
+    else:
+        owned = None
     m = None if with_kw is not None else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
     if m:                                      # "creature with defender you control"
         kw = KEYWORDS.get(m[3].lower())
@@ -320,7 +324,8 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     connectors = {"or", "and/or"} | ({"and"} if and_or else set())
     clauses: list[list[Symbol]] = [[]]
     nouns = [0]            # words that name a kind in each clause
-    common: list[Symbol] = [F("pos", C_(x)) for x in extra] + ([control] if control is not None else [])
+    common: list[Symbol] = ([F("pos", C_(x)) for x in extra] + ([control] if control is not None else [])
+                            + ([owned] if owned is not None else []))
     if run:
         common += between
     commas = after_last_comma = 0
@@ -754,7 +759,11 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         ab.last_self = ref == C_("self")
         if ref.name == "each":
             ab.last_each = ref                       # "Untap them": the same creatures (issue 28)
-        if k == "pump" and e.for_each and e.x is not None:
+        if k == "pump" and e.for_each and e.counter == "your_graveyard":
+            # "for each card named Growth Cycle in your graveyard": counted as it resolves (f4; rules/timeline/library_reveal.lp)
+            out.append(F("apply", F("pump_for_each", e.pt[0], e.pt[1], F("graveyard_count", ab.filter(e.x))), ref,
+                         C_("end_of_turn")))
+        elif k == "pump" and e.for_each and e.x is not None:
             # "gets +1/+0 until end of turn for each Elemental you control": counted as it resolves (rules/timeline/pump_shapes.lp)
             out.append(F("apply", F("pump_for_each", e.pt[0], e.pt[1], F("count", ab.filter(e.x))), ref, C_("end_of_turn")))
         elif k == "pump":
@@ -1189,6 +1198,50 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "dig_any":
         # "you may reveal any number of creature cards from among them and put the revealed cards into your hand"
         return F("dig_any", e.n, ab.filter(e.filter, "card"))
+    if k == "gain_life" and e.counter == "milled":
+        # "You gain 1 life for each creature card put into your graveyard this way": the cards of that kind among the top
+        # N the same ability mills (f4; rules/timeline/graveyard_counts.lp)
+        return F("gain_life", C_("you"), F("milled", e.n, ab.filter(e.x, "card")))
+    if k == "discard_then_draw":
+        # "discard any number of cards [up to three cards], then draw that many cards" (f4; rules/timeline/library_reveal.lp)
+        return F("discard_then_draw", C_("any") if e.keyword == "any" else e.n)
+    if k == "exile_hand_graveyard":
+        # "Target opponent reveals their hand. Exile all [kind of] cards from that player's hand and graveyard." (f4;
+        # rules/timeline/library_reveal.lp)
+        t = ab.target(C_(e.who.removeprefix("target_")))
+        return F("exile_hand_graveyard", F("target", t), ab.filter(e.filter, "card"))
+    if k == "search_different":
+        # "up to two creature cards with different names" (Shared Summons; f4, rules/timeline/library_reveal.lp)
+        return F("search_different", ab.filter(e.filter, "card"), e.n)
+    if k == "search_split":
+        # "two cards. Put one into your hand and the other into your graveyard." (Final Parting; same file)
+        return F("search_split", C_("hand"), C_("graveyard"))
+    if k == "peek_to":
+        # "if it's a land card, you may put it onto the battlefield tapped; if you don't, put it into your hand" (Risen
+        # Reef; f4, rules/timeline/library_reveal.lp)
+        return F("peek_to", ab.filter(e.filter, "card"), C_("battlefield_tapped"), C_("hand"))
+    if k == "dig_each":
+        # "you may reveal an Angel card, a Demon card, and/or a Dragon card from among them" (Kaalia; f4,
+        # rules/timeline/library_reveal.lp)
+        return F("dig_each", e.n, ab.filter(e.filter, "card"), ab.filter(e.x, "card"), ab.filter(e.then.filter, "card"))
+    if k == "search_all":
+        # "search your library for any number of cards named ~, reveal them, put them into your hand" (f4;
+        # rules/timeline/library_reveal.lp)
+        return F("search_all", ab.filter(e.filter, "card"), C_(e.who))
+    if k == "dig_all":
+        # "reveal the top N cards ... Put all Goblin cards revealed this way into your hand and the rest on the bottom"
+        # (f4; rules/timeline/library_reveal.lp)
+        return F("dig_all", e.n, ab.filter(e.filter, "card"))
+    if k == "dig_to":
+        # "[you may] put a land card from among them onto the battlefield [tapped]; the rest on the bottom / into your
+        # graveyard" (f4; rules/timeline/library_reveal.lp)
+        return F("dig_to", e.n, ab.filter(e.filter, "card"), C_(e.who), C_(e.keyword), C_(e.counter))
+    if k == "dig_put" and e.keyword == "graveyard":
+        # "Put two of them into your hand and the other into your graveyard" (f4; rules/timeline/library_reveal.lp)
+        return F("dig_put_graveyard", e.n, int(e.who))
+    if k == "put_from_hand":
+        # "put a card from your hand on the bottom of your library" (f4; rules/timeline/library_reveal.lp)
+        return F("put_from_hand", e.n, C_(e.keyword))
     if k == "dig_put":
         # "Look at the top N cards ... Put M of them into your hand and the rest on the bottom" (rules/timeline/pump_shapes.lp)
         return F("dig_put", e.n, int(e.who))
@@ -1254,6 +1307,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "return a land you control to its owner's hand": no target; the player chooses as it resolves
         # (rules/timeline/effects.lp: the earliest such permanent, made for them)
         return F("bounce_chosen", ab.filter(e.filter))
+    if k == "draw" and e.n == "greatest_discarded":
+        # "then draws cards equal to the greatest number of cards a player discarded this way" (Windfall; f4,
+        # rules/timeline/graveyard_counts.lp)
+        if e.who != "each_player":
+            raise NotUnderstood(e.words())
+        return F("draw", C_("each_player"), C_("greatest_discarded"))
     if k == "draw" and e.for_each and e.x is not None:
         # "Draw a card for each [filter]": counted as it resolves (rules/timeline/pump_shapes.lp)
         return F("draw", C_("you"), F("count", ab.filter(e.x)))
@@ -1387,6 +1446,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "transform":                            # "transform ~" (rules/timeline/transform.lp)
         ctx.need_self(e.ref, created)
         return F("transform", C_("self"))
+    if k == "create_token" and e.for_each and e.counter == "your_graveyard":
+        # "create a [token] for each card named Undead Servant in your graveyard" (f4; rules/timeline/library_reveal.lp)
+        return F("create_token", String(_token(ctx, e.token)), F("graveyard_count", ab.filter(e.x)))
     if k == "create_token" and e.keyword == "attacking":
         # "... tokens that are tapped and attacking" in an attack trigger (rules/timeline/combat_triggers.lp)
         if ab.event_data != "attacked":

@@ -145,6 +145,10 @@ class Effect:
         who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent",
                "target_opponent": "target opponent", "that_player": "that player", "each_player": "each player",
                "discarder": "that player"}.get(self.who, self.who)
+        if k == "gain_life" and self.counter == "milled":
+            return f"you gain 1 life for each {self.x.words()} card put into your graveyard this way"
+        if k == "draw" and self.n == "greatest_discarded":
+            return "each player draws cards equal to the greatest number of cards a player discarded this way"
         if k == "draw" and self.for_each and self.x is not None:
             return f"draw a card for each {self.x.words()}"
         if k == "draw" and self.n == "that_much":
@@ -194,6 +198,44 @@ class Effect:
                     "from among them and put them into your hand; put the rest on the bottom of your library")
         if k == "gains_until_eot" and self.who == "those":
             return f"those creatures gain {self.keyword} until end of turn"
+        if k == "search_all":
+            what = self.filter.words().removeprefix("card ")
+            return f"search your library for any number of cards {what}, put them into your hand, then shuffle"
+        if k == "discard_then_draw":
+            what = "any number of cards" if self.keyword == "any" else f"up to {self.n} cards"
+            return f"discard {what}, then draw that many cards"
+        if k == "exile_hand_graveyard":
+            return (f"{who} reveals their hand; exile all {self.filter.words()} cards from that player's hand and "
+                    "graveyard")
+        if k == "search_different":
+            return (f"search your library for up to {self.n} {self.filter.words()} cards with different names, put them "
+                    "into your hand, then shuffle")
+        if k == "search_split":
+            return ("search your library for two cards; put one into your hand and the other into your graveyard; then "
+                    "shuffle")
+        if k == "peek_to":
+            return (f"look at the top card of your library; if it's a {self.filter.words()} card, you may put it onto the "
+                    "battlefield tapped; if you don't, put it into your hand")
+        if k == "dig_each":
+            return (f"look at the top {self.n} cards of your library; you may reveal a {self.filter.words()} card, a "
+                    f"{self.x.words()} card, and/or a {self.then.filter.words()} card from among them and put them into "
+                    "your hand; put the rest on the bottom of your library")
+        if k == "dig_all":
+            return (f"reveal the top {self.n} cards of your library; put all {self.filter.words()} cards revealed this way "
+                    "into your hand and the rest on the bottom of your library")
+        if k == "dig_to":
+            verb = "reveal" if self.counter == "must" else "look at"
+            put = "you may put" if self.counter == "may" else "put"
+            to = "onto the battlefield tapped" if self.who == "battlefield_tapped" else "onto the battlefield"
+            rest = "into your graveyard" if self.keyword == "graveyard" else "on the bottom of your library"
+            return (f"{verb} the top {self.n} cards of your library; {put} a {self.filter.words()} card from among them "
+                    f"{to}; put the rest {rest}")
+        if k == "dig_put" and self.keyword == "graveyard":
+            return (f"look at the top {self.n} cards of your library; put {self.who} of them into your hand and the other "
+                    "into your graveyard")
+        if k == "put_from_hand":
+            where = "on the bottom of your library" if self.keyword == "bottom" else "on top of your library"
+            return f"put {self.n} card(s) from your hand {where}"
         if k == "dig_put":
             return (f"look at the top {self.n} cards of your library; put {self.who} of them into your hand and the rest on "
                     "the bottom of your library")
@@ -320,6 +362,8 @@ class Effect:
             return f"you may {first}; when you do, {' and '.join(e.words() for e in self.reflexive)}"
         if k == "sacrifice_unless_pay":
             return f"sacrifice {src} unless you pay {self.keyword}"
+        if k == "create_token" and self.for_each and self.counter == "your_graveyard":
+            return f"create a {self.token.words()} for each {self.x.words()} in your graveyard"
         if k == "create_token" and self.who == "investigate":
             return "investigate (create a Clue token)"
         if k == "create_token" and self.keyword == "tapped":
@@ -335,6 +379,9 @@ class Effect:
             return f"{who} gains {self.keyword} until end of turn"
         if k == "base_pt":
             return f"{self.target.words()} has base power and toughness {self.pt[0]}/{self.pt[1]} until end of turn"
+        if k == "pump" and self.for_each and self.counter == "your_graveyard":
+            return (f"{src} gets an additional {self.pt[0]:+d}/{self.pt[1]:+d} until end of turn for each "
+                    f"{self.x.words()} in your graveyard")
         if k == "pump" and self.for_each and self.x is not None:
             who = self.target.words() if self.target else src
             return f"{who} gets {self.pt[0]:+d}/{self.pt[1]:+d} until end of turn for each {self.x.words()}"
@@ -385,7 +432,8 @@ class Effect:
         if k == "discard_chosen":
             return f"{who} reveals their hand; you choose a {self.filter.words()} card from it; that player discards that card"
         if k == "dig":
-            return (f"look at the top {self.n} cards of your library; you may reveal a {self.filter.words()} card from "
+            what = self.filter.words() if " card " in f" {self.filter.words()} " else f"{self.filter.words()} card"
+            return (f"look at the top {self.n} cards of your library; you may reveal a {what} from "
                     "among them and put it into your hand; put the rest on the bottom of your library")
         if k == "search":
             to = {"battlefield_tapped": "put it onto the battlefield tapped", "battlefield": "put it onto the battlefield",

@@ -288,13 +288,15 @@ def _check_pay(sc, pay: list, path: str) -> None:
 OPTIONAL_COSTS = ("kicker",)   # the optional additional costs a cast may pay (rules/casting/costs.lp)
 CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"},
            "may": {True: "yes", False: "no"},   # "you may": whether the player does it (default: they do)
-           "pays": {True: "yes", False: "no"},
-           "type": {}}                          # "as ~ enters, choose a creature type": any word (Elf), checked above  # "counter target spell unless its controller pays {N}": whether that
+           "pays": {True: "yes", False: "no"},  # "counter target spell unless its controller pays {N}": whether that
                                                 # player pays as it resolves (default: they don't)
-ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap", "creature")   # the cards a scry puts on the bottom, a surveil into
-                                               # the graveyard, "put one of them into your hand" into the hand (ids, in
-                                               # order); the card whose dredge replaces a draw (rules/mechanics/dredge.lp);
-                                               # the permanents "untap up to three lands" untaps; the creature "As ~
-                                               # enters, choose another creature you control" chooses
+           "type": {}}                          # "as ~ enters, choose a creature type": any word (Elf), checked above
+ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap", "creature", "discard")   # the cards a scry puts on the
+                                               # bottom, a surveil into the graveyard, "put one of them into your hand"
+                                               # into the hand (ids, in order); the card whose dredge replaces a draw
+                                               # (rules/mechanics/dredge.lp); the permanents "untap up to three lands"
+                                               # untaps; the creature "As ~ enters, choose another creature you control"
+                                               # chooses; the cards "discard any number of cards, then draw that many"
+                                               # discards (rules/timeline/library_reveal.lp)
 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")   # each has an intrinsic mana ability

@@ -216,7 +216,12 @@ def played() -> list:
                        ("card_families/if_you_do.yaml", "CR 118.12 Rupture Spire stays when its controller pays {1}"),
                        ("card_families/e6_tap_control.yaml", "CR 701.10b Switcheroo exchanges control of two target creatures"),
                        ("card_families/e4_combat_damage.yaml",
-                        "CR 510.1a Belligerent Brontodon deals combat damage equal to its toughness")):
+                        "CR 510.1a Belligerent Brontodon deals combat damage equal to its toughness"),
+                       # (f6) a life-loss trigger that remembers its event; an opponent's "unless" choice
+                       ("card_families/f6_life_triggers.yaml",
+                        "CR 603.2, 608.2h Mindcrank mills the opponent as many cards as the life they lost"),
+                       ("card_families/f6_unless.yaml",
+                        "CR 119.4, 608.2d Indulgent Tormentor's opponent pays 3 life and its controller draws nothing")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

@@ -274,9 +274,11 @@ CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green
            "may": {True: "yes", False: "no"},   # "you may": whether the player does it (default: they do)
            "pays": {True: "yes", False: "no"}}  # "counter target spell unless its controller pays {N}": whether that
                                                 # player pays as it resolves (default: they don't)
-ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap")   # the cards a scry puts on the bottom, a surveil into
-                                               # the graveyard, "put one of them into your hand" into the hand (ids, in
-                                               # order); the card whose dredge replaces a draw (rules/mechanics/dredge.lp);
-                                               # the permanents "untap up to three lands" untaps
+ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap", "sacrifice", "discard")   # the cards a scry puts on
+                                               # the bottom, a surveil into the graveyard, "put one of them into your
+                                               # hand" into the hand (ids, in order); the card whose dredge replaces a
+                                               # draw (rules/mechanics/dredge.lp); the permanents "untap up to three
+                                               # lands" untaps; the permanent a player sacrifices, or the card they
+                                               # discard, to avoid what an "unless" would do (rules/timeline/unless_chooses.lp)
 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")   # each has an intrinsic mana ability

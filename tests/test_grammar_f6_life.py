@@ -76,3 +76,9 @@ def test_its_controller_gains_life_equal_to_its_power():
     # Swords to Plowshares (CR 608.2h): the creature targeted just before, its controller
     modelled("Swords to Plowshares", 1, "exile target creature; its controller gains life equal to its power",
              "gain_life_power(controller_of(target(1)),target(1))")
+
+
+def test_gets_plus_x_where_x_is_your_life_total():
+    # Loxodon Lifechanter's activated ability (CR 107.3c, 608.2h)
+    modelled("Loxodon Lifechanter", 2, "{5}{W}: Loxodon Lifechanter gets +X/+X until end of turn, where X is your life "
+             "total", "apply(pump_for_each(1,1,your_life),self,end_of_turn)")

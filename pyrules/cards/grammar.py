@@ -2259,6 +2259,9 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return T.Event("dealt_damage_filter", filter=f, text=f"whenever a {f.text} is dealt damage")
 
+    def e_pump_life_total(self, meta, ch):            # f6: Loxodon Lifechanter
+        return T.Effect("pump_life_total", ref=_one(ch, T.SelfRef))
+
     # "unless" a player chooses (issue 28; f6): the alternative the targeted player may take, and what is done if not
     def e_damage_unless_sacrifice(self, meta, ch):
         then = T.Effect("damage", who="target_opponent", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))

@@ -1235,6 +1235,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if not ab.event_amount or not e.who.startswith("target_"):
             raise NotUnderstood(e.words())
         return F("lose_life", F("target", ab.target(C_(e.who.removeprefix("target_")))), C_("that_much"))
+    if k == "pump_life_total":
+        # "~ gets +X/+X until end of turn, where X is your life total": X as it resolves (rules/timeline/life_triggers.lp)
+        ctx.need_self(e.ref, created)
+        return F("apply", F("pump_for_each", 1, 1, C_("your_life")), C_("self"), C_("end_of_turn"))
     if k == "unless_chooses":
         # "... unless that player sacrifices a creature", "... unless they discard an artifact card", "... unless target
         # opponent sacrifices a creature or pays 3 life": the targeted player's choice as it resolves

@@ -418,6 +418,8 @@ class Effect:
                     f"{self.counter} artifact creature with {self.keyword} for as long as you control this Saga")
         if k == "add_mana":
             return f"add {self.mana.words()}"
+        if k == "pump_life_total":
+            return f"{src} gets +X/+X until end of turn, where X is your life total"
         if k == "unless_chooses":                     # the targeted player's alternative (f6)
             f = self.filter.words()
             art = "an" if f[:1].lower() in "aeiou" else "a"

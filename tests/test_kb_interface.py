@@ -221,7 +221,12 @@ def played() -> list:
                         "CR 510.1a Belligerent Brontodon deals combat damage equal to its toughness"),
                        # (f3) a color chosen as a permanent enters, and the protection of that color
                        ("card_families/f3_chosen_as_enters.yaml",
-                        "CR 702.16c Pentarch Ward's own protection from its color doesn't remove it")):
+                        "CR 702.16c Pentarch Ward's own protection from its color doesn't remove it"),
+                       # (f6) a life-loss trigger that remembers its event; an opponent's "unless" choice
+                       ("card_families/f6_life_triggers.yaml",
+                        "CR 603.2, 608.2h Mindcrank mills the opponent as many cards as the life they lost"),
+                       ("card_families/f6_unless.yaml",
+                        "CR 119.4, 608.2d Indulgent Tormentor's opponent pays 3 life and its controller draws nothing")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

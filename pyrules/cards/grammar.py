@@ -2422,6 +2422,50 @@ class ToTree(Transformer):
         return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
             "self_gets_count", who="self", power=p, toughness=t, counts=(c[1:],),
             text=f"~ gets {p:+d}/{t:+d} for each {self._count_words(c)}"))
+    # life-change triggers with "that much" (issue 28; f6) ----------------------------------------------
+    def ev_you_lose_life(self, meta, ch):
+        return T.Event("loses_life", step=("", "", "you"), text="whenever you lose life")
+
+    def ev_you_lose_life_first(self, meta, ch):
+        return T.Event("loses_life_first", step=("", "", "you"), text="whenever you lose life for the first time each turn")
+
+    def ev_opponent_loses_life(self, meta, ch):
+        return T.Event("loses_life", step=("", "", "opponent"), text="whenever an opponent loses life")
+
+    def e_lose_life_target_that_much(self, meta, ch):
+        who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
+        return T.Effect("lose_life", who=f"target_{who}", n="that_much")
+
+    def e_mill_loser_that_many(self, meta, ch):
+        return T.Effect("mill_that_many", who="life_loser", n="that_much")
+
+    e_gain_life_its_power_controller = _eff("gain_life_its_power", who="its_controller")
+
+    # damage dealt to creatures as a trigger (issue 28; f6) -----------------------------------------------------
+    def ev_deals_damage_creature(self, meta, ch):
+        return T.Event("deals_damage_creature", ref=_one(ch, T.SelfRef), text="whenever ~ deals damage to a creature")
+
+    def ev_filter_dealt_damage(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("dealt_damage_filter", filter=f, text=f"whenever a {f.text} is dealt damage")
+
+    def e_pump_life_total(self, meta, ch):            # f6: Loxodon Lifechanter
+        return T.Effect("pump_life_total", ref=_one(ch, T.SelfRef))
+
+    # "unless" a player chooses (issue 28; f6): the alternative the targeted player may take, and what is done if not
+    def e_damage_unless_sacrifice(self, meta, ch):
+        then = T.Effect("damage", who="target_opponent", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))
+        return T.Effect("unless_chooses", who="target_opponent", keyword="sacrifice", filter=_one(ch, T.Filter), then=then)
+
+    def e_discard_unless_discard(self, meta, ch):
+        then = T.Effect("discard", who="target_player", n=number(_tokens(ch, "NUM")[0]))
+        return T.Effect("unless_chooses", who="target_player", keyword="discard", filter=_one(ch, T.Filter), then=then)
+
+    def e_draw_unless_sacrifice_or_life(self, meta, ch):
+        then = T.Effect("draw", n=1)
+        return T.Effect("unless_chooses", who="target_opponent", keyword="sacrifice_or_life", filter=_one(ch, T.Filter),
+                        n=number(_tokens(ch, "NUM")[0]), then=then)
+
     # tap, untap, exile and control (issue 28; e6) -------------------------------------------------
     def e_tap_all_opponents(self, meta, ch):
         f = _one(ch, T.Filter)

@@ -1107,6 +1107,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "You gain life equal to its power": the permanent targeted just before (rules/timeline/tap_control_shapes.lp)
         if ab.last_permanent is None:
             raise NotUnderstood(e.words())
+        if e.who == "its_controller":    # "Its controller gains life equal to its power" (rules/timeline/life_triggers.lp)
+            return F("gain_life_power", F("controller_of", F("target", ab.last_permanent[0])),
+                     F("target", ab.last_permanent[0]))
         return F("gain_life_power", C_("you"), F("target", ab.last_permanent[0]))
     if k == "gain_control_forever":   # no duration: it lasts for the rest of the game (rules/timeline/fight_exile_control.lp)
         t = _permanent_target(e, ab)
@@ -1339,6 +1342,32 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if not any(f.name == "effect" and ",lose_life(each_opponent," in str(f) for f in ab.facts):
             raise NotUnderstood(e.words())
         return F("gain_life_lost", C_("you"))
+    if k == "lose_life" and e.n == "that_much":
+        # "target opponent loses that much life": the amount of the trigger's event (rules/timeline/life_triggers.lp)
+        if not ab.event_amount or not e.who.startswith("target_"):
+            raise NotUnderstood(e.words())
+        return F("lose_life", F("target", ab.target(C_(e.who.removeprefix("target_")))), C_("that_much"))
+    if k == "pump_life_total":
+        # "~ gets +X/+X until end of turn, where X is your life total": X as it resolves (rules/timeline/life_triggers.lp)
+        ctx.need_self(e.ref, created)
+        return F("apply", F("pump_for_each", 1, 1, C_("your_life")), C_("self"), C_("end_of_turn"))
+    if k == "unless_chooses":
+        # "... unless that player sacrifices a creature", "... unless they discard an artifact card", "... unless target
+        # opponent sacrifices a creature or pays 3 life": the targeted player's choice as it resolves
+        # (rules/timeline/unless_chooses.lp)
+        t = F("target", ab.target(C_(e.who.removeprefix("target_"))))
+        if e.keyword == "sacrifice":
+            ctx.need_self(e.then.ref, created)
+            return F("unless_chooses", t, F("alt_sacrifice", ab.filter(e.filter)), F("damage", t, e.then.n))
+        if e.keyword == "discard":
+            return F("unless_chooses", t, F("alt_discard", ab.filter(e.filter, "card")), F("discard", t, e.then.n))
+        return F("unless_chooses", t, F("alt_sacrifice_or_life", ab.filter(e.filter), e.n), F("draw", C_("you"), 1))
+    if k == "mill_that_many":
+        # "that player puts that many cards ... into their graveyard": the player who lost life, and how much
+        # (rules/timeline/life_triggers.lp)
+        if ab.event_data != "life_loser" or not ab.event_amount:
+            raise NotUnderstood(e.words())
+        return F("mill", C_("life_loser"), C_("that_much"))
     if k == "lose_life" and e.who.startswith("target_"):
         t = ab.target(C_(e.who.removeprefix("target_")))
         return F("lose_life", F("target", t), _amount(e, ab))
@@ -1845,7 +1874,17 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         elif ev.kind == "equipped_combat_damage":
             ab.add(TRIGGER, F("combat_damage_to_player", C_("equipped")))
         elif ev.kind == "gains_life":
+            # "that much": the life gained in the event (rules/timeline/life_triggers.lp)
             ab.add(TRIGGER, F("gains_life", C_("you")))
+            ab.event_amount = True
+        elif ev.kind == "loses_life":
+            # "Whenever you / an opponent lose(s) life": the life lost in the event, and who lost it
+            # (rules/timeline/life_triggers.lp)
+            ab.add(TRIGGER, F("loses_life", C_(ev.step[2])))
+            ab.event_amount = True
+        elif ev.kind == "loses_life_first":
+            # "Whenever you lose life for the first time each turn" (rules/timeline/life_triggers.lp)
+            ab.add(TRIGGER, F("loses_life_first", C_(ev.step[2])))
         elif ev.kind in ("enchanted_blocks", "enchanted_dies"):
             # the creature the Aura is attached to (rules/timeline/aura_triggers.lp)
             ab.add(TRIGGER, F("blocks" if ev.kind == "enchanted_blocks" else "dies", C_("enchanted")))
@@ -1882,6 +1921,13 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("discards", C_("you")))
         elif ev.kind == "explores_filter":         # "Whenever a creature you control explores" (d2; rules/mechanics/explore.lp)
             ab.add(TRIGGER, F("explores", ab.filter(ev.filter)))
+        elif ev.kind == "deals_damage_creature":   # "Whenever ~ deals damage to a creature" (rules/timeline/damage_dealt_triggers.lp)
+            ctx.need_self(ev.ref)
+            ab.add(TRIGGER, F("deals_damage", C_("self"), C_("creature")))
+        elif ev.kind == "dealt_damage_filter":     # "Whenever a creature an opponent controls is dealt damage" (same file)
+            if not re.match(r"creatures?\b", ev.filter.text, re.I):
+                raise NotUnderstood(ev.filter.text)
+            ab.add(TRIGGER, F("dealt_damage", ab.filter(ev.filter)))
         elif ev.kind == "attacks_filter":          # "Whenever a Vampire you control attacks" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("attacks", ab.filter(ev.filter)))
         else:
@@ -1901,7 +1947,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # player"), the player or planeswalker the source attacks
         ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
                          "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded",
-                         "enters_filter": "entered"}.get(ev.kind)
+                         "loses_life": "life_loser", "enters_filter": "entered"}.get(ev.kind)
         if isinstance(a.condition, T.Condition) and a.condition.kind == "you_control_none":
             # "if you control no tapped lands" (rules/timeline/if_you_control.lp)
             text = a.condition.filter.text

@@ -314,7 +314,7 @@ class Effect:
         if k == "exile_all":
             return f"exile all {self.filter.words()}"
         if k == "gain_life_its_power":
-            return "you gain life equal to its power"
+            return f"{'its controller gains' if self.who == 'its_controller' else 'you gain'} life equal to its power"
         if k == "up_to_n" and self.then is not None and self.then.kind == "bounce":
             return f"return up to {self.n} target {self.then.target.filter.words()} to their owners' hands"
         if k == "put_library":
@@ -471,6 +471,19 @@ class Effect:
                     f"{self.counter} artifact creature with {self.keyword} for as long as you control this Saga")
         if k == "add_mana":
             return f"add {self.mana.words()}"
+        if k == "pump_life_total":
+            return f"{src} gets +X/+X until end of turn, where X is your life total"
+        if k == "unless_chooses":                     # the targeted player's alternative (f6)
+            f = self.filter.words()
+            art = "an" if f[:1].lower() in "aeiou" else "a"
+            if self.keyword == "sacrifice":
+                return (f"{self.then.ref.words()} deals {self.then.n} damage to target opponent unless that player "
+                        f"sacrifices {art} {f}")
+            if self.keyword == "discard":
+                return f"target player discards {self.then.n} cards unless they discard {art} {f} card"
+            return f"draw a card unless target opponent sacrifices {art} {f} or pays {self.n} life"
+        if k == "mill_that_many":
+            return "that player puts that many cards from the top of their library into their graveyard"
         if k == "mill":
             if self.who == "you":
                 return f"put the top {self.n} card(s) of your library into your graveyard"

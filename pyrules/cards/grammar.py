@@ -1014,6 +1014,11 @@ class ToTree(Transformer):
         words = f"{f.text} spells {with_} {'you' if st.who == 'you' else 'your opponents'} cast cost {{{st.n}}} {'more' if st.change == 'increase' else 'less'}"
         return replace(ab, static=replace(st, text=words))
 
+    def s_cast_as_flash(self, meta, ch):
+        f = [c for c in ch if isinstance(c, tuple) and c[0] == "spells"][0][1]
+        return T.Ability("static", static=T.Static("cast_as_flash", f, who="you",
+                         text=f"you may cast {f.text + ' spells' if f else 'spells'} as though they had flash"))
+
     def s_cast_only_if_cast_another(self, meta, ch):
         return T.Ability("static", static=T.Static("cast_only_if_cast_another",
                                                    text="cast this spell only if you've cast another spell this turn"))

@@ -42,6 +42,7 @@ from pyrules.kb.interface import (
     AMOUNT_INSTEAD,
     EFFECT_INSTEAD,
     ACTIVATE_IF,
+    CAST_AS_FLASH,
     CAST_ONLY_IF,
     COST_MOD_PER_CAST,
     AS_LONG_AS,
@@ -2130,6 +2131,11 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "hand_size_reduced":                # "Each opponent's maximum hand size is reduced by seven" (same file)
         ab.add(STATIC)
         ab.add(HAND_SIZE_REDUCED, s.n)
+    elif k == "cast_as_flash":
+        # "You may cast [historic] spells as though they had flash" (rules/casting/timing.lp)
+        ab.add(STATIC)
+        ab.add(SCOPE, F("spells", C_(s.who), ab.filter(s.filter) if s.filter else ab.filter("a spell", "spell")))
+        ab.add(CAST_AS_FLASH)
     elif k == "cast_only_if_cast_another":
         # "Cast this spell only if you've cast another spell this turn" (rules/casting/spells_cast_this_turn.lp)
         ab.add(CAST_ONLY_IF, C_("cast_another"))

@@ -1,0 +1,36 @@
+"""Reading tests of issue 28's family "kicker conditions and historic" (helper f1): each real card's line
+(tests/data/f1_kicker_historic.json, as Scryfall's files of its set print it) -> its status, the ability written back
+in words (`parse`) and the vocabulary facts the rules interpret. The behaviour of each is played out in
+tests/rules/card_families/f1_*.yaml."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyrules.cards.db import with_files
+
+CARDS = Path(__file__).parent / "data" / "f1_kicker_historic.json"
+
+
+def line(card: str, n: int):
+    return with_files((str(CARDS),)).lookup(card).reading()[n - 1]
+
+
+def facts(ln) -> str:
+    return " ".join(str(f) for f in ln.facts)
+
+
+# "You may cast [kind] spells as though they had flash" (CR 601.3b): the spells its controller may cast any time they
+# have priority
+@pytest.mark.parametrize("card, n, words, filter_", [
+    ("Leyline of Anticipation", 2, "spells", 'f("a spell")'),
+    ("Hypersonic Dragon", 2, "sorcery spells", 'f("sorcery")'),
+    ("Raff Capashen, Ship's Mage", 3, "historic spells", 'f("historic")'),
+])
+def test_cast_as_though_flash(card, n, words, filter_):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == f"you may cast {words} as though they had flash"
+    assert f"spells(you,{filter_}))" in facts(ln) and "cast_as_flash(ab(" in facts(ln)

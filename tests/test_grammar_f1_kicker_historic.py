@@ -34,3 +34,12 @@ def test_cast_as_though_flash(card, n, words, filter_):
     assert ln.status == "modelled", ln.text
     assert ln.parse == f"you may cast {words} as though they had flash"
     assert f"spells(you,{filter_}))" in facts(ln) and "cast_as_flash(ab(" in facts(ln)
+
+
+# "if ~ wasn't kicked," an intervening condition of a triggered ability (CR 603.4, 702.33d)
+def test_if_not_kicked():
+    ln = line("Skizzik", 3)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == "at the beginning of each end step, if it wasn't kicked, sacrifice it"
+    assert "intervening_if(ab(\"Skizzik\",front,3,trigger_3),not_kicked(self))" in facts(ln)
+    assert "sacrifice(self)" in facts(ln)

@@ -802,6 +802,9 @@ class ToTree(Transformer):
     def if_that_spell_kicked(self, meta, ch):
         return ("if", "kicked_that_spell")
 
+    def if_not_kicked(self, meta, ch):
+        return ("if", "not_kicked")
+
     def e_counters_target(self, meta, ch):
         return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
                         target=T.Target("permanent", _one(ch, T.Filter)))

@@ -1775,10 +1775,11 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         elif a.condition == "kicked_that_spell":   # "if that spell was kicked": the spell it triggered on
             ab.add(INTERVENING_IF, F("kicked", C_("that_spell")))
         elif a.condition:                # an intervening "if" clause (rules/timeline/triggers.lp)
-            ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition == "kicked" else "you")))
+            ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition in ("kicked", "not_kicked") else "you")))
         understood = compile_effects(a.effects, ab, ctx)
         cond_words = (a.condition.words() if isinstance(a.condition, T.Condition)
-                      else "that spell was kicked" if a.condition == "kicked_that_spell" else a.condition)
+                      else "that spell was kicked" if a.condition == "kicked_that_spell"
+                      else "it wasn't kicked" if a.condition == "not_kicked" else a.condition)
         return [ab], [f"trigger: {ev.words()}"] + ([f"if {cond_words}"] if a.condition else []) + understood
     if k == "chapter":
         out, understood = [], []

@@ -618,6 +618,7 @@ class Ability:
         if k == "triggered":
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
                     "kicked": "if it was kicked, ",
+                    "not_kicked": "if it wasn't kicked, ",
                     "kicked_that_spell": "if that spell was kicked, "}.get(self.condition, "")
             if isinstance(self.condition, Condition):    # "if you control a Wizard, "
                 cond = f"if {self.condition.words()}, "

@@ -43,3 +43,19 @@ def test_if_not_kicked():
     assert ln.parse == "at the beginning of each end step, if it wasn't kicked, sacrifice it"
     assert "intervening_if(ab(\"Skizzik\",front,3,trigger_3),not_kicked(self))" in facts(ln)
     assert "sacrifice(self)" in facts(ln)
+
+
+# "If this spell was kicked, [the same effect, another number] instead." (CR 702.33d, 608.2c)
+@pytest.mark.parametrize("card, parse, instead", [
+    ("Wild Onslaught", "put 1 +1/+1 counter(s) on each creature you control; if this spell was kicked, put 2 +1/+1 "
+     "counter(s) on each creature you control instead",
+     'effect_instead(ab("Wild Onslaught",front,2,spell_2),1,counters(each(f("creature you control")),"+1/+1",2),kicked)'),
+    ("Saproling Migration", "create 2 1/1 green Saproling creature token; if this spell was kicked, create 4 of those "
+     "tokens instead",
+     'effect_instead(ab("Saproling Migration",front,2,spell_2),1,create_token("Saproling Token (1/1 green)",4),kicked)'),
+])
+def test_kicked_instead_another_number(card, parse, instead):
+    ln = line(card, 2)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert instead in facts(ln)

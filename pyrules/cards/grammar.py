@@ -1771,6 +1771,9 @@ class ToTree(Transformer):
         p, t = str(_tokens(ch, "PT")[0]).replace("−", "-").split("/")
         return T.Effect("pump_that", pt=(int(p), int(t)), counter=str(_tokens(ch, "TYPE")[0]).lower())
 
+    def ie_create_those(self, meta, ch):
+        return T.Effect("create_those", n=number(_tokens(ch, "NUM")[0]))
+
     def ie_damage_that(self, meta, ch):
         return T.Effect("damage_that", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
                         counter=str(_tokens(ch, "TYPE")[0]).lower())

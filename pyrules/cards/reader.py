@@ -1470,7 +1470,7 @@ def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: 
     then = e.then
     if ab.name.split("_")[0] != "spell" or len(last) != 1 or prev is None:
         raise NotUnderstood(e.words())
-    t = F("target", _that_target(ab, then.counter, e))
+    t = F("target", _that_target(ab, then.counter, e)) if then.kind in ("pump_that", "damage_that") else None
     if (then.kind == "pump_that" and prev.kind == "pump" and not prev.keyword and not prev.for_each
             and last[0] == F("apply", F("pump", prev.pt[0], prev.pt[1]), t, C_("end_of_turn"))):
         term = F("apply", F("pump", then.pt[0], then.pt[1]), t, C_("end_of_turn"))
@@ -1478,6 +1478,17 @@ def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: 
           and last[0] == F("damage", t, prev.n)):
         ctx.need_self(then.ref)
         term = F("damage", t, then.n)
+    elif (then.kind == "counters" and then.filter is not None and prev.kind == "counters" and prev.filter is not None
+          and isinstance(prev.n, int) and isinstance(then.n, int) and then.counter == prev.counter
+          and then.filter.text.lower() == prev.filter.text.lower()
+          and len(last) == 1 and last[0].name == "counters" and last[0].arguments[0].name == "each"
+          and last[0].arguments[1:] == [String(prev.counter), Number(prev.n)]):
+        # "put two +1/+1 counters on each creature you control instead": the same permanents, another number
+        term = F("counters", last[0].arguments[0], String(prev.counter), then.n)
+    elif (then.kind == "create_those" and prev.kind == "create_token" and isinstance(then.n, int)
+          and len(last) == 1 and last[0].name == "create_token"):
+        # "create four of those tokens instead": the same token, another number
+        term = F("create_token", last[0].arguments[0], then.n)
     else:
         raise NotUnderstood(e.words())
     if e.cond is None:

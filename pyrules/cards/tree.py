@@ -487,6 +487,8 @@ class Effect:
             return f"that {self.counter} gets {self.pt[0]:+d}/{self.pt[1]:+d} until end of turn"
         if k == "damage_that":
             return f"{src} deals {self.n} damage to that {self.counter}"
+        if k == "create_those":
+            return f"create {self.n} of those tokens"
         if k == "life_its_controller":
             return f"its controller {self.keyword} {self.n} life"
         if k == "prevent_combat_damage":

@@ -59,3 +59,26 @@ def test_kicked_instead_another_number(card, parse, instead):
     assert ln.status == "modelled", ln.text
     assert ln.parse == parse
     assert instead in facts(ln)
+
+
+# "~ can't be blocked if you've cast a historic spell this turn" (CR 509.1b, 700.6)
+def test_unblockable_if_cast_historic():
+    ln = line("Relic Runner", 1)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == "Relic Runner can't be blocked if you've cast a historic spell this turn"
+    assert 'cant_be_blocked_if(self,cast_this_turn(you,f("historic")))' in facts(ln)
+    assert "filter_lit(f(\"historic\"),1,pos(historic))" in facts(ln)
+
+
+# a token of two subtypes, "Zombie Knight Token" (CR 111.4), and a named token "create Karox Bladewing, a legendary ..."
+@pytest.mark.parametrize("card, parse, made", [
+    ("Josu Vess, Lich Knight", "when Josu Vess enters, if it was kicked, create 8 2/2 black Zombie Knight creature token "
+     "with menace", 'create_token("Zombie Knight Token (2/2 black, menace)",8)'),
+    ("Verix Bladewing", "when Verix Bladewing enters, if it was kicked, create 1 Karox Bladewing, a 4/4 legendary red "
+     "Dragon creature token with flying", 'create_token("Karox Bladewing",1)'),
+])
+def test_kicked_enter_tokens(card, parse, made):
+    ln = line(card, 3)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == parse
+    assert made in facts(ln) and ",kicked(self))" in facts(ln)

@@ -534,6 +534,12 @@ class ToTree(Transformer):
     def e_create(self, meta, ch):
         return T.Effect("create_token", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token))
 
+    def e_create_named(self, meta, ch):   # f1 (issue 28): "create Karox Bladewing, a legendary 4/4 red Dragon ... token"
+        tok = _one(ch, T.Token)
+        supers = tuple(str(s) for s in _tokens(ch, "SUPERTYPE"))
+        return T.Effect("create_token", n=1, token=replace(tok, name=str(_tokens(ch, "TOKEN_NAME")[0]),
+                                                           words_=supers + tok.words_))
+
     def e_create_target(self, meta, ch):   # dies triggers (issue 28): "target opponent creates ... tokens"
         who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
         return T.Effect("create_token", who=f"target_{who}", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token))
@@ -1516,6 +1522,9 @@ class ToTree(Transformer):
 
     def r_blocked_by(self, meta, ch):
         return self._evasion(ch, "cant_be_blocked_by", "~ can't be blocked by {f}")
+
+    def r_unblockable_if_cast(self, meta, ch):
+        return self._evasion(ch, "cant_be_blocked_if_cast", "~ can't be blocked if you've cast a {f} spell this turn")
 
     def r_block_only_kw(self, meta, ch):
         kw = str(_tokens(ch, "KW")[0]).lower()

@@ -597,7 +597,7 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
             subs.append(lw)
         else:
             raise NotUnderstood(tok.words())
-    if not colors or len(subs) != 1 or not tok.creature and kinds != {"artifact"}:
+    if not colors or not subs or len(subs) != 1 and not tok.creature or not tok.creature and kinds != {"artifact"}:
         raise NotUnderstood(tok.words())
     kw = list(tok.keywords)
     named = {KEYWORDS[k][0] for k in kw if k in KEYWORDS and KEYWORDS[k][1] is None and KEYWORDS[k][0] not in keywords_missing()}
@@ -610,7 +610,9 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
     from pyrules.cards.db import make_token, made_token
 
     letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-    name = " ".join(w for w in words if w.lower() == subs[0]) + " Token"
+    name = " ".join(w for w in words if w.lower() in subs) + " Token"   # "Zombie Knight Token": all its subtypes
+    if tok.name:
+        name = tok.name                  # "create Karox Bladewing, a legendary 4/4 red Dragon creature token"
     record = {"name": name, "layout": "token", "mana_cost": "",
               "type_line": "Token " + " ".join(w.capitalize() for w in sorted(supers) + sorted(kinds - {"creature"})
                                                + (["creature"] if "creature" in kinds else []))
@@ -619,7 +621,7 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
               "colors": sorted(letters[c] for c in colors if c in letters)}
     if tok.creature:
         record |= {"power": tok.power, "toughness": tok.toughness}
-    if tok.creature:
+    if tok.creature and not tok.name:
         # a creature token's name says what it is: two effects may make tokens of one subtype that differ ("a 3/3
         # green Beast", "a 4/4 green Beast"), and the name must not depend on which a process read first
         name = f"{name} ({tok.power}/{tok.toughness} {' '.join(sorted(colors))}{', ' + ', '.join(kw) if kw else ''})"
@@ -2112,6 +2114,9 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # a creature's own evasion or combat restriction (rules/casting/combat.lp)
         if s.who in ("cant_be_blocked_by", "cant_be_blocked_except_by"):
             ab.add(RESTRICTION, F(s.who, C_("self"), ab.filter(s.filter)))
+        elif s.who == "cant_be_blocked_if_cast":
+            # "can't be blocked if you've cast a historic spell this turn" (rules/casting/spells_cast_this_turn.lp)
+            ab.add(RESTRICTION, F("cant_be_blocked_if", C_("self"), F("cast_this_turn", C_("you"), ab.filter(s.filter))))
         elif s.who == "can_block_only_with":
             kw = s.keywords[0]
             if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in keywords_missing():

@@ -538,6 +538,7 @@ class Token:
     abilities: tuple[str, ...] = ()  # quoted abilities ("{T}, Sacrifice this artifact: Add one mana of any color.")
     creature: bool = True
     predefined: bool = False         # "a Treasure token": a token the rules define by name
+    name: str = ""                   # "create Karox Bladewing, a legendary 4/4 red Dragon creature token": its own name
 
     def words(self) -> str:
         with_ = list(self.keywords) + [f'"{a}"' for a in self.abilities]
@@ -546,6 +547,8 @@ class Token:
             return f"{self.words_[0]} token"
         if not self.creature:
             return f"{' '.join(self.words_)} token{kw}"
+        if self.name:
+            return f"{self.name}, a {self.power}/{self.toughness} {' '.join(self.words_)} creature token{kw}"
         return f"{self.power}/{self.toughness} {' '.join(self.words_)} creature token{kw}"
 
 

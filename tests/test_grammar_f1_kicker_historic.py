@@ -82,3 +82,11 @@ def test_kicked_enter_tokens(card, parse, made):
     assert ln.status == "modelled", ln.text
     assert ln.parse == parse
     assert made in facts(ln) and ",kicked(self))" in facts(ln)
+
+
+# an activated ability's cost "Discard a historic card" (CR 602.2b, 700.6)
+def test_discard_historic_cost():
+    ln = line("Sanctum Spirit", 2)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == "discard 1 historic card(s): Sanctum Spirit gains indestructible until end of turn"
+    assert 'cost(ab("Sanctum Spirit",front,2,activated_2),discard(1,f("historic")))' in facts(ln)

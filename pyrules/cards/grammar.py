@@ -338,6 +338,9 @@ class ToTree(Transformer):
             raise NotUnderstood(n)
         return [T.CostItem("discard", number(n))]
 
+    def c_discard_kind(self, meta, ch):   # f1 (issue 28): "Discard a historic card:" (Sanctum Spirit)
+        return [T.CostItem("discard_kind", 1, filter=_one(ch, T.Filter))]
+
     def c_discard_hand(self, meta, ch):
         return [T.CostItem("discard_hand")]
 

@@ -536,6 +536,12 @@ def cost_items(cost: T.Cost, ctx: Ctx, activated: bool = False) -> tuple[list[Sy
             items.append(F("pay_life", it.n))
         elif k == "discard":
             items.append(F("discard", it.n))
+        elif k == "discard_kind":
+            if not activated:   # the rules pay it for activated abilities only (rules/casting/activate.lp)
+                raise NotUnderstood(it.words())
+            term, ffacts = filter_term(it.filter.text, "card")
+            items.append(F("discard", Number(it.n), term))
+            facts += ffacts
         elif k == "discard_hand":
             items.append(C_("discard_hand"))
         elif k == "sacrifice_self":

@@ -87,7 +87,8 @@ class CostItem:
         if k == "mana":
             return "".join(self.symbols)
         return {"tap": "{T}", "untap": "{Q}", "pay_life": f"pay {self.n} life", "discard": f"discard {self.n} card(s)",
-                "discard_hand": "discard your hand", "sacrifice_self": f"sacrifice {self.ref.words() if self.ref else '~'}",
+                "discard_hand": "discard your hand",
+                "discard_kind": f"discard {self.n} {self.filter.words() if self.filter else ''} card(s)", "sacrifice_self": f"sacrifice {self.ref.words() if self.ref else '~'}",
                 "exile_self": f"exile {self.ref.words() if self.ref else '~'}",
                 "exile_single_graveyard": f"exile {self.n} {self.filter.words() if self.filter else ''} card(s) from a single graveyard",
                 "sacrifice": f"sacrifice {self.n} {self.filter.words() if self.filter else ''}",

@@ -90,3 +90,11 @@ def test_discard_historic_cost():
     assert ln.status == "modelled", ln.text
     assert ln.parse == "discard 1 historic card(s): Sanctum Spirit gains indestructible until end of turn"
     assert 'cost(ab("Sanctum Spirit",front,2,activated_2),discard(1,f("historic")))' in facts(ln)
+
+
+# "exile target historic card from your graveyard" (CR 115.1, 700.6): a card its controller owns
+def test_exile_target_historic_from_your_graveyard():
+    ln = line("Rona, Disciple of Gix", 1)
+    assert ln.status == "modelled", ln.text
+    assert ln.parse == "when Rona enters, you may exile target historic from your graveyard"
+    assert "pos(historic)" in facts(ln) and "pos(you_own)" in facts(ln) and "card_in_graveyard(" in facts(ln)

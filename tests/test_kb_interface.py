@@ -216,7 +216,10 @@ def played() -> list:
                        ("card_families/if_you_do.yaml", "CR 118.12 Rupture Spire stays when its controller pays {1}"),
                        ("card_families/e6_tap_control.yaml", "CR 701.10b Switcheroo exchanges control of two target creatures"),
                        ("card_families/e4_combat_damage.yaml",
-                        "CR 510.1a Belligerent Brontodon deals combat damage equal to its toughness")):
+                        "CR 510.1a Belligerent Brontodon deals combat damage equal to its toughness"),
+                       # (f1) "as though they had flash"
+                       ("card_families/f1_cast_as_flash.yaml",
+                        "CR 601.3b, 700.6 Raff Capashen lets its controller cast historic spells as though they had flash")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

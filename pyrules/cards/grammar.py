@@ -2099,6 +2099,10 @@ class ToTree(Transformer):
     def e_exile_graveyard_kind(self, meta, ch):
         return T.Effect("exile", target=T.Target("card_in_graveyard", _one(ch, T.Filter)))
 
+    def e_exile_your_graveyard_kind(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("exile", target=T.Target("card_in_graveyard", T.Filter(f.text, "card", extra=("you_own",))))
+
     # "put N counters on that creature instead if" (issue 28; p3) ------------------------------------
     def s_counters_instead(self, meta, ch):
         cond = _one(ch, T.Condition)

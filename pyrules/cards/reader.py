@@ -638,7 +638,8 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
     made = make_token(record)
     if any(ln.status != "modelled" for ln in made.reading()):    # its quoted abilities must be read whole too
         raise NotUnderstood(tok.words())
-    ctx.made.append(made.name)
+    if made.name not in ctx.made:
+        ctx.made.append(made.name)
     return name
 
 
@@ -674,6 +675,11 @@ def _spell_it(ref: T.SelfRef | None, ab: Ab, created: bool) -> int | None:
     if ab.it_target is not None:
         return ab.it_target
     return ab.last_permanent[0] if ab.last_permanent is not None else None
+
+
+def _filter_only(f: T.Filter) -> Symbol:
+    """A filter's term, without adding its facts again (those of a filter the ability already has)."""
+    return filter_term(f.text, f.kind, extra=f.extra, and_or=f.and_or)[0]
 
 
 def _that_target(ab: Ab, word: str, e: T.Effect) -> int:
@@ -1489,14 +1495,14 @@ def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: 
     elif (then.kind == "counters" and then.filter is not None and prev.kind == "counters" and prev.filter is not None
           and isinstance(prev.n, int) and isinstance(then.n, int) and then.counter == prev.counter
           and then.filter.text.lower() == prev.filter.text.lower()
-          and len(last) == 1 and last[0].name == "counters" and last[0].arguments[0].name == "each"
-          and last[0].arguments[1:] == [String(prev.counter), Number(prev.n)]):
+          and last == [F("counters", F("each", _filter_only(prev.filter)), String(prev.counter), prev.n)]):
         # "put two +1/+1 counters on each creature you control instead": the same permanents, another number
-        term = F("counters", last[0].arguments[0], String(prev.counter), then.n)
-    elif (then.kind == "create_those" and prev.kind == "create_token" and isinstance(then.n, int)
-          and len(last) == 1 and last[0].name == "create_token"):
+        term = F("counters", F("each", _filter_only(prev.filter)), String(prev.counter), then.n)
+    elif (then.kind == "create_those" and prev.kind == "create_token" and isinstance(then.n, int) and isinstance(prev.n, int)
+          and not prev.keyword and prev.who == "you" and prev.token is not None
+          and last == [F("create_token", String(_token(ctx, prev.token)), prev.n)]):
         # "create four of those tokens instead": the same token, another number
-        term = F("create_token", last[0].arguments[0], then.n)
+        term = F("create_token", String(_token(ctx, prev.token)), then.n)
     else:
         raise NotUnderstood(e.words())
     if e.cond is None:

@@ -226,7 +226,10 @@ def played() -> list:
                        ("card_families/f6_life_triggers.yaml",
                         "CR 603.2, 608.2h Mindcrank mills the opponent as many cards as the life they lost"),
                        ("card_families/f6_unless.yaml",
-                        "CR 119.4, 608.2d Indulgent Tormentor's opponent pays 3 life and its controller draws nothing")):
+                        "CR 119.4, 608.2d Indulgent Tormentor's opponent pays 3 life and its controller draws nothing"),
+                       # (f1) "as though they had flash"
+                       ("card_families/f1_cast_as_flash.yaml",
+                        "CR 601.3b, 700.6 Raff Capashen lets its controller cast historic spells as though they had flash")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

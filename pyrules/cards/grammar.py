@@ -341,6 +341,9 @@ class ToTree(Transformer):
             raise NotUnderstood(n)
         return [T.CostItem("discard", number(n))]
 
+    def c_discard_kind(self, meta, ch):   # f1 (issue 28): "Discard a historic card:" (Sanctum Spirit)
+        return [T.CostItem("discard_kind", 1, filter=_one(ch, T.Filter))]
+
     def c_discard_hand(self, meta, ch):
         return [T.CostItem("discard_hand")]
 
@@ -619,6 +622,12 @@ class ToTree(Transformer):
 
     def e_create(self, meta, ch):
         return T.Effect("create_token", n=number(_tokens(ch, "NUM")[0]), token=_one(ch, T.Token))
+
+    def e_create_named(self, meta, ch):   # f1 (issue 28): "create Karox Bladewing, a legendary 4/4 red Dragon ... token"
+        tok = _one(ch, T.Token)
+        supers = tuple(str(s) for s in _tokens(ch, "SUPERTYPE"))
+        return T.Effect("create_token", n=1, token=replace(tok, name=str(_tokens(ch, "TOKEN_NAME")[0]),
+                                                           words_=supers + tok.words_))
 
     def e_create_target(self, meta, ch):   # dies triggers (issue 28): "target opponent creates ... tokens"
         who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
@@ -929,6 +938,9 @@ class ToTree(Transformer):
     def if_that_spell_kicked(self, meta, ch):
         return ("if", "kicked_that_spell")
 
+    def if_not_kicked(self, meta, ch):
+        return ("if", "not_kicked")
+
     def e_counters_target(self, meta, ch):
         return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
                         target=T.Target("permanent", _one(ch, T.Filter)))
@@ -1152,6 +1164,11 @@ class ToTree(Transformer):
         st = ab.static
         words = f"{f.text} spells {with_} {'you' if st.who == 'you' else 'your opponents'} cast cost {{{st.n}}} {'more' if st.change == 'increase' else 'less'}"
         return replace(ab, static=replace(st, text=words))
+
+    def s_cast_as_flash(self, meta, ch):
+        f = [c for c in ch if isinstance(c, tuple) and c[0] == "spells"][0][1]
+        return T.Ability("static", static=T.Static("cast_as_flash", f, who="you",
+                         text=f"you may cast {f.text + ' spells' if f else 'spells'} as though they had flash"))
 
     def s_cast_only_if_cast_another(self, meta, ch):
         return T.Ability("static", static=T.Static("cast_only_if_cast_another",
@@ -1664,6 +1681,9 @@ class ToTree(Transformer):
     def r_blocked_by(self, meta, ch):
         return self._evasion(ch, "cant_be_blocked_by", "~ can't be blocked by {f}")
 
+    def r_unblockable_if_cast(self, meta, ch):
+        return self._evasion(ch, "cant_be_blocked_if_cast", "~ can't be blocked if you've cast a {f} spell this turn")
+
     def r_block_only_kw(self, meta, ch):
         kw = str(_tokens(ch, "KW")[0]).lower()
         return self._evasion(ch, "can_block_only_with", f"~ can block only creatures with {kw}", kw)
@@ -1925,6 +1945,9 @@ class ToTree(Transformer):
     def ie_pump_that(self, meta, ch):
         p, t = str(_tokens(ch, "PT")[0]).replace("−", "-").split("/")
         return T.Effect("pump_that", pt=(int(p), int(t)), counter=str(_tokens(ch, "TYPE")[0]).lower())
+
+    def ie_create_those(self, meta, ch):
+        return T.Effect("create_those", n=number(_tokens(ch, "NUM")[0]))
 
     def ie_damage_that(self, meta, ch):
         return T.Effect("damage_that", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
@@ -2250,6 +2273,10 @@ class ToTree(Transformer):
 
     def e_exile_graveyard_kind(self, meta, ch):
         return T.Effect("exile", target=T.Target("card_in_graveyard", _one(ch, T.Filter)))
+
+    def e_exile_your_graveyard_kind(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("exile", target=T.Target("card_in_graveyard", T.Filter(f.text, "card", extra=("you_own",))))
 
     # "put N counters on that creature instead if" (issue 28; p3) ------------------------------------
     def s_counters_instead(self, meta, ch):

@@ -45,6 +45,7 @@ from pyrules.kb.interface import (
     AS_ENTERS_CHOOSE,
     GRANTS_CHOSEN_PROTECTION,
     PROTECTION_SPARES_SELF,
+    CAST_AS_FLASH,
     CAST_ONLY_IF,
     COST_MOD_PER_CAST,
     AS_LONG_AS,
@@ -582,6 +583,12 @@ def cost_items(cost: T.Cost, ctx: Ctx, activated: bool = False) -> tuple[list[Sy
             items.append(F("pay_life", it.n))
         elif k == "discard":
             items.append(F("discard", it.n))
+        elif k == "discard_kind":
+            if not activated:   # the rules pay it for activated abilities only (rules/casting/activate.lp)
+                raise NotUnderstood(it.words())
+            term, ffacts = filter_term(it.filter.text, "card")
+            items.append(F("discard", Number(it.n), term))
+            facts += ffacts
         elif k == "discard_hand":
             items.append(C_("discard_hand"))
         elif k == "sacrifice_self":
@@ -646,7 +653,7 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
             subs.append(lw)
         else:
             raise NotUnderstood(tok.words())
-    if not colors or len(subs) != 1 or not tok.creature and kinds != {"artifact"}:
+    if not colors or not subs or len(subs) != 1 and not tok.creature or not tok.creature and kinds != {"artifact"}:
         raise NotUnderstood(tok.words())
     kw = list(tok.keywords)
     named = {KEYWORDS[k][0] for k in kw if k in KEYWORDS and KEYWORDS[k][1] is None and KEYWORDS[k][0] not in keywords_missing()}
@@ -659,7 +666,9 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
     from pyrules.cards.db import make_token, made_token
 
     letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-    name = " ".join(w for w in words if w.lower() == subs[0]) + " Token"
+    name = " ".join(w for w in words if w.lower() in subs) + " Token"   # "Zombie Knight Token": all its subtypes
+    if tok.name:
+        name = tok.name                  # "create Karox Bladewing, a legendary 4/4 red Dragon creature token"
     record = {"name": name, "layout": "token", "mana_cost": "",
               "type_line": "Token " + " ".join(w.capitalize() for w in sorted(supers) + sorted(kinds - {"creature"})
                                                + (["creature"] if "creature" in kinds else []))
@@ -668,7 +677,7 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
               "colors": sorted(letters[c] for c in colors if c in letters)}
     if tok.creature:
         record |= {"power": tok.power, "toughness": tok.toughness}
-    if tok.creature:
+    if tok.creature and not tok.name:
         # a creature token's name says what it is: two effects may make tokens of one subtype that differ ("a 3/3
         # green Beast", "a 4/4 green Beast"), and the name must not depend on which a process read first
         name = f"{name} ({tok.power}/{tok.toughness} {' '.join(sorted(colors))}{', ' + ', '.join(kw) if kw else ''})"
@@ -679,7 +688,8 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
     made = make_token(record)
     if any(ln.status != "modelled" for ln in made.reading()):    # its quoted abilities must be read whole too
         raise NotUnderstood(tok.words())
-    ctx.made.append(made.name)
+    if made.name not in ctx.made:
+        ctx.made.append(made.name)
     return name
 
 
@@ -715,6 +725,11 @@ def _spell_it(ref: T.SelfRef | None, ab: Ab, created: bool) -> int | None:
     if ab.it_target is not None:
         return ab.it_target
     return ab.last_permanent[0] if ab.last_permanent is not None else None
+
+
+def _filter_only(f: T.Filter) -> Symbol:
+    """A filter's term, without adding its facts again (those of a filter the ability already has)."""
+    return filter_term(f.text, f.kind, extra=f.extra, and_or=f.and_or)[0]
 
 
 def _that_target(ab: Ab, word: str, e: T.Effect) -> int:
@@ -1638,7 +1653,7 @@ def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: 
     kind = ab.name.split("_")[0]       # a spell's, or a triggered ability's with a condition on its controller (Festering Newt)
     if kind not in ("spell", "trigger") or kind == "trigger" and e.cond is None or len(last) != 1 or prev is None:
         raise NotUnderstood(e.words())
-    t = F("target", _that_target(ab, then.counter, e))
+    t = F("target", _that_target(ab, then.counter, e)) if then.kind in ("pump_that", "damage_that") else None
     if (then.kind == "pump_that" and prev.kind == "pump" and not prev.keyword and not prev.for_each
             and last[0] == F("apply", F("pump", prev.pt[0], prev.pt[1]), t, C_("end_of_turn"))):
         term = F("apply", F("pump", then.pt[0], then.pt[1]), t, C_("end_of_turn"))
@@ -1646,6 +1661,17 @@ def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: 
           and last[0] == F("damage", t, prev.n)):
         ctx.need_self(then.ref)
         term = F("damage", t, then.n)
+    elif (then.kind == "counters" and then.filter is not None and prev.kind == "counters" and prev.filter is not None
+          and isinstance(prev.n, int) and isinstance(then.n, int) and then.counter == prev.counter
+          and then.filter.text.lower() == prev.filter.text.lower()
+          and last == [F("counters", F("each", _filter_only(prev.filter)), String(prev.counter), prev.n)]):
+        # "put two +1/+1 counters on each creature you control instead": the same permanents, another number
+        term = F("counters", F("each", _filter_only(prev.filter)), String(prev.counter), then.n)
+    elif (then.kind == "create_those" and prev.kind == "create_token" and isinstance(then.n, int) and isinstance(prev.n, int)
+          and not prev.keyword and prev.who == "you" and prev.token is not None
+          and last == [F("create_token", String(_token(ctx, prev.token)), prev.n)]):
+        # "create four of those tokens instead": the same token, another number
+        term = F("create_token", String(_token(ctx, prev.token)), then.n)
     else:
         raise NotUnderstood(e.words())
     if e.cond is None:
@@ -1970,7 +1996,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         elif a.condition == "kicked_that_spell":   # "if that spell was kicked": the spell it triggered on
             ab.add(INTERVENING_IF, F("kicked", C_("that_spell")))
         elif a.condition:                # an intervening "if" clause (rules/timeline/triggers.lp)
-            ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition == "kicked" else "you")))
+            ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition in ("kicked", "not_kicked") else "you")))
         if a.n:                          # "..., choose one —": the modes are the bullet lines after it (their own abilities)
             if a.n != 1 or len(_modes_after(ctx)) < 2:
                 raise NotUnderstood(f"choose {a.n}")
@@ -1981,7 +2007,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         else:
             understood = compile_effects(a.effects, ab, ctx)
         cond_words = (a.condition.words() if isinstance(a.condition, T.Condition)
-                      else "that spell was kicked" if a.condition == "kicked_that_spell" else a.condition)
+                      else "that spell was kicked" if a.condition == "kicked_that_spell"
+                      else "it wasn't kicked" if a.condition == "not_kicked" else a.condition)
         return [ab], [f"trigger: {ev.words()}"] + ([f"if {cond_words}"] if a.condition else []) + understood
     if k == "chapter":
         out, understood = [], []
@@ -2373,6 +2400,9 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # a creature's own evasion or combat restriction (rules/casting/combat.lp)
         if s.who in ("cant_be_blocked_by", "cant_be_blocked_except_by"):
             ab.add(RESTRICTION, F(s.who, C_("self"), ab.filter(s.filter)))
+        elif s.who == "cant_be_blocked_if_cast":
+            # "can't be blocked if you've cast a historic spell this turn" (rules/casting/spells_cast_this_turn.lp)
+            ab.add(RESTRICTION, F("cant_be_blocked_if", C_("self"), F("cast_this_turn", C_("you"), ab.filter(s.filter))))
         elif s.who == "can_block_only_with":
             kw = s.keywords[0]
             if KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in keywords_missing():
@@ -2404,6 +2434,11 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "hand_size_reduced":                # "Each opponent's maximum hand size is reduced by seven" (same file)
         ab.add(STATIC)
         ab.add(HAND_SIZE_REDUCED, s.n)
+    elif k == "cast_as_flash":
+        # "You may cast [historic] spells as though they had flash" (rules/casting/timing.lp)
+        ab.add(STATIC)
+        ab.add(SCOPE, F("spells", C_(s.who), ab.filter(s.filter) if s.filter else ab.filter("a spell", "spell")))
+        ab.add(CAST_AS_FLASH)
     elif k == "cast_only_if_cast_another":
         # "Cast this spell only if you've cast another spell this turn" (rules/casting/spells_cast_this_turn.lp)
         ab.add(CAST_ONLY_IF, C_("cast_another"))

@@ -87,7 +87,8 @@ class CostItem:
         if k == "mana":
             return "".join(self.symbols)
         return {"tap": "{T}", "untap": "{Q}", "pay_life": f"pay {self.n} life", "discard": f"discard {self.n} card(s)",
-                "discard_hand": "discard your hand", "sacrifice_self": f"sacrifice {self.ref.words() if self.ref else '~'}",
+                "discard_hand": "discard your hand",
+                "discard_kind": f"discard {self.n} {self.filter.words() if self.filter else ''} card(s)", "sacrifice_self": f"sacrifice {self.ref.words() if self.ref else '~'}",
                 "exile_self": f"exile {self.ref.words() if self.ref else '~'}",
                 "remove_counters": f"remove {self.n} {''.join(self.symbols)} counter(s) from {self.ref.words() if self.ref else '~'}",
                 "exile_single_graveyard": f"exile {self.n} {self.filter.words() if self.filter else ''} card(s) from a single graveyard",
@@ -553,6 +554,8 @@ class Effect:
             return f"that {self.counter} gets {self.pt[0]:+d}/{self.pt[1]:+d} until end of turn"
         if k == "damage_that":
             return f"{src} deals {self.n} damage to that {self.counter}"
+        if k == "create_those":
+            return f"create {self.n} of those tokens"
         if k == "life_its_controller":
             return f"its controller {self.keyword} {self.n} life"
         if k == "prevent_combat_damage":
@@ -610,6 +613,7 @@ class Token:
     abilities: tuple[str, ...] = ()  # quoted abilities ("{T}, Sacrifice this artifact: Add one mana of any color.")
     creature: bool = True
     predefined: bool = False         # "a Treasure token": a token the rules define by name
+    name: str = ""                   # "create Karox Bladewing, a legendary 4/4 red Dragon creature token": its own name
 
     def words(self) -> str:
         with_ = list(self.keywords) + [f'"{a}"' for a in self.abilities]
@@ -618,6 +622,8 @@ class Token:
             return f"{self.words_[0]} token"
         if not self.creature:
             return f"{' '.join(self.words_)} token{kw}"
+        if self.name:
+            return f"{self.name}, a {self.power}/{self.toughness} {' '.join(self.words_)} creature token{kw}"
         return f"{self.power}/{self.toughness} {' '.join(self.words_)} creature token{kw}"
 
 
@@ -692,6 +698,7 @@ class Ability:
         if k == "triggered":
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
                     "kicked": "if it was kicked, ",
+                    "not_kicked": "if it wasn't kicked, ",
                     "kicked_that_spell": "if that spell was kicked, "}.get(self.condition, "")
             if isinstance(self.condition, Condition):    # "if you control a Wizard, "
                 cond = f"if {self.condition.words()}, "

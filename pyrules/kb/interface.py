@@ -426,6 +426,8 @@ COST_MOD = Predicate("cost_mod", "ability change:const amount:int", **_CARD)
 COST_MOD_PER_CAST = Predicate("cost_mod_per_cast", "ability change:const amount:int",
                               "the cost changes by this amount for each other spell the caster has cast this turn "
                               "(rules/casting/spells_cast_this_turn.lp)", **_CARD)
+CAST_AS_FLASH = Predicate("cast_as_flash", "ability", "its controller may cast the spells of its scope as though they "
+                          "had flash (rules/casting/timing.lp)", **_CARD)
 CAST_ONLY_IF = Predicate("cast_only_if", "ability condition:const", "the spell can be cast only if this holds "
                          "(rules/casting/spells_cast_this_turn.lp)", **_CARD)
 AFFINITY_FOR = Predicate("affinity_for", "ability filter", "affinity for [filter]: the permanents it counts "

@@ -216,7 +216,10 @@ def played() -> list:
                        ("card_families/if_you_do.yaml", "CR 118.12 Rupture Spire stays when its controller pays {1}"),
                        ("card_families/e6_tap_control.yaml", "CR 701.10b Switcheroo exchanges control of two target creatures"),
                        ("card_families/e4_combat_damage.yaml",
-                        "CR 510.1a Belligerent Brontodon deals combat damage equal to its toughness")):
+                        "CR 510.1a Belligerent Brontodon deals combat damage equal to its toughness"),
+                       # (f2) returning all cards of a kind from a graveyard
+                       ("card_families/f2_sagas_reanimation.yaml",
+                        "CR 400.7 Primevals' Glorious Rebirth returns all legendary permanent cards from its caster's graveyard")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

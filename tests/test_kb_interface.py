@@ -229,7 +229,10 @@ def played() -> list:
                         "CR 119.4, 608.2d Indulgent Tormentor's opponent pays 3 life and its controller draws nothing"),
                        # (f1) "as though they had flash"
                        ("card_families/f1_cast_as_flash.yaml",
-                        "CR 601.3b, 700.6 Raff Capashen lets its controller cast historic spells as though they had flash")):
+                        "CR 601.3b, 700.6 Raff Capashen lets its controller cast historic spells as though they had flash"),
+                       # (f2) returning all cards of a kind from a graveyard
+                       ("card_families/f2_sagas_reanimation.yaml",
+                        "CR 400.7 Primevals' Glorious Rebirth returns all legendary permanent cards from its caster's graveyard")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

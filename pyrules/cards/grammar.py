@@ -2525,6 +2525,57 @@ class ToTree(Transformer):
     def e_counter_targets_you(self, meta, ch):
         return T.Effect("counter", target=T.Target("spell", T.Filter("spell that targets you", "spell")))
 
+    # Sagas' chapters and reanimation (issue 28, f2) ------------------------------------------------------------
+    def e_edict_opponents(self, meta, ch):
+        return T.Effect("edict", who="each_opponent", filter=_one(ch, T.Filter))
+
+    def e_reanimate_any(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("reanimate", who="any_graveyard", target=T.Target("card_in_graveyard", T.Filter(f.text, "card")))
+
+    def e_reanimate_any_up_to_one(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Effect("reanimate", who="any_graveyard",
+                        target=T.Target("card_in_graveyard", T.Filter(f.text, "card"), optional=True))
+
+    def e_exile_self_spell(self, meta, ch):
+        return T.Effect("exile_self_spell", ref=_one(ch, T.SelfRef))
+
+    def s_counters_each_those_gain(self, meta, ch):
+        f = _one(ch, T.Filter)
+        kws = [k for c in ch if isinstance(c, tuple) and c and c[0] == "kws" for k in c[1]]
+        if not kws:
+            raise NotUnderstood("those creatures gain")
+        return ([T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                          filter=f)]
+                + [T.Effect("gains_until_eot", filter=f, keyword=k, who="those") for k in kws])
+
+    @staticmethod
+    def _greatest(ch):
+        f = _one(ch, T.Filter)
+        return T.Filter(f"{f.text} with the greatest power", f.kind, f.and_or, f.extra)
+
+    def e_counters_target_greatest(self, meta, ch):
+        return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                        target=T.Target("permanent", self._greatest(ch)))
+
+    def e_gains_target_greatest(self, meta, ch):
+        kws = [k for c in ch if isinstance(c, tuple) and c and c[0] == "kws" for k in c[1]]
+        return ([T.Effect("gains_until_eot", target=T.Target("permanent", self._greatest(ch)), keyword=kws[0])]
+                + [T.Effect("gains_until_eot", who="same", keyword=k) for k in kws[1:]])
+
+    def e_kept_tapped_while(self, meta, ch):
+        return T.Effect("kept_tapped_while", ref=[c for c in ch if isinstance(c, T.SelfRef)][-1])
+
+    def e_exhume_n(self, meta, ch):
+        return T.Effect("exhume", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))
+
+    def e_reanimate_all(self, meta, ch):
+        return T.Effect("reanimate_all", filter=_one(ch, T.Filter))
+
+    def e_reanimate_all_then_shuffle(self, meta, ch):
+        return [T.Effect("reanimate_all", filter=_one(ch, T.Filter)), T.Effect("shuffle_graveyard_then")]
+
     def ability_line(self, meta, ch):
         return ch[0]
 

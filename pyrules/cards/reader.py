@@ -273,6 +273,9 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     if dealt:                                  # "creature that was dealt damage this turn" (rules/timeline/dealt_damage_this_turn.lp)
         words = dealt[1]
     with_kw = None
+    greatest = re.fullmatch(r"(creatures? you control) with the greatest power", words, re.I)
+    if greatest:                               # "creature you control with the greatest power" (rules/core/filters.lp)
+        words, with_kw = greatest[1], F("pos", C_("greatest_power"))
     thats = re.fullmatch(r"(.+?) that's (white|blue|black|red|green) or (white|blue|black|red|green)", words, re.I)
     if thats:                                  # "creature or planeswalker that's white or blue": each kind, of either color
         words = thats[1]
@@ -1058,11 +1061,25 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("attach", C_("self"), C_("created"))
     if k == "win_game":                             # rules/mechanics/win_game.lp
         return F("win_game", C_("you"))
+    if k == "edict" and e.who == "each_opponent":   # rules/timeline/reanimation_shapes.lp
+        return F("sacrifice_chosen", C_("each_opponent"), ab.filter(e.filter))
     if k == "edict":
         t = ab.target(C_(e.who.removeprefix("target_")))
         return F("sacrifice_chosen", F("target", t), ab.filter(e.filter))
+    if k == "exhume" and e.n:                       # rules/timeline/reanimation_shapes.lp
+        return F("exhume_n", e.n, ab.filter(e.filter, "card"))
     if k == "exhume":
         return F("exhume", ab.filter(e.filter, "card"))
+    if k == "exile_self_spell":                     # "Exile ~." as a spell's instruction (rules/timeline/reanimation_shapes.lp)
+        if not ab.name.startswith("spell_") or e.ref.word != "~":
+            raise NotUnderstood(e.words())
+        return C_("exile_self_spell")
+    if k == "shuffle_graveyard_then":               # after "return all ... from your graveyard" (rules/timeline/reanimation_shapes.lp)
+        if ab.effect_kinds[-1:] != ["reanimate_all"]:
+            raise NotUnderstood(e.words())
+        return C_("shuffle_graveyard_after_return")
+    if k == "reanimate_all":                        # rules/timeline/reanimation_shapes.lp
+        return F("reanimate_all", ab.filter(e.filter, "card"))
     if k == "destroy_sharing_color":                 # rules/timeline/shares_a_color.lp: after "destroy target [kind]"
         if ab.targets != 1:
             raise NotUnderstood(e.words())
@@ -1130,6 +1147,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         t = _permanent_target(e, ab)
         ab.it_target = t
         return F("gain_control", F("target", t), C_("forever"))
+    if k == "kept_tapped_while":
+        # "Tap target creature an opponent controls. It doesn't untap during its controller's untap step for as long as
+        # you control ~": the permanent just tapped (rules/timeline/reanimation_shapes.lp)
+        if not ab.targets or ab.effect_kinds[-1:] != ["tap"] or e.ref.word != "~":
+            raise NotUnderstood(e.words())
+        return F("kept_tapped_while", F("target", ab.targets))
     if k == "skip_next_untap":
         # "That creature doesn't untap during its controller's next untap step": the permanent targeted just before
         if not ab.targets:
@@ -1292,7 +1315,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_(e.target.kind))
         return F("damage", F("target", t), _amount(e, ab))
     if k == "reanimate":
-        t = ab.target(F("card_in_graveyard", ab.filter(e.target.filter, "card")))
+        t = ab.target(F("card_in_graveyard", ab.filter(e.target.filter, "card")), optional=e.target.optional)
         return F("reanimate", F("target", t), C_("tapped" if e.keyword == "tapped" else "untapped"))
     if k == "put_library":
         # "on top of / on the bottom of its owner's library" (rules/timeline/library_shapes.lp)

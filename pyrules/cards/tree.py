@@ -262,8 +262,14 @@ class Effect:
         if k == "exile_graveyard_of":
             return ("exile all cards from target player's graveyard" if self.who == "target_player"
                     else "exile all cards from all opponents' graveyards")
+        if k == "exhume" and self.n:
+            return f"each player returns {self.n} {self.filter.words()} card(s) from their graveyard to the battlefield"
         if k == "exhume":
             return f"each player puts a {self.filter.words()} card from their graveyard onto the battlefield"
+        if k == "shuffle_graveyard_then":
+            return "then shuffle your graveyard into your library"
+        if k == "reanimate_all":
+            return f"return all {self.filter.words()} cards from your graveyard to the battlefield"
         if k == "fight":
             return f"{self.target.words()} fights target {self.filter.words()}"
         if k == "exile_linked":
@@ -278,6 +284,8 @@ class Effect:
             return f"gain control of {self.target.words()}"
         if k == "untap_it":
             return "untap that creature"
+        if k == "kept_tapped_while":
+            return f"it doesn't untap during its controller's untap step for as long as you control {src}"
         if k == "skip_next_untap":
             return "that creature doesn't untap during its controller's next untap step"
         if k == "gains_until_eot" and self.filter is not None:
@@ -414,6 +422,11 @@ class Effect:
             return f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell"
         if k == "bounce":
             return f"return {self.target.words()} to its owner's hand"
+        if k == "reanimate" and self.who == "any_graveyard":
+            up = "up to one " if self.target.optional else ""
+            return f"put {up}target {self.target.filter.words()} card from a graveyard onto the battlefield under your control"
+        if k == "exile_self_spell":
+            return f"exile {src}"
         if k == "reanimate":
             tapped = " tapped" if self.keyword == "tapped" else ""
             kind, _, num = self.target.filter.words().partition(" with ")

@@ -216,7 +216,12 @@ def played() -> list:
                        ("card_families/if_you_do.yaml", "CR 118.12 Rupture Spire stays when its controller pays {1}"),
                        ("card_families/e6_tap_control.yaml", "CR 701.10b Switcheroo exchanges control of two target creatures"),
                        ("card_families/e4_combat_damage.yaml",
-                        "CR 510.1a Belligerent Brontodon deals combat damage equal to its toughness")):
+                        "CR 510.1a Belligerent Brontodon deals combat damage equal to its toughness"),
+                       # (f5) suspend's special action, time counters and cast; extra turns
+                       ("card_families/f5_suspend.yaml",
+                        "CR 702.62a Rift Bolt's last time counter removed, it is cast without paying its mana cost"),
+                       ("card_families/f5_extra_turns.yaml",
+                        "CR 500.7 Karn's Temporal Sundering gives target player an extra turn after this one")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

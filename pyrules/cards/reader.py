@@ -596,7 +596,7 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
             subs.append(lw)
         else:
             raise NotUnderstood(tok.words())
-    if not colors or len(subs) != 1 or not tok.creature and kinds != {"artifact"}:
+    if not colors or not subs or not tok.creature and kinds != {"artifact"}:
         raise NotUnderstood(tok.words())
     kw = list(tok.keywords)
     named = {KEYWORDS[k][0] for k in kw if k in KEYWORDS and KEYWORDS[k][1] is None and KEYWORDS[k][0] not in keywords_missing()}
@@ -609,7 +609,7 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
     from pyrules.cards.db import make_token, made_token
 
     letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-    name = " ".join(w for w in words if w.lower() == subs[0]) + " Token"
+    name = " ".join(w for w in words if w.lower() in subs) + " Token"     # all its subtypes ("Elemental Bird Token")
     record = {"name": name, "layout": "token", "mana_cost": "",
               "type_line": "Token " + " ".join(w.capitalize() for w in sorted(supers) + sorted(kinds - {"creature"})
                                                + (["creature"] if "creature" in kinds else []))
@@ -981,6 +981,15 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("attach", C_("self"), C_("created"))
     if k == "win_game":                             # rules/mechanics/win_game.lp
         return F("win_game", C_("you"))
+    if k == "exile_self_spell":                     # "Exile ~." of a spell as it resolves (rules/timeline/resolution.lp)
+        ctx.need_self(e.ref)
+        if not ab.name.startswith("spell_"):
+            raise NotUnderstood(e.words())
+        return F("exile_self_spell")
+    if k == "extra_turn":                           # rules/timeline/extra_turns.lp
+        if e.who == "target_player":
+            return F("extra_turn", F("target", ab.target(C_("player"))))
+        return F("extra_turn", C_("you"))
     if k == "edict":
         t = ab.target(C_(e.who.removeprefix("target_")))
         return F("sacrifice_chosen", F("target", t), ab.filter(e.filter))
@@ -1619,6 +1628,15 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                     out.append(ab)
                     continue
                 understood.append(f"keyword {name} {kw.cost.words()}")
+            elif kind == "number_cost":      # "Suspend 4—{R}" (rules/mechanics/suspend.lp)
+                if kw.n is None or kw.cost is None:
+                    raise NotUnderstood(kw.word)
+                ab.add(KEYWORD_N, Number(kw.n))
+                items, facts = cost_items(kw.cost, ctx)
+                for it in items:
+                    ab.add(COST, it)
+                ab.facts += facts
+                understood.append(f"keyword {name} {kw.n} {kw.cost.words()}")
             elif kind == "number":
                 if kw.n is None:
                     raise NotUnderstood(kw.word)

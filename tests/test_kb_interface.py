@@ -232,7 +232,12 @@ def played() -> list:
                         "CR 601.3b, 700.6 Raff Capashen lets its controller cast historic spells as though they had flash"),
                        # (f2) returning all cards of a kind from a graveyard
                        ("card_families/f2_sagas_reanimation.yaml",
-                        "CR 400.7 Primevals' Glorious Rebirth returns all legendary permanent cards from its caster's graveyard")):
+                        "CR 400.7 Primevals' Glorious Rebirth returns all legendary permanent cards from its caster's graveyard"),
+                       # (f5) suspend's special action, time counters and cast; extra turns
+                       ("card_families/f5_suspend.yaml",
+                        "CR 702.62a Rift Bolt's last time counter removed, it is cast without paying its mana cost"),
+                       ("card_families/f5_extra_turns.yaml",
+                        "CR 500.7 Karn's Temporal Sundering gives target player an extra turn after this one")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

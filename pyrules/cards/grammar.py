@@ -68,6 +68,7 @@ KEYWORDS = {
     "vanishing": ("vanishing", "number"),     # rules/mechanics/vanishing.lp
     "annihilator": ("annihilator", "number"),   # rules/mechanics/annihilator.lp
     "dredge": ("dredge", "number"),           # rules/mechanics/dredge.lp
+    "suspend": ("suspend", "number_cost"),    # "Suspend N—{cost}" (rules/mechanics/suspend.lp)
     "devoid": ("devoid", None),               # rules/core/colors.lp
     # read (the object has the keyword), but their rules aren't in the knowledge base yet:
     # rules/core/keywords_missing.lp says what is missing, and their lines are `read`
@@ -193,7 +194,7 @@ def _terminals() -> str:
     sub_forms = {_capital(f) for s in subtypes for f in plurals(s)}
     kw_simple = [w for w, (_, kind) in KEYWORDS.items() if kind is None]
     kw_cost = [w for w, (_, kind) in KEYWORDS.items() if kind == "cost"]
-    kw_n = [w for w, (_, kind) in KEYWORDS.items() if kind == "number"]
+    kw_n = [w for w, (_, kind) in KEYWORDS.items() if kind in ("number", "number_cost")]
     fword = (f"(?i:{_alts(type_forms | set(supertypes) | set(COLORS) | set(FILTER_MODIFIERS))})"
              f"|(?i:non-?(?:{_alts(type_forms | set(supertypes) | set(COLORS))}))"
              f"|{_alts(sub_forms)}|non-(?:{_alts(sub_forms)})")
@@ -1050,6 +1051,11 @@ class ToTree(Transformer):
     def keyword_n(self, meta, ch):
         word = str(_tokens(ch, "KW_N")[0]).lower()
         return T.Ability("keywords", keywords=(T.Keyword(word, n=number(_tokens(ch, "NUM")[0])),))
+
+    def keyword_n_cost(self, meta, ch):
+        word = str(_tokens(ch, "KW_N")[0]).lower()
+        cost = [c for c in ch if isinstance(c, tuple) and c[0] == "cost"][0]
+        return T.Ability("keywords", keywords=(T.Keyword(word, n=number(_tokens(ch, "NUM")[0]), cost=_cost(cost)),))
 
     def enchant(self, meta, ch):
         return T.Ability("keywords", keywords=(T.Keyword("enchant", filter=_one(ch, T.Filter)),))
@@ -1911,6 +1917,12 @@ class ToTree(Transformer):
         return T.Effect("edict", who="that_player", filter=_one(ch, T.Filter))
 
     e_win_game = _eff("win_game")
+    e_extra_turn = _eff("extra_turn", who="you")
+    e_extra_turn_target = _eff("extra_turn", who="target_player")
+    e_exile_self_spell = _eff("exile_self_spell")
+
+    def e_bounce_up_to_one(self, meta, ch):
+        return T.Effect("bounce", target=T.Target("permanent", _one(ch, T.Filter), optional=True))
 
     def e_attach_to_created(self, meta, ch):
         return T.Effect("attach_to_created", ref=[c for c in ch if isinstance(c, T.SelfRef)][0])
@@ -2538,8 +2550,6 @@ class ToTree(Transformer):
         return T.Effect("reanimate", who="any_graveyard",
                         target=T.Target("card_in_graveyard", T.Filter(f.text, "card"), optional=True))
 
-    def e_exile_self_spell(self, meta, ch):
-        return T.Effect("exile_self_spell", ref=_one(ch, T.SelfRef))
 
     def s_counters_each_those_gain(self, meta, ch):
         f = _one(ch, T.Filter)

@@ -1063,6 +1063,15 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("win_game", C_("you"))
     if k == "edict" and e.who == "each_opponent":   # rules/timeline/reanimation_shapes.lp
         return F("sacrifice_chosen", C_("each_opponent"), ab.filter(e.filter))
+    if k == "exile_self_spell":                     # "Exile ~." of a spell as it resolves (rules/timeline/resolution.lp)
+        ctx.need_self(e.ref)
+        if not ab.name.startswith("spell_") or e.ref.word != "~":
+            raise NotUnderstood(e.words())
+        return F("exile_self_spell")
+    if k == "extra_turn":                           # rules/timeline/extra_turns.lp
+        if e.who == "target_player":
+            return F("extra_turn", F("target", ab.target(C_("player"))))
+        return F("extra_turn", C_("you"))
     if k == "edict":
         t = ab.target(C_(e.who.removeprefix("target_")))
         return F("sacrifice_chosen", F("target", t), ab.filter(e.filter))
@@ -1070,10 +1079,6 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("exhume_n", e.n, ab.filter(e.filter, "card"))
     if k == "exhume":
         return F("exhume", ab.filter(e.filter, "card"))
-    if k == "exile_self_spell":                     # "Exile ~." as a spell's instruction (rules/timeline/reanimation_shapes.lp)
-        if not ab.name.startswith("spell_") or e.ref.word != "~":
-            raise NotUnderstood(e.words())
-        return C_("exile_self_spell")
     if k == "shuffle_graveyard_then":               # after "return all ... from your graveyard" (rules/timeline/reanimation_shapes.lp)
         if ab.effect_kinds[-1:] != ["reanimate_all"]:
             raise NotUnderstood(e.words())
@@ -1841,6 +1846,15 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                     out.append(ab)
                     continue
                 understood.append(f"keyword {name} {kw.cost.words()}")
+            elif kind == "number_cost":      # "Suspend 4—{R}" (rules/mechanics/suspend.lp)
+                if kw.n is None or kw.cost is None:
+                    raise NotUnderstood(kw.word)
+                ab.add(KEYWORD_N, Number(kw.n))
+                items, facts = cost_items(kw.cost, ctx)
+                for it in items:
+                    ab.add(COST, it)
+                ab.facts += facts
+                understood.append(f"keyword {name} {kw.n} {kw.cost.words()}")
             elif kind == "number":
                 if kw.n is None:
                     raise NotUnderstood(kw.word)

@@ -425,8 +425,6 @@ class Effect:
         if k == "reanimate" and self.who == "any_graveyard":
             up = "up to one " if self.target.optional else ""
             return f"put {up}target {self.target.filter.words()} card from a graveyard onto the battlefield under your control"
-        if k == "exile_self_spell":
-            return f"exile {src}"
         if k == "reanimate":
             tapped = " tapped" if self.keyword == "tapped" else ""
             kind, _, num = self.target.filter.words().partition(" with ")
@@ -543,6 +541,10 @@ class Effect:
             return f"attach {src} to it (the token just created)"
         if k == "win_game":
             return "you win the game"
+        if k == "exile_self_spell":
+            return f"exile {src}"
+        if k == "extra_turn":
+            return ("target player takes" if self.who == "target_player" else "take") + " an extra turn after this one"
         if k == "explore":
             return f"{src} explores"
         if k == "damage_you":
@@ -655,6 +657,8 @@ class Keyword:
             return f"{self.word} from {' and from '.join(self.quality)}"
         if self.filter is not None:
             return f"{self.word} {self.filter.words()}" + (f" {self.cost.words()}" if self.cost is not None else "")
+        if self.cost is not None and self.n is not None:      # "suspend 4—{R}"
+            return f"{self.word} {self.n}—{self.cost.words()}"
         if self.cost is not None:
             return f"{self.word} {self.cost.words()}"
         if self.n is not None:

@@ -52,6 +52,16 @@ CASES = [
                                            "targets": ["r1", "r2"]}, obj("w", "Welcome to . . ."),
                                           obj("r1", "Sol Ring", owner="bob"), obj("r2", "Mind Stone", owner="bob")),
      "objects[0].targets", "more targets are named than the 1 target it has"),
+    # trigger_modes names triggered abilities put on the stack after this step, each with modes numbered from 1
+    ("trigger_modes of another step", {**scenario(obj("s", "Swamp", zone="hand")), "actions": [{"play": "s", "trigger_modes": {"trigger_2_1": [1]}}]},
+     "actions[0].trigger_modes.trigger_2_1", "trigger_1_K"),
+    ("a trigger mode 0", {**scenario(obj("s", "Swamp", zone="hand")), "actions": [{"play": "s", "trigger_modes": {"trigger_1_1": [0]}}]},
+     "actions[0].trigger_modes.trigger_1_1", "numbered from 1"),
+    ("a trigger mode twice", {**scenario(obj("s", "Swamp", zone="hand")), "actions": [{"play": "s", "trigger_modes": {"trigger_1_1": [2, 2]}}]},
+     "actions[0].trigger_modes.trigger_1_1", "names a mode twice"),
+    ("turn.spells_cast of an unknown player", {**scenario(), "turn": {"active": "alice", "phase": "precombat_main",
+                                                                    "spells_cast": {"carol": 1}}},
+     "turn.spells_cast.carol", "unknown player 'carol'"),
     ("unknown exiled_with", _objects(obj("a", "Grizzly Bears", zone="exile", exiled_with="zz")),
      "objects[0].exiled_with", "unknown id 'zz'"),
     # CR 704.5p: a permanent that is no Aura, Equipment or Fortification isn't attached to anything

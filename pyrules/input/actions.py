@@ -133,12 +133,7 @@ def check_actions(sc) -> None:
                 if f == "pay":
                     _check_pay(sc, v, path)
             elif spec == "trigger_targets":
-                if not isinstance(v, dict) or not v or len(v) > 256:
-                    raise ScenarioError(path, f"must map each triggered ability put on the stack after this step to its targets: {{trigger_{step}_1: [ID, ...]}}")
-                for tid, targets in v.items():
-                    m = GEN.match(tid) if isinstance(tid, str) else None
-                    if not m or m[1] != "trigger" or int(m[2]) != step:
-                        raise ScenarioError(f"{path}.{tid}", f"must name a triggered ability put on the stack after this step: trigger_{step}_K (K = 1, 2, ... in the order they go on the stack)")
+                for tid, targets in _triggers_named(v, path, step, "targets: {trigger_%d_1: [ID, ...]}"):
                     if not isinstance(targets, list) or len(targets) > 256:
                         raise ScenarioError(f"{path}.{tid}", "must be a list of ids or players ([] for none)")
                     for k, x in enumerate(targets):
@@ -147,17 +142,8 @@ def check_actions(sc) -> None:
                         if x not in players:
                             obj(x, f"{f}.{tid}[{k}]")
             elif spec == "trigger_modes":
-                if not isinstance(v, dict) or not v or len(v) > 256:
-                    raise ScenarioError(path, f"must map each modal triggered ability put on the stack after this step to its mode: {{trigger_{step}_1: [N]}}")
-                for tid, modes in v.items():
-                    m = GEN.match(tid) if isinstance(tid, str) else None
-                    if not m or m[1] != "trigger" or int(m[2]) != step:
-                        raise ScenarioError(f"{path}.{tid}", f"must name a triggered ability put on the stack after this step: trigger_{step}_K (K = 1, 2, ... in the order they go on the stack)")
-                    if (not isinstance(modes, list) or not modes or len(modes) > 10
-                            or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 20 for n in modes)):
-                        raise ScenarioError(f"{path}.{tid}", f"must list the mode numbers chosen (1 for the first bullet line), not {short(modes)}")
-                    if len(set(modes)) != len(modes):
-                        raise ScenarioError(f"{path}.{tid}", "names a mode twice")
+                for tid, modes in _triggers_named(v, path, step, "mode: {trigger_%d_1: [N]}"):
+                    _check_modes(modes, f"{path}.{tid}")
             elif spec == "count":
                 if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 1000000:
                     raise ScenarioError(path, f"must be a whole number from 0 to 1000000, not {short(v)}")
@@ -168,11 +154,7 @@ def check_actions(sc) -> None:
                     if n not in OPTIONAL_COSTS:
                         raise ScenarioError(f"{path}[{k}]", f"{short(n)} is not one of: {', '.join(OPTIONAL_COSTS)}{did_you_mean(n, OPTIONAL_COSTS)}")
             elif spec == "modes":
-                if (not isinstance(v, list) or not v or len(v) > 10
-                        or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 20 for n in v)):
-                    raise ScenarioError(path, f"must list the modes chosen, numbered from 1 in the order the card prints them: [1], not {short(v)}")
-                if len(set(v)) != len(v):
-                    raise ScenarioError(path, f"names a mode twice: {short(v)}")
+                _check_modes(v, path)
             elif spec == "method":
                 if v not in METHODS:
                     raise ScenarioError(path, f"{short(v)} is not one of: {', '.join(METHODS)}{did_you_mean(v, METHODS)}")
@@ -281,6 +263,27 @@ def _check_pay(sc, pay: list, path: str) -> None:
         basic = any(FACE_SUBTYPE.is_(sym) and FACE_SUBTYPE.of(sym).subtype.string in BASIC_LAND_TYPES for sym in card.facts())
         if MANA_ABILITY.name not in names and not basic:
             raise ScenarioError(f"{path}[{k}]", f"{short(x)} ({card.name}) has no mana ability to tap for mana")
+
+
+def _triggers_named(v, path: str, step: int, what: str) -> list:
+    """The triggered abilities an action names (trigger_targets, trigger_modes): a mapping whose keys are abilities put
+    on the stack after this step, trigger_<step>_K; its items."""
+    if not isinstance(v, dict) or not v or len(v) > 256:
+        raise ScenarioError(path, f"must map each triggered ability put on the stack after this step to its {what % step}")
+    for tid in v:
+        m = GEN.match(tid) if isinstance(tid, str) else None
+        if not m or m[1] != "trigger" or int(m[2]) != step:
+            raise ScenarioError(f"{path}.{tid}", f"must name a triggered ability put on the stack after this step: trigger_{step}_K (K = 1, 2, ... in the order they go on the stack)")
+    return list(v.items())
+
+
+def _check_modes(v, path: str) -> None:
+    """The modes chosen (a spell's `modes`, a triggered ability's in `trigger_modes`): numbers from 1, none twice."""
+    if (not isinstance(v, list) or not v or len(v) > 10
+            or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 20 for n in v)):
+        raise ScenarioError(path, f"must list the modes chosen, numbered from 1 in the order the card prints them: [1], not {short(v)}")
+    if len(set(v)) != len(v):
+        raise ScenarioError(path, f"names a mode twice: {short(v)}")
 
 
 # The kinds of choice `choose` names, and what may be chosen: a color for "one mana of any color" or "{U} or {R}"

@@ -5,7 +5,7 @@ incomplete board says so; a short answer names the lines that could change it; a
 pyrules doesn't read a line is bad input naming the line, never a rule of the game; a cast the rules allow but
 the player can't pay now is never a bare yes.
 
-Cards from tests/data/unread.json (Deep Freeze, Fireball, Barkhide Troll — and Act of Treason, read since issue 29, and Blanchwood Armor, since issue 28:
+Cards from tests/data/unread.json (Deep Freeze, Fireball, Kolaghan Monument — and Barkhide Troll, read this session, Act of Treason, read since issue 29, and Blanchwood Armor, since issue 28:
 real Scryfall objects of Dominaria and Core Set 2019 with a line pyrules doesn't read; the cards these tests used
 before — Pacifism, Giant Growth, Shivan Dragon, Glorious Anthem — are read since issue 27). Each answer here is
 stated from the card's text: what it says and pyrules doesn't read."""
@@ -168,15 +168,15 @@ def test_targets_for_a_spell_line_pyrules_doesnt_read_are_bad_input_naming_the_l
 
 
 def test_an_ability_on_a_line_pyrules_doesnt_read_is_bad_input_naming_the_line(write_yaml):
-    # Barkhide Troll's "{1}, Remove a +1/+1 counter from Barkhide Troll: Barkhide Troll gains hexproof until end of
-    # turn." is on line 2: unread (Elvish Clancaller's search for a card named Elvish Clancaller was the example until
-    # issue 28 read it)
-    d = scenario(obj("dragon", "Barkhide Troll"), actions=[{"activate": "dragon", "ability": 2}])
+    # Kolaghan Monument's "{4}{B}{R}: Kolaghan Monument becomes a 4/4 black and red Dragon artifact creature with
+    # flying until end of turn." is on line 2: unread (Barkhide Troll's "Remove a +1/+1 counter" cost and, before it,
+    # Elvish Clancaller's search for a card named Elvish Clancaller were the examples until issue 28 read them)
+    d = scenario(obj("dragon", "Kolaghan Monument"), actions=[{"activate": "dragon", "ability": 2}])
     r = cli("show", write_yaml(d), "--cards", HONESTY)
     assert r.returncode == 2 and r.stderr.startswith("pyrules: error: actions[0].ability:")
-    assert "Barkhide Troll's line 2 “{1}, Remove a +1/+1 counter from Barkhide Troll" in r.stderr and "CR " not in r.stderr
+    assert "Kolaghan Monument's line 2 “{4}{B}{R}: Kolaghan Monument becomes" in r.stderr and "CR " not in r.stderr
     # a line that isn't there at all is still the rules' refusal (CR 602.2: it has no such ability), exit 1
-    d = scenario(obj("dragon", "Barkhide Troll"), actions=[{"activate": "dragon", "ability": 5}])
+    d = scenario(obj("dragon", "Kolaghan Monument"), actions=[{"activate": "dragon", "ability": 5}])
     r = cli("show", write_yaml(d, "five.yaml"), "--cards", HONESTY, "--json")
     assert r.returncode == 1 and json.loads(r.stdout)["error"]["why_not"][0]["rule"].startswith("CR 602")
 

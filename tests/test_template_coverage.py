@@ -67,9 +67,12 @@ def _with_line(card, face, i: int, text: str):
 
 def _insertions(raw: str):
     """The line with a word put before or after each of its words (not inside its reminder text; a capitalized word
-    is not put into a card name after "named", whose words may be any: "a card named Zzz Festering Newt" names a card)."""
+    is not put into a card name after "named", whose words may be any: "a card named Zzz Festering Newt" names a card;
+    nor into a token's own name)."""
     inside = [(m.start(), m.end()) for m in re.finditer(r"\([^)]*\)", raw)]
     names = [(m.start(1), m.end(1)) for m in re.finditer(r"named ((?:[A-Z][\w',-]*)(?: (?:of|the|or|[A-Z][\w',-]*))*)", raw)]
+    # (a token given a name: "create Karox Bladewing, a legendary 4/4 red Dragon creature token", whose words may be any)
+    names += [(m.start(1), m.end(1)) for m in re.finditer(r"create ((?:[A-Z][\w',-]*)(?: (?:of|the|[A-Z][\w',-]*))*), an? ", raw)]
     for w in re.finditer(r"\S+", raw):
         if any(a <= w.start() < b for a, b in inside):
             continue

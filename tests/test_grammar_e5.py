@@ -9,18 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from pyrules.cards.db import with_files
+from tests.card_lines import facts, line_of
 
 DATA = Path(__file__).parent / "data"
 GRAVEYARD = DATA / "e5_graveyard.json"
 
 
-def line(path: Path, card: str, n: int):
-    return with_files((str(path),)).lookup(card).reading()[n - 1]
-
-
-def facts(ln) -> str:
-    return " ".join(str(f) for f in ln.facts)
+line = line_of
 
 
 # activated abilities that function from the graveyard (CR 113.6k; rules/casting/graveyard_activation.lp)

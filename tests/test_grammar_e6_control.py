@@ -7,17 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pyrules.cards.db import with_files
+from tests.card_lines import facts, line_of
 
 DATA = Path(__file__).parent / "data"
 
 
-def line(file: str, card: str, n: int):
-    return with_files((str(DATA / file),)).lookup(card).reading()[n - 1]
-
-
-def facts(ln) -> str:
-    return " ".join(str(f) for f in ln.facts)
+line = line_of
 
 
 def modelled(file: str, card: str, n: int, parse: str, *fact: str):

@@ -9,17 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from pyrules.cards.db import with_files
+from tests.card_lines import facts, lines_of
 
 CARDS = Path(__file__).parent / "data" / "f1_kicker_historic.json"
 
 
-def line(card: str, n: int):
-    return with_files((str(CARDS),)).lookup(card).reading()[n - 1]
-
-
-def facts(ln) -> str:
-    return " ".join(str(f) for f in ln.facts)
+line = lines_of(CARDS)
 
 
 # "You may cast [kind] spells as though they had flash" (CR 601.3b): the spells its controller may cast any time they

@@ -9,17 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from pyrules.cards.db import with_files
+from tests.card_lines import facts, lines_of
 
 SAGAS = Path(__file__).parent / "data" / "f2_sagas.json"
 
 
-def line(card: str, n: int):
-    return with_files((str(SAGAS),)).lookup(card).reading()[n - 1]
-
-
-def facts(ln) -> str:
-    return " ".join(str(f) for f in ln.facts)
+line = lines_of(SAGAS)
 
 
 # each player's choice as the effect resolves (CR 701.21a, 608.2c) and reanimation (CR 110.2, 400.7;

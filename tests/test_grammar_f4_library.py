@@ -9,17 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from pyrules.cards.db import with_files
+from tests.card_lines import facts, lines_of
 
 LIBRARY = Path(__file__).parent / "data" / "f4_library.json"
 
 
-def line(card: str, n: int):
-    return with_files((str(LIBRARY),)).lookup(card).reading()[n - 1]
-
-
-def facts(ln) -> str:
-    return " ".join(str(f) for f in ln.facts)
+line = lines_of(LIBRARY)
 
 
 # looking at / revealing the top cards and searching (CR 401.4, 608.2c, 701.20a, 701.23a;

@@ -9,18 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from pyrules.cards.db import with_files
+from tests.card_lines import line_of
 
 DATA = Path(__file__).parent / "data"
 SUSPEND = DATA / "f5_suspend.json"
 
 
-def line(path: Path, card: str, n: int):
-    return with_files((str(path),)).lookup(card).reading()[n - 1]
-
-
-def facts(ln) -> str:
-    return " ".join(str(f) for f in ln.facts)
+line = line_of
 
 
 # "Suspend N—[cost]" (CR 702.62a; rules/mechanics/suspend.lp): the keyword, its number of time counters and its cost

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pyrules.cards.db import with_files
+from tests.card_lines import lines_of
 
 DATA = Path(__file__).parent / "data"
 
 
-def line(card: str, n: int):
-    return with_files((str(DATA / "f6_damage_triggers.json"),)).lookup(card).reading()[n - 1]
+line = lines_of(DATA / "f6_damage_triggers.json")
 
 
 def test_whenever_a_creature_an_opponent_controls_is_dealt_damage():

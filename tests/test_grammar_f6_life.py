@@ -7,18 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pyrules.cards.db import with_files
+from tests.card_lines import facts, lines_of
 
 DATA = Path(__file__).parent / "data"
 FILE = "f6_life_triggers.json"
 
 
-def line(card: str, n: int):
-    return with_files((str(DATA / FILE),)).lookup(card).reading()[n - 1]
-
-
-def facts(ln) -> str:
-    return " ".join(str(f) for f in ln.facts)
+line = lines_of(DATA / FILE)
 
 
 def modelled(card: str, n: int, parse: str, *fact: str):

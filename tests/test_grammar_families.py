@@ -10,16 +10,12 @@ from pathlib import Path
 import pytest
 
 from pyrules.cards.db import with_files
+from tests.card_lines import facts, line_of, lines_of
 
 SAMPLE = Path(__file__).parent / "data" / "real_sets_sample.json"
 
 
-def line(card: str, n: int):
-    return with_files((str(SAMPLE),)).lookup(card).reading()[n - 1]
-
-
-def facts(ln) -> str:
-    return " ".join(str(f) for f in ln.facts)
+line = lines_of(SAMPLE)
 
 
 def assert_modelled(card: str, n: int, parse: str, fact: str):
@@ -507,10 +503,6 @@ def test_a_search_for_a_word_outside_the_lists_is_not_read():
 
 MORE = Path(__file__).parent / "data" / "real_sets_more.json"
 PUZZLES = Path(__file__).parent / "data" / "pauper_puzzles.json"
-
-
-def line_of(path: Path, card: str, n: int):
-    return with_files((str(path),)).lookup(card).reading()[n - 1]
 
 
 @pytest.mark.parametrize("path, card, n, parse, fact", [

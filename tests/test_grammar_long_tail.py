@@ -10,17 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from pyrules.cards.db import with_files
+from tests.card_lines import facts, lines_of
 
 SAMPLE = Path(__file__).parent / "data" / "real_sets_long_tail.json"
 
 
-def line(card: str, n: int):
-    return with_files((str(SAMPLE),)).lookup(card).reading()[n - 1]
-
-
-def facts(ln) -> str:
-    return " ".join(str(f) for f in ln.facts)
+line = lines_of(SAMPLE)
 
 
 def assert_modelled(card: str, n: int, parse: str, *fact: str):

@@ -9,16 +9,13 @@ from pathlib import Path
 import pytest
 
 from pyrules.cards.db import with_files
+from tests.card_lines import facts
 
 CARDS = Path(__file__).parent / "data" / "modal_triggers.json"
 
 
 def reading(card: str):
     return with_files((str(CARDS),)).lookup(card).reading()
-
-
-def facts(ln) -> str:
-    return " ".join(str(f) for f in ln.facts)
 
 
 # the trigger says to choose one of the modes after it (CR 603.3c); it does nothing of its own

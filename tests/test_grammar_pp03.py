@@ -6,17 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pyrules.cards.db import with_files
+from tests.card_lines import facts, lines_of
 
 PUZZLES = Path(__file__).parent / "data" / "pauper_puzzles.json"
 
-
-def line_of(card: str, n: int):
-    return with_files((str(PUZZLES),)).lookup(card).reading()[n - 1]
-
-
-def facts(ln) -> str:
-    return " ".join(str(f) for f in ln.facts)
+line_of = lines_of(PUZZLES)
 
 
 # ------------------------------------------------------------------------------------------------ morbid "instead if"

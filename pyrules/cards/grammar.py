@@ -840,7 +840,18 @@ class ToTree(Transformer):
     ev_your_combat = _ev("at", "at the beginning of combat on your turn", ("combat", "beginning_of_combat", "you"))
     ev_your_postcombat = _ev("at", "at the beginning of each of your postcombat main phases", ("postcombat_main", "none", "you"))
     ev_combat_damage_player = _ev("combat_damage_to_player", "whenever ~ deals combat damage to a player")
-    ev_becomes_target = _ev("becomes_target", "whenever ~ becomes the target of a spell")
+    ev_becomes_target = _ev("becomes_target", "whenever ~ becomes the target of a spell", ("spell", "", ""))
+    ev_becomes_target_opp = _ev("becomes_target", "whenever ~ becomes the target of a spell or ability an opponent controls",
+                                ("spell_or_ability", "opponent", ""))
+    ev_enters_or_becomes_target_opp = _ev(
+        "enters_or_becomes_target",
+        "whenever ~ enters or becomes the target of a spell or ability an opponent controls",
+        ("spell_or_ability", "opponent", ""))
+
+    def ev_filter_becomes_target_opp(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("becomes_target_filter", filter=f, step=("spell_or_ability", "opponent", ""),
+                       text=f"whenever a {f.text} becomes the target of a spell or ability an opponent controls")
     ev_plays_exiled = _ev("plays_exiled_with", "whenever a player plays a card exiled with ~")
 
     def ev_cast_spell(self, meta, ch):
@@ -1035,6 +1046,10 @@ class ToTree(Transformer):
         simple = tuple(T.Keyword(" ".join(str(k).lower().split())) for k in _tokens(ch, "KW"))
         colors = tuple(str(c).lower() for c in _tokens(ch, "PROT_COLOR"))
         return T.Ability("keywords", keywords=simple + (T.Keyword("hexproof", quality=colors),))
+
+    def keywords_then_cost(self, meta, ch):
+        simple = tuple(T.Keyword(" ".join(str(k).lower().split())) for k in _tokens(ch, "KW"))
+        return T.Ability("keywords", keywords=simple + self.keyword_cost(meta, ch).keywords)
 
     def keyword_cost(self, meta, ch):
         word = " ".join(str(_tokens(ch, "KW_COST")[0]).lower().split())
@@ -1841,6 +1856,10 @@ class ToTree(Transformer):
         n = number(_tokens(ch, "NUM")[0])
         return T.Condition("graveyard_ge", f, n=n, text=f"there are {n} or more {f.text} cards in your graveyard")
 
+    def cond_graveyard_ge_cards(self, meta, ch):    # threshold: "seven or more cards in your graveyard", of any kind
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Condition("graveyard_ge", T.Filter("card", "card"), n=n, text=f"there are {n} or more cards in your graveyard")
+
     def cond_opponent_graveyard_ge(self, meta, ch):
         n = number(_tokens(ch, "NUM")[0])
         return T.Condition("opponent_graveyard_ge", n=n, text=f"an opponent has {n} or more cards in their graveyard")
@@ -2145,10 +2164,20 @@ class ToTree(Transformer):
 
     def ev_self_or_another_enters(self, meta, ch):
         f = _one(ch, T.Filter)
+        if not any(isinstance(c, tuple) and c[0] == "under_you" for c in ch):
+            # today's wording: "Whenever ~ or another nontoken Cat you control enters"
+            if not f.text.endswith(" you control"):
+                raise NotUnderstood(f.text)
+            f = T.Filter(f.text[: -len(" you control")], f.kind)
         if re.search(r"\b(you control|opponent controls|you don't control)$", f.text):
             raise NotUnderstood(f.text)
         return T.Event("self_or_another_enters", ref=_one(ch, T.SelfRef), filter=T.Filter(f"another {f.text} you control", f.kind),
                        text=f"whenever ~ or another {f.text} enters under your control")
+
+    def ev_self_or_another_dies(self, meta, ch):
+        f = _one(ch, T.Filter)
+        return T.Event("self_or_another_dies", ref=_one(ch, T.SelfRef), filter=T.Filter(f"another {f.text}", f.kind),
+                       text=f"whenever ~ or another {f.text} dies")
 
     def e_damage_opponent_or_pw_count(self, meta, ch):
         return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("opponent_or_planeswalker"),

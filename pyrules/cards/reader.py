@@ -1747,6 +1747,12 @@ def _static_pt_and_keywords(ab: Ab, s) -> None:
         ab.add(GRANTS, C_(KEYWORDS[kw][0]))
 
 
+
+def _ward_cost_read(items: list) -> bool:
+    """A ward cost whose payment has rules: generic mana alone ("Ward {2}") or life ("Ward—Pay 2 life")."""
+    return len(items) == 1 and (items[0].name == "pay_life"
+                                or (items[0].name == "mana" and items[0].arguments[1].name == "generic"))
+
 def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
     """An activated ability whose one effect adds mana: read as a mana ability (rules/mana/sources.lp)."""
     if not a.effects or a.effects[0].kind != "add_mana" or any(e.kind != "damage_you" for e in a.effects[1:]):
@@ -1835,6 +1841,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                 if kw.cost is None:
                     raise NotUnderstood(kw.word)
                 items, facts = cost_items(kw.cost, ctx)
+                if name == "ward" and not _ward_cost_read(items):   # the costs rules/mechanics/ward.lp pays
+                    raise NotUnderstood(kw.words())
                 for it in items:
                     ab.add(COST, it)
                 ab.facts += facts
@@ -1926,10 +1934,14 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ctx.need_self(ev.ref)
             ab.add(TRIGGER, F("enters", C_("self")))
             ab.add(TRIGGER, F("enters", ab.filter(ev.filter)))
-        elif ev.kind == "dies_filter":
-            # "Whenever another creature you control dies": only creatures die (rules/timeline/triggers.lp)
+        elif ev.kind in ("dies_filter", "self_or_another_dies"):
+            # "Whenever another creature you control dies": only creatures die (rules/timeline/triggers.lp); "Whenever
+            # this creature or another creature you control dies": its own death too
             if re.search(r"\b(planeswalkers?|artifacts?|enchantments?|lands?|permanents?)\b", ev.filter.text, re.I):
                 raise NotUnderstood(ev.filter.text)
+            if ev.kind == "self_or_another_dies":
+                ctx.need_self(ev.ref)
+                ab.add(TRIGGER, F("dies", C_("self")))
             ab.add(TRIGGER, F("dies", ab.filter(ev.filter)))
         elif ev.kind == "blocks_filter":
             ctx.need_self(ev.ref)
@@ -1991,6 +2003,9 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             if not re.match(r"creatures?\b", ev.filter.text, re.I):
                 raise NotUnderstood(ev.filter.text)
             ab.add(TRIGGER, F("dealt_damage", ab.filter(ev.filter)))
+        elif ev.kind == "becomes_target_filter":   # "Whenever a creature you control becomes the target of a spell or
+            # ability an opponent controls" (rules/timeline/target_triggers.lp)
+            ab.add(TRIGGER, F("becomes_target", ab.filter(ev.filter), *(C_(w) for w in ev.step if w)))
         elif ev.kind == "attacks_filter":          # "Whenever a Vampire you control attacks" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("attacks", ab.filter(ev.filter)))
         else:
@@ -1998,12 +2013,13 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             kinds = {"enters_or_attacks": ["enters", "attacks"], "enters_or_leaves": ["enters", "leaves"],
                      "attacks_or_blocks": ["attacks", "blocks"],
                      "enters_or_combat_damage": ["enters", "combat_damage_to_player"],
-                     "enters_or_dies": ["enters", "dies"]}.get(ev.kind, [ev.kind])
+                     "enters_or_dies": ["enters", "dies"],
+                     "enters_or_becomes_target": ["enters", "becomes_target"]}.get(ev.kind, [ev.kind])
             for kind in kinds:
                 if kind == "leaves":
                     ab.add(TRIGGER, F("leaves", C_("self")))
-                elif kind == "becomes_target":
-                    ab.add(TRIGGER, F("becomes_target", C_("self"), C_("spell")))
+                elif kind == "becomes_target":   # "... of a spell [or ability an opponent controls]"
+                    ab.add(TRIGGER, F("becomes_target", C_("self"), *(C_(w) for w in ev.step if w)))
                 else:
                     ab.add(TRIGGER, F(kind, C_("self")))
         # what the trigger event was about (rules/timeline/combat_triggers.lp): the player dealt combat damage ("that
@@ -2018,6 +2034,9 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                 raise NotUnderstood(a.condition.words())
             kind, with_, rest = text.partition(" with ")
             ab.add(INTERVENING_IF, F("controls_none", ab.filter(T.Filter(f"{kind} you control{with_}{rest}"))))
+        elif isinstance(a.condition, T.Condition) and a.condition.kind == "creature_died":
+            # morbid's "if a creature died this turn" (rules/timeline/instead.lp)
+            ab.add(INTERVENING_IF, C_("creature_died_this_turn"))
         elif isinstance(a.condition, T.Condition) and a.condition.kind == "cast_none_this_turn":
             # "if you didn't cast a spell this turn" (rules/casting/spells_cast_this_turn.lp)
             ab.add(INTERVENING_IF, C_("cast_none_this_turn"))

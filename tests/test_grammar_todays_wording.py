@@ -1,0 +1,78 @@
+"""Reading tests of lines in today's Oracle wording (issue 28): real cards of Foundations (2024) as Forge's card scripts
+keep their Oracle text (tests/data/todays_wording.json) -> status and the vocabulary facts the rules interpret. The
+behaviour is played out in tests/rules/card_families/todays_wording.yaml and tests/rules/702_keywords/ward.yaml."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.card_lines import facts, lines_of
+
+line = lines_of("todays_wording.json")
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    # raid in today's wording: "if you attacked this turn" (before: "if you attacked with a creature this turn")
+    ("Searslicer Goblin", 1, "intervening_if("),
+    ("Gorehorn Raider", 1, "intervening_if("),
+    # morbid's intervening "if a creature died this turn" (CR 603.4)
+    ("Cackling Prowler", 2, "creature_died_this_turn"),
+])
+def test_intervening_conditions_in_todays_wording(card, n, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert fact in facts(ln)
+    if card != "Cackling Prowler":
+        assert "attacked_this_turn(you)" in facts(ln)
+
+
+@pytest.mark.parametrize("card, n, cost", [
+    ("Cackling Prowler", 1, "mana(1,generic(2))"),     # "Ward {2}" with its reminder text
+    ("Zul Ashur, Lich Lord", 1, "pay_life(2)"),         # "Ward—Pay 2 life."
+    ("Tolarian Terror", 2, "mana(1,generic(2))"),
+])
+def test_ward_is_read_with_its_cost(card, n, cost):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert "keyword(" in facts(ln) and ",ward)" in facts(ln)
+    assert cost in facts(ln)
+
+
+def test_ward_after_other_keywords():
+    # "Trample, ward {4}" (Koma, World-Eater): two keyword abilities, the second with its cost
+    ln = line("Koma, World-Eater", 2)
+    assert ln.status == "modelled", ln.text
+    assert ",trample)" in facts(ln) and ",ward)" in facts(ln) and "mana(1,generic(4))" in facts(ln)
+
+
+def test_ward_with_a_cost_it_has_no_rules_for_is_not_modelled():
+    # only generic mana and life are paid by rules/mechanics/ward.lp: "Ward—Discard a card." stays unread
+    from pyrules.cards.db import with_files
+    import json
+    import tempfile
+    card = {"object": "card", "name": "Ward Discard Probe", "mana_cost": "{1}{U}", "cmc": 2, "layout": "normal",
+            "type_line": "Creature — Illusion", "oracle_text": "Ward—Discard a card.", "power": "2", "toughness": "2"}
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump([card], f)
+    assert with_files((f.name,)).lookup("Ward Discard Probe").reading()[0].status == "not_modelled"
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    # "mill three cards" (CR 701.13a): the older "put the top three cards of your library into your graveyard"
+    ("Billowing Shriekmass", 2, "mill(you,3)"),
+    # threshold: "as long as there are seven or more cards in your graveyard" (cards of any kind you own)
+    ("Billowing Shriekmass", 3, 'graveyard_ge(f("card [you_own]"),7)'),
+    # "Whenever Arahbo or another nontoken Cat you control enters" (before: "enters the battlefield under your control")
+    ("Arahbo, the First Fang", 2, "enters(self)"),
+    # "Whenever this creature or another creature you control dies": two trigger events
+    ("Vengeful Bloodwitch", 1, "dies(self)"),
+])
+def test_todays_wording_shapes(card, n, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert fact in facts(ln), facts(ln)
+
+
+def test_another_nontoken_cat_you_control_is_the_other_trigger_event():
+    assert 'enters(f("another nontoken cat you control"))' in facts(line("Arahbo, the First Fang", 2))
+    assert 'dies(f("another creature you control"))' in facts(line("Vengeful Bloodwitch", 1))

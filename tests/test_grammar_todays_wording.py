@@ -76,3 +76,10 @@ def test_todays_wording_shapes(card, n, fact):
 def test_another_nontoken_cat_you_control_is_the_other_trigger_event():
     assert 'enters(f("another nontoken cat you control"))' in facts(line("Arahbo, the First Fang", 2))
     assert 'dies(f("another creature you control"))' in facts(line("Vengeful Bloodwitch", 1))
+
+
+def test_damage_to_target_opponent():
+    # "{T}: Kindlespark Duo deals 1 damage to target opponent." (Bloomburrow): a target of the kind opponent
+    ln = line("Kindlespark Duo", 1)
+    assert ln.status == "modelled", ln.text
+    assert "target(" in facts(ln) and ",opponent)" in facts(ln)

@@ -667,6 +667,9 @@ class ToTree(Transformer):
     def e_damage_player(self, meta, ch):
         return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), target=T.Target("player"))
 
+    def e_damage_target_opponent(self, meta, ch):
+        return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), target=T.Target("opponent"))
+
     def e_damage_player_or_pw(self, meta, ch):
         return T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
                         target=T.Target("player_or_planeswalker"))

@@ -1315,7 +1315,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage" and e.target.kind == "opponent_or_planeswalker":    # "target opponent or planeswalker" (issue 28)
         ctx.need_self(e.ref, created)
         return F("damage", F("target", ab.target(C_(e.target.kind))), _amount(e, ab))
-    if k == "damage" and e.target.kind in ("permanent", "player", "player_or_planeswalker"):
+    if k == "damage" and e.target.kind in ("permanent", "player", "player_or_planeswalker", "opponent"):
         ctx.need_self(e.ref, created)
         t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_(e.target.kind))
         return F("damage", F("target", t), _amount(e, ab))

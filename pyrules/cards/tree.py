@@ -46,7 +46,7 @@ class SelfRef:
 @dataclass(frozen=True)
 class Target:
     """A target: any target, a player, a permanent of a filter, a card in a graveyard of a filter."""
-    kind: str                        # any | player | permanent | card_in_graveyard
+    kind: str                        # any | player | opponent | permanent | card_in_graveyard
     filter: Filter | None = None
     optional: bool = False           # "up to one"
     each_opponent: bool = False      # chosen once for each opponent
@@ -63,6 +63,8 @@ class Target:
             return f"target {self.filter.words()} defending player controls"
         if self.kind == "opponent_or_planeswalker":
             return "target opponent or planeswalker"
+        if self.kind == "opponent":
+            return "target opponent"
         if self.kind == "card_in_graveyard":
             where = "your graveyard" if self.filter.extra == ("you_own",) else "a graveyard"
             return f"{up}target {self.filter.words()} from {where}"

@@ -83,3 +83,10 @@ def test_damage_to_target_opponent():
     ln = line("Kindlespark Duo", 1)
     assert ln.status == "modelled", ln.text
     assert "target(" in facts(ln) and ",opponent)" in facts(ln)
+
+
+def test_exile_target_players_graveyard():
+    # "exile target player's graveyard" (Angel of Finality): the older "exile all cards from target player's graveyard"
+    ln = line("Angel of Finality", 2)
+    assert ln.status == "modelled", ln.text
+    assert "exile all cards from target player's graveyard" in ln.parse

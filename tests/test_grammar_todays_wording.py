@@ -90,3 +90,10 @@ def test_exile_target_players_graveyard():
     ln = line("Angel of Finality", 2)
     assert ln.status == "modelled", ln.text
     assert "exile all cards from target player's graveyard" in ln.parse
+
+
+def test_if_an_opponent_lost_life_this_turn():
+    # Stromkirk Bloodthief's intervening "if an opponent lost life this turn" (CR 603.4; rules/timeline/life_this_turn.lp)
+    ln = line("Stromkirk Bloodthief", 1)
+    assert ln.status == "modelled", ln.text
+    assert "intervening_if(" in facts(ln) and "opponent_lost_life_ge(1)" in facts(ln)

@@ -2197,6 +2197,9 @@ class ToTree(Transformer):
         n = number(_tokens(ch, "NUM")[0])
         return ("if", T.Condition("gained_life_ge", n=n, text=f"you gained {n} or more life this turn"))
 
+    def if_opponent_lost_life(self, meta, ch):
+        return ("if", T.Condition("opponent_lost_life_ge", n=1, text="an opponent lost life this turn"))
+
     def if_player_lost_life_n(self, meta, ch):
         n = number(_tokens(ch, "NUM")[0])
         return ("if", T.Condition("player_lost_life_ge", n=n, text=f"a player lost {n} or more life this turn"))

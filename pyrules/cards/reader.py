@@ -2040,7 +2040,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         elif isinstance(a.condition, T.Condition) and a.condition.kind == "cast_none_this_turn":
             # "if you didn't cast a spell this turn" (rules/casting/spells_cast_this_turn.lp)
             ab.add(INTERVENING_IF, C_("cast_none_this_turn"))
-        elif isinstance(a.condition, T.Condition) and a.condition.kind in ("gained_life_ge", "player_lost_life_ge", "life_le"):
+        elif isinstance(a.condition, T.Condition) and a.condition.kind in ("gained_life_ge", "player_lost_life_ge", "opponent_lost_life_ge",
+                                                                          "life_le"):
             # "if you gained [N or more] life this turn", "if a player lost N or more life this turn", "if you have N or
             # less life" (rules/timeline/life_this_turn.lp)
             ab.add(INTERVENING_IF, F(a.condition.kind, a.condition.n))

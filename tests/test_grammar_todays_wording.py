@@ -97,3 +97,11 @@ def test_if_an_opponent_lost_life_this_turn():
     ln = line("Stromkirk Bloodthief", 1)
     assert ln.status == "modelled", ln.text
     assert "intervening_if(" in facts(ln) and "opponent_lost_life_ge(1)" in facts(ln)
+
+
+def test_counter_on_that_creature():
+    # "put a +1/+1 counter on that creature" after "Whenever another creature you control enters": the creature the
+    # event was about (data_object, rules/timeline/effects.lp)
+    ln = line("Good-Fortune Unicorn", 1)
+    assert ln.status == "modelled", ln.text
+    assert 'counters(data_object,"+1/+1",1)' in facts(ln)

@@ -1460,6 +1460,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "sacrifice":
         ctx.need_self(e.ref, created)
         return F("sacrifice", C_("self"))
+    if k == "counters" and e.keyword == "that_creature":
+        # "put a +1/+1 counter on that creature": the creature that entered (rules/timeline/effects.lp)
+        if ab.event_data != "entered":
+            raise NotUnderstood(e.words())
+        return F("counters", C_("data_object"), String(e.counter), e.n)
     if k == "counters" and e.filter is not None:   # "on each creature you control"
         return F("counters", F("each", ab.filter(e.filter)), String(e.counter), e.n)
     if k == "damage_each":                          # "to each creature without flying"

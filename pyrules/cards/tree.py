@@ -342,6 +342,8 @@ class Effect:
             return f"put X {self.counter} counters on {src}, where X is its power"
         if k == "counters" and self.n == "that_much":
             return f"put that many {self.counter} counters on {src}"
+        if k == "counters" and self.keyword == "that_creature":
+            return f"put {self.n} {self.counter} counter(s) on that creature"
         if k == "counters" and self.n == "double":
             return f"double the number of {self.counter} counters on {src}"
         if k == "counters":

@@ -105,3 +105,10 @@ def test_counter_on_that_creature():
     ln = line("Good-Fortune Unicorn", 1)
     assert ln.status == "modelled", ln.text
     assert 'counters(data_object,"+1/+1",1)' in facts(ln)
+
+
+def test_kicked_it_deals_more_damage_instead():
+    # "If this spell was kicked, it deals 4 damage instead." after "deals 2 damage to any target" (Burst Lightning)
+    ln = line("Burst Lightning", 2)
+    assert ln.status == "modelled", ln.text
+    assert "damage(target(1),4),kicked)" in facts(ln)

@@ -1987,6 +1987,9 @@ class ToTree(Transformer):
     def ie_create_those(self, meta, ch):
         return T.Effect("create_those", n=number(_tokens(ch, "NUM")[0]))
 
+    def ie_damage_same(self, meta, ch):
+        return T.Effect("damage_same", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))
+
     def ie_damage_that(self, meta, ch):
         return T.Effect("damage_that", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
                         counter=str(_tokens(ch, "TYPE")[0]).lower())

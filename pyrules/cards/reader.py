@@ -1694,6 +1694,11 @@ def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: 
           and last[0] == F("damage", t, prev.n)):
         ctx.need_self(then.ref)
         term = F("damage", t, then.n)
+    elif (then.kind == "damage_same" and prev.kind == "damage" and isinstance(prev.n, int) and isinstance(then.n, int)
+          and last[0].name == "damage" and last[0].arguments[1] == Number(prev.n)):
+        # "it deals 4 damage instead": the same target (any target) as the damage just before
+        ctx.need_self(then.ref)
+        term = F("damage", last[0].arguments[0], then.n)
     elif (then.kind == "counters" and then.filter is not None and prev.kind == "counters" and prev.filter is not None
           and isinstance(prev.n, int) and isinstance(then.n, int) and then.counter == prev.counter
           and then.filter.text.lower() == prev.filter.text.lower()

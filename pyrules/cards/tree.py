@@ -571,6 +571,8 @@ class Effect:
             return f"if {cond}, {self.then.words()} instead"
         if k == "pump_that":
             return f"that {self.counter} gets {self.pt[0]:+d}/{self.pt[1]:+d} until end of turn"
+        if k == "damage_same":
+            return f"{src} deals {self.n} damage"
         if k == "damage_that":
             return f"{src} deals {self.n} damage to that {self.counter}"
         if k == "create_those":

@@ -79,7 +79,8 @@ def test_notes_never_cut_a_word():
         if said.endswith("…"):
             cut += 1
             kept = said[:-1]
-            assert text.startswith(kept) and text[len(kept)] == " ", (said, text)   # a word ends where it stops
+            # a word ends where it stops: a space follows, or the punctuation the cut leaves out ("battlefield,")
+            assert text.startswith(kept) and text[len(kept)] in " ,;:—–-", (said, text)
         else:
             assert said == text
     assert cut, "no line long enough to be cut: the test would test nothing"

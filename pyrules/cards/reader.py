@@ -1695,10 +1695,11 @@ def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: 
         ctx.need_self(then.ref)
         term = F("damage", t, then.n)
     elif (then.kind == "damage_same" and prev.kind == "damage" and isinstance(prev.n, int) and isinstance(then.n, int)
-          and last[0].name == "damage" and last[0].arguments[1] == Number(prev.n)):
+          and any(last[0] == F("damage", F("target", k), prev.n) for k in range(1, ab.targets + 1))):
         # "it deals 4 damage instead": the same target (any target) as the damage just before
         ctx.need_self(then.ref)
-        term = F("damage", last[0].arguments[0], then.n)
+        [k] = [k for k in range(1, ab.targets + 1) if last[0] == F("damage", F("target", k), prev.n)]
+        term = F("damage", F("target", k), then.n)
     elif (then.kind == "counters" and then.filter is not None and prev.kind == "counters" and prev.filter is not None
           and isinstance(prev.n, int) and isinstance(then.n, int) and then.counter == prev.counter
           and then.filter.text.lower() == prev.filter.text.lower()
@@ -1758,10 +1759,14 @@ def _static_pt_and_keywords(ab: Ab, s) -> None:
 
 
 
-def _ward_cost_read(items: list) -> bool:
-    """A ward cost whose payment has rules: generic mana alone ("Ward {2}") or life ("Ward—Pay 2 life")."""
-    return len(items) == 1 and (items[0].name == "pay_life"
-                                or (items[0].name == "mana" and items[0].arguments[1].name == "generic"))
+def _ward_cost_read(cost: T.Cost) -> bool:
+    """A ward cost whose payment has rules: one generic mana symbol ("Ward {2}") or life ("Ward—Pay 2 life")."""
+    if len(cost.items) != 1:
+        return False
+    it = cost.items[0]
+    return it.kind == "pay_life" or (it.kind == "mana" and len(it.symbols) == 1
+                                      and re.fullmatch(r"\{\d+\}", it.symbols[0]) is not None)
+
 
 def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
     """An activated ability whose one effect adds mana: read as a mana ability (rules/mana/sources.lp)."""
@@ -1851,7 +1856,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                 if kw.cost is None:
                     raise NotUnderstood(kw.word)
                 items, facts = cost_items(kw.cost, ctx)
-                if name == "ward" and not _ward_cost_read(items):   # the costs rules/mechanics/ward.lp pays
+                if name == "ward" and not _ward_cost_read(kw.cost):   # the costs rules/mechanics/ward.lp pays
                     raise NotUnderstood(kw.words())
                 for it in items:
                     ab.add(COST, it)

@@ -112,3 +112,11 @@ def test_kicked_it_deals_more_damage_instead():
     ln = line("Burst Lightning", 2)
     assert ln.status == "modelled", ln.text
     assert "damage(target(1),4),kicked)" in facts(ln)
+
+
+def test_a_target_gains_two_keywords_until_end_of_turn():
+    # "−3: Target creature gains flying and double strike until end of turn." (Ajani, Caller of the Pride): one target,
+    # both keywords, until end of turn
+    ln = line("Ajani, Caller of the Pride", 2)
+    assert ln.status == "modelled", ln.text
+    assert "flying" in facts(ln) and "double_strike" in facts(ln) and "end_of_turn" in facts(ln)

@@ -1569,6 +1569,11 @@ class ToTree(Transformer):
         t = T.Target("permanent", _one(ch, T.Filter))
         return [T.Effect("pump", target=t, pt=self._pt(ch), keyword=k1), T.Effect("gains_until_eot", keyword=k2, who="same")]
 
+    def e_gains_target_two(self, meta, ch):
+        k1, k2 = (str(k).lower() for k in _tokens(ch, "KW"))
+        t = T.Target("permanent", _one(ch, T.Filter))
+        return [T.Effect("gains_until_eot", target=t, keyword=k1), T.Effect("gains_until_eot", keyword=k2, who="same")]
+
     # "each of up to two target creatures" (issue 28) ---------------------------------------------
     def e_damage_up_to_two(self, meta, ch):
         t = T.Target("permanent", _one(ch, T.Filter), optional=True)

@@ -120,3 +120,10 @@ def test_a_target_gains_two_keywords_until_end_of_turn():
     ln = line("Ajani, Caller of the Pride", 2)
     assert ln.status == "modelled", ln.text
     assert "flying" in facts(ln) and "double_strike" in facts(ln) and "end_of_turn" in facts(ln)
+
+
+def test_damage_to_each_player():
+    # Slagstorm's "• Slagstorm deals 3 damage to each player." (its second mode)
+    ln = line("Slagstorm", 3)
+    assert ln.status == "modelled", ln.text
+    assert "damage(each_player,3)" in facts(ln)

@@ -697,6 +697,9 @@ class ToTree(Transformer):
     def e_damage_opponents(self, meta, ch):
         return T.Effect("damage_each_opponent", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))
 
+    def e_damage_each_player(self, meta, ch):
+        return T.Effect("damage_each_player", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef))
+
     def e_bounce(self, meta, ch):
         return T.Effect("bounce", target=T.Target("permanent", _one(ch, T.Filter)))
 

@@ -1182,6 +1182,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage_each_opponent":
         ctx.need_self(e.ref, created)
         return F("damage", C_("each_opponent"), e.n)
+    if k == "damage_each_player":
+        ctx.need_self(e.ref, created)
+        return F("damage", C_("each_player"), e.n)
     if e.who == "that_player" and k in ("discard", "mill"):
         # "that player discards a card" in a combat damage trigger: the player dealt the damage (issue 28)
         if ab.event_data != "player":

@@ -462,6 +462,8 @@ class Effect:
             return f"return a {self.filter.words()} to its owner's hand"
         if k == "damage_each_opponent":
             return f"{src} deals {self.n} damage to each opponent"
+        if k == "damage_each_player":
+            return f"{src} deals {self.n} damage to each player"
         if k == "exile_return_transformed":
             return f"exile {src}, then return it to the battlefield transformed under your control"
         if k == "discard_hand":

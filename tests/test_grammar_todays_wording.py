@@ -127,3 +127,12 @@ def test_damage_to_each_player():
     ln = line("Slagstorm", 3)
     assert ln.status == "modelled", ln.text
     assert "damage(each_player,3)" in facts(ln)
+
+
+def test_one_player_two_things():
+    # Arbiter of Woe: "each opponent discards a card and loses 2 life. You draw a card and gain 2 life."
+    ln = line("Arbiter of Woe", 3)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "discard(each_opponent,1)" in f and "lose_life(each_opponent,2)" in f
+    assert "draw(you,1)" in f and "gain_life(you,2)" in f

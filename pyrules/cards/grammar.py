@@ -455,6 +455,14 @@ class ToTree(Transformer):
         n, m = (number(t) for t in _tokens(ch, "NUM"))
         return [T.Effect("draw", who="target_player", n=n), T.Effect("lose_life", who="that_player", n=m)]
 
+    def e_discard_lose_opponents(self, meta, ch):
+        return [T.Effect("discard", who="each_opponent", n=1),
+                T.Effect("lose_life", who="each_opponent", n=number(_tokens(ch, "NUM")[0]))]
+
+    def e_draw_gain(self, meta, ch):
+        n, m = (number(t) for t in _tokens(ch, "NUM"))
+        return [T.Effect("draw", n=n), T.Effect("gain_life", n=m)]
+
     def e_edict(self, meta, ch):
         who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
         return T.Effect("edict", who=f"target_{who}", filter=_one(ch, T.Filter))

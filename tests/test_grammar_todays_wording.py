@@ -136,3 +136,23 @@ def test_one_player_two_things():
     f = facts(ln)
     assert "discard(each_opponent,1)" in f and "lose_life(each_opponent,2)" in f
     assert "draw(you,1)" in f and "gain_life(you,2)" in f
+
+
+def test_tokens_then_each_creature_is_not_modelled():
+    # Heroic Reinforcements: the creatures "you control" as the pump begins include the tokens just created (CR 611.2c),
+    # which the rules don't consider yet: the line is read but not modelled, and says why
+    ln = line("Heroic Reinforcements", 1)
+    assert ln.status == "not_modelled"
+    assert "the tokens it just created" in ln.reason
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    ("Celestial Armor", 2, "apply(gains(indestructible)"),              # "That creature gains hexproof and indestructible"
+    ("Felidar Savior", 2, "other"),                                       # "each of up to two other target creatures"
+    ("Ambush Wolf", 2, "exile(target(1))"),                               # "exile up to one target card from a graveyard"
+    ("Mischievous Pup", 2, "bounce(target(1))"),                          # "up to one other target permanent you control"
+])
+def test_more_of_todays_enter_triggers(card, n, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert fact in facts(ln)

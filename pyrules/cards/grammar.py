@@ -1432,6 +1432,10 @@ class ToTree(Transformer):
         return T.Effect("gains_until_eot", keyword=str(_tokens(ch, "KW")[0]).lower(), who="that",
                         counter=str(_tokens(ch, "TYPE")[0]).lower())
 
+    def e_gains_that_two(self, meta, ch):
+        kind = str(_tokens(ch, "TYPE")[0]).lower()
+        return [T.Effect("gains_until_eot", keyword=str(k).lower(), who="that", counter=kind) for k in _tokens(ch, "KW")]
+
     def e_damage_player_or_pw_count(self, meta, ch):
         return T.Effect("damage", n="X", ref=_one(ch, T.SelfRef), target=T.Target("player_or_planeswalker"),
                         x=_one(ch, T.Filter), where=True)
@@ -1589,6 +1593,10 @@ class ToTree(Transformer):
     def e_damage_up_to_two(self, meta, ch):
         t = T.Target("permanent", _one(ch, T.Filter), optional=True)
         return T.Effect("up_to_two", then=T.Effect("damage", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef), target=t))
+
+    def e_counters_up_to_two_other(self, meta, ch):
+        e = self.e_counters_up_to_two(meta, ch)
+        return replace(e, then=self._other(e.then))
 
     def e_counters_up_to_two(self, meta, ch):
         t = T.Target("permanent", _one(ch, T.Filter), optional=True)
@@ -1965,6 +1973,12 @@ class ToTree(Transformer):
 
     def e_bounce_up_to_one(self, meta, ch):
         return T.Effect("bounce", target=T.Target("permanent", _one(ch, T.Filter), optional=True))
+
+    def e_bounce_up_to_one_other(self, meta, ch):
+        return self._other(self.e_bounce_up_to_one(meta, ch))
+
+    def e_exile_graveyard_card_up_to_one(self, meta, ch):
+        return T.Effect("exile", target=T.Target("card_in_graveyard", T.Filter("card", "card"), optional=True))
 
     def e_attach_to_created(self, meta, ch):
         return T.Effect("attach_to_created", ref=[c for c in ch if isinstance(c, T.SelfRef)][0])

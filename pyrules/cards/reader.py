@@ -1574,7 +1574,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("untap", C_("self"))
     if k == "exile":
         term = ab.filter(e.target.filter, "card")
-        t = ab.target(F("card_in_graveyard", term))
+        t = ab.target(F("card_in_graveyard", term), optional=e.target.optional)   # "up to one target card" (Ambush Wolf)
         ab.last_card = t                            # "that card's toughness" (d1)
         return F("exile", F("target", t))
     if k == "lose_life_third":                      # "each player loses a third of their life, rounded up" (rules/timeline/more_enter_effects.lp)
@@ -1644,6 +1644,12 @@ def compile_effects(effects, ab: Ab, ctx: Ctx) -> list[str]:
         # "Return up to two target creature cards ... to your hand, then discard a card": the cards just returned may be
         # discarded, which the rules of discarding don't consider yet (rules/timeline/changes.lp)
         raise NotUnderstood("discarding the cards an effect just returned to the hand")
+    if "create_token" in kinds and any(x.kind == "pump" and x.filter is not None and x.target is None
+                                       for x in effects[kinds.index("create_token"):]):
+        # "Create two 1/1 ... tokens. Until end of turn, creatures you control get +1/+1": the tokens just created are
+        # among the creatures changed (CR 611.2c), which the rules of each-creature effects don't consider yet (they
+        # take the creatures there before the spell resolves: rules/timeline/effects.lp)
+        raise NotUnderstood("the tokens it just created among the creatures its later effect changes")
     last: list[Symbol] = []
     prev = None
     for e in effects:

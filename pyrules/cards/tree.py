@@ -68,7 +68,8 @@ class Target:
         if self.kind == "card_in_graveyard":
             where = "your graveyard" if self.filter.extra == ("you_own",) else "a graveyard"
             return f"{up}target {self.filter.words()} from {where}"
-        another = "another " if self.filter is not None and "other" in self.filter.extra else ""   # "another target"
+        other = self.filter is not None and "other" in self.filter.extra       # "another target", "up to one other target"
+        another = ("other " if up else "another ") if other else ""
         return f"{up}{another}target {self.filter.words()}"
 
 

@@ -156,3 +156,10 @@ def test_more_of_todays_enter_triggers(card, n, fact):
     ln = line(card, n)
     assert ln.status == "modelled", ln.text
     assert fact in facts(ln)
+
+
+def test_morbid_instead_in_a_trigger():
+    # Tragic Banshee: "If a creature died this turn, that creature gets -13/-13 instead." after its -1/-1
+    ln = line("Tragic Banshee", 1)
+    assert ln.status == "modelled", ln.text
+    assert "effect_instead(" in facts(ln) and "creature_died_this_turn" in facts(ln) and "pump(-13,-13)" in facts(ln)

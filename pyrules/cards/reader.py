@@ -1726,7 +1726,7 @@ def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: 
         cond = C_("kicked")
     else:
         cond = _condition(e.cond, ab, ctx)
-        if cond.name != "controls":
+        if cond.name != "controls" and cond != C_("creature_died_this_turn"):
             raise NotUnderstood(e.words())
     ab.add(EFFECT_INSTEAD, Number(ab.effects), term, cond)
 

@@ -163,3 +163,10 @@ def test_morbid_instead_in_a_trigger():
     ln = line("Tragic Banshee", 1)
     assert ln.status == "modelled", ln.text
     assert "effect_instead(" in facts(ln) and "creature_died_this_turn" in facts(ln) and "pump(-13,-13)" in facts(ln)
+
+
+def test_threshold_as_an_intervening_condition():
+    # Crypt Feaster: "Whenever this creature attacks, if there are seven or more cards in your graveyard, ..."
+    ln = line("Crypt Feaster", 2)
+    assert ln.status == "modelled", ln.text
+    assert "intervening_if(" in facts(ln) and "graveyard_ge(" in facts(ln) and ",7)" in facts(ln)

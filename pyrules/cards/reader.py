@@ -2071,7 +2071,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(INTERVENING_IF, F(a.condition.kind, a.condition.n))
         elif isinstance(a.condition, T.Condition):   # "if you control a Wizard," (rules/timeline/triggers.lp)
             cond = _condition(a.condition, ab, ctx)
-            if cond.name not in ("controls", "none_on_battlefield"):
+            if cond.name not in ("controls", "none_on_battlefield", "graveyard_ge"):
                 raise NotUnderstood(a.condition.words())
             ab.add(INTERVENING_IF, cond)
         elif a.condition == "kicked_that_spell":   # "if that spell was kicked": the spell it triggered on

@@ -170,3 +170,10 @@ def test_threshold_as_an_intervening_condition():
     ln = line("Crypt Feaster", 2)
     assert ln.status == "modelled", ln.text
     assert "intervening_if(" in facts(ln) and "graveyard_ge(" in facts(ln) and ",7)" in facts(ln)
+
+
+def test_if_it_was_with_nothing_otherwise():
+    # Scavenging Ooze: "If it was a creature card, put a +1/+1 counter on Scavenging Ooze and you gain 1 life."
+    ln = line("Scavenging Ooze", 1)
+    assert ln.status == "modelled", ln.text
+    assert facts(ln).count("if_was_only(") == 2 and "gain_life(you,1)" in facts(ln)

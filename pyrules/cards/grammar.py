@@ -821,6 +821,10 @@ class ToTree(Transformer):
         effs = [c for c in ch if isinstance(c, T.Effect)]
         return [T.Effect("if_was", filter=_one(ch, T.Filter), then=effs[0], otherwise=effs[1])]
 
+    def if_was_then(self, meta, ch):
+        effs = [c for c in ch if isinstance(c, T.Effect)]
+        return [T.Effect("if_was_then", filter=_one(ch, T.Filter), then=e) for e in effs]
+
     def exile_may_play(self, meta, ch):
         f = _one(ch, T.Filter)
         other = bool(_tokens(ch, "OTHER"))

@@ -1598,6 +1598,13 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if len(then) != 1 or len(otherwise) != 1:
             raise NotUnderstood(e.words())
         return F("if_was", F("target", ab.targets), cterm, then[0], otherwise[0])
+    if k == "if_was_then":                          # "If it was a creature card, [effect]" (no otherwise)
+        if not ab.targets:
+            raise NotUnderstood(e.words())
+        then = effect_terms(e.then, ab, ctx, created)
+        if len(then) != 1:
+            raise NotUnderstood(e.words())
+        return F("if_was_only", F("target", ab.targets), ab.filter(e.filter, "card"), then[0])
     if k == "exile_may_play":
         term = ab.filter(e.target.filter)
         t = ab.target(F("permanent", term), optional=True)

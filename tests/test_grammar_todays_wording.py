@@ -177,3 +177,12 @@ def test_if_it_was_with_nothing_otherwise():
     ln = line("Scavenging Ooze", 1)
     assert ln.status == "modelled", ln.text
     assert facts(ln).count("if_was_only(") == 2 and "gain_life(you,1)" in facts(ln)
+
+
+def test_a_trigger_while_a_condition_holds():
+    # Courageous Goblin: "Whenever this creature attacks while you control a creature with power 4 or greater, ..." —
+    # a condition on the event (trigger_while), not an intervening "if"
+    ln = line("Courageous Goblin", 1)
+    assert ln.status == "modelled", ln.text
+    assert "trigger_while(" in facts(ln) and "intervening_if(" not in facts(ln)
+    assert "while you control a creature with power 4 or greater" in ln.parse

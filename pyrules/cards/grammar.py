@@ -1169,6 +1169,10 @@ class ToTree(Transformer):
         return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[0] if effs else (),
                          condition=cond[0] if cond else "", n=modes[0] if modes else 0)
 
+    def triggered_while(self, meta, ch):
+        effs = [c[1] for c in ch if isinstance(c, tuple) and c[0] == "effects"]
+        return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[0], condition=_one(ch, T.Condition), while_=True)
+
     def trigger_choose(self, meta, ch):
         return ("choose", number(_tokens(ch, "NUM")[0]))
 

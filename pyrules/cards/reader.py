@@ -74,6 +74,7 @@ from pyrules.kb.interface import (
     GRANTS_ESCAPE,
     GRANTS_EXILE_PLAY,
     INTERVENING_IF,
+    TRIGGER_WHILE,
     GRANT_COST,
     KEYWORD,
     KEYWORD_N,
@@ -2058,7 +2059,12 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
                          "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded",
                          "loses_life": "life_loser", "enters_filter": "entered"}.get(ev.kind)
-        if isinstance(a.condition, T.Condition) and a.condition.kind == "you_control_none":
+        if a.while_:                     # "whenever [event] while you control ..." (rules/timeline/triggers.lp)
+            cond = _condition(a.condition, ab, ctx)
+            if cond.name != "controls":
+                raise NotUnderstood(a.condition.words())
+            ab.add(TRIGGER_WHILE, cond)
+        elif isinstance(a.condition, T.Condition) and a.condition.kind == "you_control_none":
             # "if you control no tapped lands" (rules/timeline/if_you_control.lp)
             text = a.condition.filter.text
             if re.search(r"\b(you control|opponent controls|you don't control)$", text, re.I):
@@ -2097,7 +2103,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         cond_words = (a.condition.words() if isinstance(a.condition, T.Condition)
                       else "that spell was kicked" if a.condition == "kicked_that_spell"
                       else "it wasn't kicked" if a.condition == "not_kicked" else a.condition)
-        return [ab], [f"trigger: {ev.words()}"] + ([f"if {cond_words}"] if a.condition else []) + understood
+        cond_words = f"{'while' if a.while_ else 'if'} {cond_words}"
+        return [ab], [f"trigger: {ev.words()}"] + ([cond_words] if a.condition else []) + understood
     if k == "chapter":
         out, understood = [], []
         for n in a.chapters:     # "I, II — [effect]" is two chapter abilities, one for each symbol

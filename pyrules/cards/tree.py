@@ -710,6 +710,7 @@ class Ability:
     ref: SelfRef | None = None
     restrictions: tuple[str, ...] = ()
     condition: str = ""              # triggered: an intervening "if" clause (rules/timeline/triggers.lp), by name
+    while_: bool = False             # triggered: the condition is "while [condition]" after the event, not an "if"
     counter: str = ""
     n: int = 0
 
@@ -730,6 +731,8 @@ class Ability:
                     "kicked_that_spell": "if that spell was kicked, "}.get(self.condition, "")
             if isinstance(self.condition, Condition):    # "if you control a Wizard, "
                 cond = f"if {self.condition.words()}, "
+            if self.while_:                              # "whenever ~ attacks while you control ..., "
+                return f"{self.event.words()} while {self.condition.words()}, {eff}"
             if self.n:                   # a modal triggered ability: its modes are the bullet lines after it
                 words = {1: "one", 2: "two", 3: "three"}.get(self.n, str(self.n))
                 return f"{self.event.words()}, {cond}choose {words} (the mode is chosen as it is put on the stack)"

@@ -498,6 +498,8 @@ TARGET_DISTINCT = Predicate("target_distinct", "ability n:int m:int",
 TIMING = Predicate("timing", "ability timing:const", **_CARD)
 TRIGGER = Predicate("trigger", "ability event", **_CARD)
 INTERVENING_IF = Predicate("intervening_if", "ability condition", **_CARD)
+TRIGGER_WHILE = Predicate("trigger_while", "ability condition",
+                          "\"whenever [event] while [condition]\": checked only as the event happens", **_CARD)
 MODAL = Predicate("modal", "ability n:int", **_CARD)
 MODE = Predicate("mode", "ability n:int", **_CARD)
 CAST_SELF_FROM = Predicate("cast_self_from", "ability zone:const", "the card may be cast from that zone", **_CARD)

@@ -186,3 +186,10 @@ def test_a_trigger_while_a_condition_holds():
     assert ln.status == "modelled", ln.text
     assert "trigger_while(" in facts(ln) and "intervening_if(" not in facts(ln)
     assert "while you control a creature with power 4 or greater" in ln.parse
+
+
+def test_whenever_you_attack():
+    # Battlesong Berserker: "Whenever you attack, ..." — one or more creatures its controller controls attack
+    ln = line("Battlesong Berserker", 1)
+    assert ln.status == "modelled", ln.text
+    assert "attack_one_or_more(" in facts(ln)

@@ -1665,6 +1665,9 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return T.Event("one_or_more_attack", filter=f, text=f"whenever one or more {f.text} attack")
 
+    def ev_you_attack(self, meta, ch):
+        return T.Event("one_or_more_attack", filter=T.Filter("creatures you control"), text="whenever you attack")
+
     def e_mill_target_x(self, meta, ch):
         return T.Effect("mill", who="target_player", n="X")
 

@@ -193,3 +193,10 @@ def test_whenever_you_attack():
     ln = line("Battlesong Berserker", 1)
     assert ln.status == "modelled", ln.text
     assert "attack_one_or_more(" in facts(ln)
+
+
+def test_tap_and_stun():
+    # Grappling Kraken: "tap target creature an opponent controls and put a stun counter on it" — both on one target
+    ln = line("Grappling Kraken", 1)
+    assert ln.status == "modelled", ln.text
+    assert 'tap(target(1))' in facts(ln) and 'counters(target(1),"stun",1)' in facts(ln)

@@ -625,6 +625,13 @@ class ToTree(Transformer):
     def e_tap(self, meta, ch):
         return T.Effect("tap", target=T.Target("permanent", _one(ch, T.Filter)))
 
+    def e_tap_stun(self, meta, ch):
+        return T.Effect("tap_stun", target=T.Target("permanent", _one(ch, T.Filter)), n=number(_tokens(ch, "NUM")[0]))
+
+    def e_tap_stun_up_to_one(self, meta, ch):
+        return T.Effect("tap_stun", target=T.Target("permanent", _one(ch, T.Filter), optional=True),
+                        n=number(_tokens(ch, "NUM")[0]))
+
     def e_counters(self, meta, ch):
         return T.Effect("counters", n=number(_tokens(ch, "NUM")[0]), counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
                         ref=_one(ch, T.SelfRef))

@@ -747,6 +747,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     """An effect as the vocabulary's terms: most effects are one; "gets +N/+N and gains KEYWORD until end of turn"
     is two continuous effects on the same object."""
     k = e.kind
+    if k == "tap_stun":                              # "tap target creature and put a stun counter on it" (rules/mechanics/stun.lp)
+        t = _permanent_target(e, ab)
+        return [F("tap", F("target", t)), F("counters", F("target", t), String("stun"), e.n)]
     if k in ("pump", "gains_until_eot"):
         if e.who == "chosen":                        # "The chosen creature gains indestructible" (rules/timeline/chosen_as_enters.lp)
             ref = C_("chosen")

@@ -477,6 +477,8 @@ class Effect:
             return f"exile {self.target.words()}"
         if k == "if_was":
             return f"if it was a {self.filter.words()} card, {self.then.words()}; otherwise, {self.otherwise.words()}"
+        if k == "tap_stun":
+            return f"tap {self.target.words()} and put {self.n} stun counter(s) on it"
         if k == "if_was_then":
             return f"if it was a {self.filter.words()} card, {self.then.words()}"
         if k == "if_that_was":

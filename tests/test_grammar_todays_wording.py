@@ -200,3 +200,10 @@ def test_tap_and_stun():
     ln = line("Grappling Kraken", 1)
     assert ln.status == "modelled", ln.text
     assert 'tap(target(1))' in facts(ln) and 'counters(target(1),"stun",1)' in facts(ln)
+
+
+def test_a_named_token_with_lowercase_words():
+    # Kiora, the Rising Tide: "you may create Scion of the Deep, a legendary 8/8 blue Octopus creature token."
+    ln = line("Kiora, the Rising Tide", 2)
+    assert ln.status == "modelled", ln.text
+    assert "Scion of the Deep" in facts(ln)

@@ -207,3 +207,10 @@ def test_a_named_token_with_lowercase_words():
     ln = line("Kiora, the Rising Tide", 2)
     assert ln.status == "modelled", ln.text
     assert "Scion of the Deep" in facts(ln)
+
+
+def test_untap_it_after_a_target():
+    # Shore Up (Bloomburrow): "Target creature you control gets +1/+1 and gains hexproof until end of turn. Untap it."
+    ln = line("Shore Up", 1)
+    assert ln.status == "modelled", ln.text
+    assert "untap(target(1))" in facts(ln)

@@ -1168,9 +1168,13 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             raise NotUnderstood(e.words())
         return F("skip_next_untap", F("target", ab.targets))
     if k == "untap_it":
-        if ab.it_target is None:
-            raise NotUnderstood(e.words())
-        return F("untap", F("target", ab.it_target))
+        if ab.it_target is not None:
+            return F("untap", F("target", ab.it_target))
+        if (ab.name.startswith("spell_") and not created and ab.last_permanent is not None
+                and (e.counter == "" or re.search(rf"\b{re.escape(e.counter)}s?\b", ab.last_permanent[1], re.I))):
+            # "Target creature you control gets +1/+1 ... Untap it." (Shore Up): the permanent the spell targeted just before
+            return F("untap", F("target", ab.last_permanent[0]))
+        raise NotUnderstood(e.words())
     if k == "damage_each_creature_player":
         ctx.need_self(e.ref, created)
         return F("damage", C_("each_creature_and_player"), _amount(e, ab))

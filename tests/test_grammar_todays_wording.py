@@ -214,3 +214,10 @@ def test_untap_it_after_a_target():
     ln = line("Shore Up", 1)
     assert ln.status == "modelled", ln.text
     assert "untap(target(1))" in facts(ln)
+
+
+def test_defending_player_loses_life():
+    # Agate-Blade Assassin: "Whenever this creature attacks, defending player loses 1 life and you gain 1 life."
+    ln = line("Agate-Blade Assassin", 1)
+    assert ln.status == "modelled", ln.text
+    assert "lose_life(defending_player,1)" in facts(ln) and "gain_life(you,1)" in facts(ln)

@@ -410,6 +410,7 @@ class ToTree(Transformer):
     e_draw_target = _eff("draw", who="target_player")
     e_gain_life = _eff("gain_life")
     e_lose_life_opponents = _eff("lose_life", who="each_opponent")
+    e_lose_life_defending = _eff("lose_life", who="defending_player")
     e_gain_life_lost = _eff("gain_life_lost", who="you")   # dies triggers (issue 28): Kokusho
     e_damage_divided = _eff("damage_divided")
     e_damage_spell_controller = _eff("damage_to_spell_controller")

@@ -1455,6 +1455,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if ab.event_data != "entered" or e.keyword not in ("creature", "permanent"):
             raise NotUnderstood(e.words())
         return F("damage", C_("data_controller"), e.n)
+    if k == "lose_life" and e.who == "defending_player":
+        # "defending player loses 1 life" in an attack trigger (rules/timeline/combat_triggers.lp)
+        if ab.event_data != "attacked" or not isinstance(e.n, int):
+            raise NotUnderstood(e.words())
+        return F("lose_life", C_("defending_player"), e.n)
     if k == "tap" and e.keyword == "defending":
         # "tap target creature defending player controls" in an attack trigger (rules/timeline/combat_triggers.lp)
         if ab.event_data != "attacked":

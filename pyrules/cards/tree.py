@@ -148,7 +148,7 @@ class Effect:
         src = self.ref.words() if self.ref else ""
         who = {"you": "you", "target_player": "target player", "each_opponent": "each opponent",
                "target_opponent": "target opponent", "that_player": "that player", "each_player": "each player",
-               "discarder": "that player"}.get(self.who, self.who)
+               "discarder": "that player", "defending_player": "defending player"}.get(self.who, self.who)
         if k == "gain_life" and self.counter == "milled":
             return f"you gain 1 life for each {self.x.words()} card put into your graveyard this way"
         if k == "draw" and self.n == "greatest_discarded":

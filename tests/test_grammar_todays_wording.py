@@ -221,3 +221,13 @@ def test_defending_player_loses_life():
     ln = line("Agate-Blade Assassin", 1)
     assert ln.status == "modelled", ln.text
     assert "lose_life(defending_player,1)" in facts(ln) and "gain_life(you,1)" in facts(ln)
+
+
+@pytest.mark.parametrize("card, fact", [
+    ("Psychic Whorl", "surveil(2)"),       # "Then if you control a Rat, surveil 2." after a discard
+    ("Rabbit Response", "scry(2)"),        # "If you control a Rabbit, scry 2." after "Creatures you control get +2/+1"
+])
+def test_if_you_control_then_scry_or_surveil(card, fact):
+    ln = line(card, 1)
+    assert ln.status == "modelled", ln.text
+    assert "if(controls(" in facts(ln) and fact in facts(ln)

@@ -536,7 +536,9 @@ class Ab:
 
     def effect(self, eff: Symbol) -> None:
         self.effects += 1
-        self.effect_kinds.append(eff.name)
+        # "apply_pump": a continuous effect that changes only power, toughness or keywords (no control, no zone)
+        pump = eff.name == "apply" and re.match(r"apply\((pump|gains)\(", str(eff)) is not None
+        self.effect_kinds.append("apply_pump" if pump else eff.name)
         self.add(EFFECT, Number(self.effects), eff)
 
     def target(self, spec: Symbol, optional: bool = False, each_opponent: bool = False) -> int:
@@ -860,7 +862,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         # "draw a card if you control a creature with a +1/+1 counter on it": checked as it resolves (rules/timeline/if_you_control.lp)
         inner = effect_terms(e.then, ab, ctx, created)
         text = e.filter.text
-        if (len(inner) != 1 or not re.match(r"(draw|gain_life|create_token)\(|counters\(self,", str(inner[0]))
+        if (len(inner) != 1 or not re.match(r"(draw|gain_life|create_token|scry|surveil)\(|counters\(self,", str(inner[0]))
                 or re.search(r"\b(you control|opponent controls|you don't control)\b", text, re.I)):
             raise NotUnderstood(e.words())
         kind, with_, rest = text.partition(" with ")
@@ -994,7 +996,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
 
 # the instructions an "If you control ..." sentence may follow (rules/timeline/bounce_shapes.lp: gone_before)
 IF_AFTER = ("bounce", "destroy", "exile", "draw", "gain_life", "lose_life", "tap", "untap", "counters", "scry",
-            "surveil", "mill", "discard")
+            "surveil", "mill", "discard", "apply_pump")
 X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill",
              "counter_unless_pays")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}

@@ -231,3 +231,10 @@ def test_if_you_control_then_scry_or_surveil(card, fact):
     ln = line(card, 1)
     assert ln.status == "modelled", ln.text
     assert "if(controls(" in facts(ln) and fact in facts(ln)
+
+
+def test_return_all_creature_cards_with_mana_value():
+    # Raise the Past: "Return all creature cards with mana value 2 or less from your graveyard to the battlefield."
+    ln = line("Raise the Past", 1)
+    assert ln.status == "modelled", ln.text
+    assert "reanimate_all(" in facts(ln) and "mana_value_le(2)" in facts(ln)

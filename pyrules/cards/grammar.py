@@ -298,6 +298,9 @@ class ToTree(Transformer):
     def filter_card_with(self, meta, ch):        # "creature card with power 2 or less" (f4)
         return T.Filter(self._span(meta), "card")
 
+    def filter_cards_with(self, meta, ch):       # "creature cards with mana value 2 or less" (Raise the Past)
+        return T.Filter(re.sub(r"\s+cards\b", "", self._span(meta), count=1), "card")
+
     def filter_s(self, meta, ch):
         return T.Filter(self._span(meta), "spell", and_or=True)
 

@@ -272,7 +272,8 @@ class Effect:
         if k == "shuffle_graveyard_then":
             return "then shuffle your graveyard into your library"
         if k == "reanimate_all":
-            return f"return all {self.filter.words()} cards from your graveyard to the battlefield"
+            kind, with_, rest = self.filter.words().partition(" with ")
+            return f"return all {kind} cards{with_}{rest} from your graveyard to the battlefield"
         if k == "fight":
             return f"{self.target.words()} fights target {self.filter.words()}"
         if k == "exile_linked":

@@ -238,3 +238,10 @@ def test_return_all_creature_cards_with_mana_value():
     ln = line("Raise the Past", 1)
     assert ln.status == "modelled", ln.text
     assert "reanimate_all(" in facts(ln) and "mana_value_le(2)" in facts(ln)
+
+
+def test_tokens_as_many_as_your_life_total():
+    # Ajani, Caller of the Pride: "−8: Create X 2/2 white Cat creature tokens, where X is your life total."
+    ln = line("Ajani, Caller of the Pride", 3)
+    assert ln.status == "modelled", ln.text
+    assert "create_token(" in facts(ln) and ",your_life)" in facts(ln)

@@ -2165,6 +2165,9 @@ class ToTree(Transformer):
         return [T.Effect("damage", n=n, ref=ref, target=T.Target("player")),
                 T.Effect("damage_each_of_target_player", n=n, ref=ref, filter=T.Filter(f.text, "permanent", True))]
 
+    def e_create_life_total(self, meta, ch):     # "Create X 2/2 white Cat creature tokens, where X is your life total."
+        return T.Effect("create_token", n="your_life", token=_one(ch, T.Token))
+
     def e_counters_life_total(self, meta, ch):
         return T.Effect("counters_life_total", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
                         target=T.Target("permanent", _one(ch, T.Filter)))

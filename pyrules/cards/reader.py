@@ -1544,6 +1544,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "create_token" and e.for_each and e.counter == "your_graveyard":
         # "create a [token] for each card named Undead Servant in your graveyard" (f4; rules/timeline/library_reveal.lp)
         return F("create_token", String(_token(ctx, e.token)), F("graveyard_count", ab.filter(e.x)))
+    if k == "create_token" and e.n == "your_life" and not e.keyword and not e.for_each and e.who in ("", "you"):
+        # "Create X [tokens], where X is your life total" (rules/timeline/loyalty_effects.lp)
+        return F("create_token", String(_token(ctx, e.token)), C_("your_life"))
+    if k == "create_token" and not isinstance(e.n, int):   # a number the rules don't count
+        raise NotUnderstood(e.words())
     if k == "create_token" and e.keyword == "attacking":
         # "... tokens that are tapped and attacking" in an attack trigger (rules/timeline/combat_triggers.lp)
         if ab.event_data != "attacked":

@@ -379,6 +379,8 @@ class Effect:
             return f"sacrifice {src} unless you pay {self.keyword}"
         if k == "create_token" and self.for_each and self.counter == "your_graveyard":
             return f"create a {self.token.words()} for each {self.x.words()} in your graveyard"
+        if k == "create_token" and self.n == "your_life":
+            return f"create X {self.token.words()}, where X is your life total"
         if k == "create_token" and self.who == "investigate":
             return "investigate (create a Clue token)"
         if k == "create_token" and self.keyword == "tapped":

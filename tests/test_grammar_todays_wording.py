@@ -245,3 +245,10 @@ def test_tokens_as_many_as_your_life_total():
     ln = line("Ajani, Caller of the Pride", 3)
     assert ln.status == "modelled", ln.text
     assert "create_token(" in facts(ln) and ",your_life)" in facts(ln)
+
+
+def test_each_opponent_loses_x_life():
+    # Exsanguinate: "Each opponent loses X life. You gain life equal to the life lost this way."
+    ln = line("Exsanguinate", 1)
+    assert ln.status == "modelled", ln.text
+    assert "lose_life(each_opponent,x)" in facts(ln) and "gain_life_lost(you)" in facts(ln)

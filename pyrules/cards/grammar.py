@@ -442,6 +442,9 @@ class ToTree(Transformer):
     def e_gain_life_x(self, meta, ch):
         return T.Effect("gain_life", n="X")
 
+    def e_lose_life_opponents_x(self, meta, ch):   # "Each opponent loses X life." (Exsanguinate)
+        return T.Effect("lose_life", who="each_opponent", n="X")
+
     def e_spend_only(self, meta, ch):
         return T.Effect("spend_only", who=str(_tokens(ch, "COLOR")[0]).lower())
 

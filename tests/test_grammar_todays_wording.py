@@ -252,3 +252,10 @@ def test_each_opponent_loses_x_life():
     ln = line("Exsanguinate", 1)
     assert ln.status == "modelled", ln.text
     assert "lose_life(each_opponent,x)" in facts(ln) and "gain_life_lost(you)" in facts(ln)
+
+
+def test_may_have_it_fight_target():
+    # Affectionate Indrik: "you may have it fight target creature you don't control."
+    ln = line("Affectionate Indrik", 1)
+    assert ln.status == "modelled", ln.text
+    assert "fight(self,target(1))" in facts(ln) and "may(" in facts(ln)

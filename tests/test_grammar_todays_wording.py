@@ -259,3 +259,10 @@ def test_may_have_it_fight_target():
     ln = line("Affectionate Indrik", 1)
     assert ln.status == "modelled", ln.text
     assert "fight(self,target(1))" in facts(ln) and "may(" in facts(ln)
+
+
+def test_equipped_creature_gets_until_end_of_turn():
+    # Adventuring Gear: "Landfall — Whenever a land you control enters, equipped creature gets +2/+2 until end of turn."
+    ln = line("Adventuring Gear", 1)
+    assert ln.status == "modelled", ln.text
+    assert "apply(pump(2,2),equipped,end_of_turn)" in facts(ln)

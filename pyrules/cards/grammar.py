@@ -1933,6 +1933,9 @@ class ToTree(Transformer):
     def e_may_fight_self(self, meta, ch):
         return T.Effect("may", then=T.Effect("fight_self", target=self._other_target(ch), ref=T.SelfRef("it")))
 
+    def e_pump_equipped(self, meta, ch):
+        return T.Effect("pump", pt=self._pt(ch), who="equipped")
+
     def e_may_fight_self_target(self, meta, ch):   # "you may have it fight target creature you don't control" (Affectionate Indrik)
         return T.Effect("may", then=T.Effect("fight_self", target=T.Target("permanent", _one(ch, T.Filter)),
                                              ref=T.SelfRef("it")))

@@ -759,6 +759,8 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             ref = F("target", _that_target(ab, e.counter, e))
         elif e.who == "those":                       # "Those creatures gain indestructible": the ones just counted
             ref = F("each", ab.filter(e.filter))
+        elif e.who == "equipped":                    # "equipped creature gets +2/+2 until end of turn" (rules/timeline/effects.lp)
+            ref = C_("equipped")
         elif e.who == "same":                        # "gets +1/+0 and gains first strike and haste": the same target
             if ab.last_permanent is None:
                 raise NotUnderstood(e.words())

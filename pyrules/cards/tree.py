@@ -414,7 +414,7 @@ class Effect:
             gains = f" and gain {self.keyword}" if self.keyword else ""
             return f"{self.filter.words()} get {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"
         if k == "pump":
-            who = self.target.words() if self.target else src
+            who = self.target.words() if self.target else "equipped creature" if self.who == "equipped" else src
             gains = f" and gains {self.keyword}" if self.keyword else ""
             return f"{who} gets {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"
         if k == "destroy":

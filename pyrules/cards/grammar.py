@@ -1933,6 +1933,9 @@ class ToTree(Transformer):
     def e_may_fight_self(self, meta, ch):
         return T.Effect("may", then=T.Effect("fight_self", target=self._other_target(ch), ref=T.SelfRef("it")))
 
+    def e_class_level(self, meta, ch):            # "{W}: Level 2": a Class's level ability (CR 716.2a)
+        return T.Effect("class_level", n=number(_tokens(ch, "NUM")[0]))
+
     def e_pump_equipped(self, meta, ch):
         return T.Effect("pump", pt=self._pt(ch), who="equipped")
 

@@ -75,6 +75,7 @@ from pyrules.kb.interface import (
     GRANTS_EXILE_PLAY,
     INTERVENING_IF,
     TRIGGER_WHILE,
+    CLASS_ABILITY_LEVEL,
     GRANT_COST,
     KEYWORD,
     KEYWORD_N,
@@ -749,6 +750,11 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     """An effect as the vocabulary's terms: most effects are one; "gets +N/+N and gains KEYWORD until end of turn"
     is two continuous effects on the same object."""
     k = e.kind
+    if k == "class_level":                           # "{W}: Level 2" (rules/mechanics/class.lp)
+        if "class" not in ctx.face.type_line.lower().split() or not ab.name.startswith("activated_") or ab.effects:
+            raise NotUnderstood(e.words())
+        ab.add(TIMING, C_("sorcery"))
+        return [F("class_level", e.n)]
     if k == "tap_stun":                              # "tap target creature and put a stun counter on it" (rules/mechanics/stun.lp)
         t = _permanent_target(e, ab)
         return [F("tap", F("target", t)), F("counters", F("target", t), String("stun"), e.n)]
@@ -2657,11 +2663,31 @@ def read_line(card, face, i: int, raw: str, tokens=None) -> Line:
         abilities, understood = compile_ability(tree, ctx)
     except NotUnderstood as exc:
         return Line(face.id, i, raw, read=read, printed=printed, reason=not_read_reason(exc, text, face.name))
+    level = _class_level_of_line(face, i)
+    if level > 1:                    # printed after a Class's level bar: the ability exists only at that level (CR 716)
+        for ab in abilities:
+            if not _LEVEL_LINE.fullmatch(read):
+                ab.add(CLASS_ABILITY_LEVEL, level)
     missing = [m for ab in abilities for m in ab.missing]
     return Line(face.id, i, raw, "read" if missing else "modelled", understood, [f for ab in abilities for f in ab.facts],
                 [ab.name for ab in abilities], read=read, spans=((0, len(read)),), printed=printed, missing=missing,
                 tokens=list(ctx.made),
                 parse=tree.words().replace("~", face.name.split(",")[0]))
+
+
+_LEVEL_LINE = re.compile(r"(?:\{[^}]+\})+: Level (\d+)", re.I)
+
+
+def _class_level_of_line(face, i: int) -> int:
+    """The level of the section of a Class's text box line `i` is in: 1, or N after its "[cost]: Level N" bar."""
+    if "class" not in face.type_line.lower().split():
+        return 1
+    level = 1
+    for raw in face.lines[:i - 1]:
+        m = _LEVEL_LINE.fullmatch(_REMINDER.sub("", raw).strip())
+        if m:
+            level = int(m.group(1))
+    return level
 
 
 def not_read_reason(exc: NotUnderstood, text: str, name: str) -> str:

@@ -498,6 +498,8 @@ TARGET_DISTINCT = Predicate("target_distinct", "ability n:int m:int",
 TIMING = Predicate("timing", "ability timing:const", **_CARD)
 TRIGGER = Predicate("trigger", "ability event", **_CARD)
 INTERVENING_IF = Predicate("intervening_if", "ability condition", **_CARD)
+CLASS_ABILITY_LEVEL = Predicate("class_ability_level", "ability level:int",
+                                "an ability printed after a Class's level bar: it exists only at that level or higher", **_CARD)
 TRIGGER_WHILE = Predicate("trigger_while", "ability condition",
                           "\"whenever [event] while [condition]\": checked only as the event happens", **_CARD)
 MODAL = Predicate("modal", "ability n:int", **_CARD)

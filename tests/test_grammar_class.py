@@ -26,3 +26,9 @@ def test_abilities_after_a_level_bar_have_that_level():
 def test_the_reminder_line_is_reminder_text():
     ln = line("Builder's Talent", 1)            # "(Gain the next level as a sorcery to add its ability.)"
     assert ln.status == "modelled" and ln.facts == []
+
+
+def test_when_this_class_becomes_level():
+    ln = line("Stormchaser's Talent", 4)        # "When this Class becomes level 2, return target instant or sorcery card ..."
+    assert ln.status == "modelled", ln.text
+    assert "becomes_level(2)" in facts(ln)

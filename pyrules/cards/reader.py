@@ -2040,6 +2040,10 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("deals_damage", C_("self"), C_("opponent")))
         elif ev.kind == "opponent_noncombat_damage":   # "Whenever an opponent is dealt noncombat damage"
             ab.add(TRIGGER, F("dealt_noncombat_damage", C_("opponent")))
+        elif ev.kind == "becomes_level":          # "When this Class becomes level 2" (rules/mechanics/class.lp)
+            if "class" not in ctx.face.type_line.lower().split():
+                raise NotUnderstood(ev.words())
+            ab.add(TRIGGER, F("becomes_level", ev.n))
         elif ev.kind == "one_or_more_attack":     # "Whenever one or more nontoken Vampires you control attack"
             ab.add(TRIGGER, F("attack_one_or_more", ab.filter(ev.filter)))
         elif ev.kind == "one_or_more_enter":       # "Whenever one or more tokens enter ... under your control"

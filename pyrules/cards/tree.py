@@ -694,6 +694,7 @@ class Event:
     filter: Filter | None = None
     text: str = ""                   # the printed words of the event (for `parse`)
     of: Filter | None = None         # cast_spell_targeting: what the spell targets (a filter; or ref: itself)
+    n: int = 0                       # becomes_level: the level
 
     def words(self) -> str:
         return self.text

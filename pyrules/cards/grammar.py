@@ -850,6 +850,11 @@ class ToTree(Transformer):
     ev_becomes_target = _ev("becomes_target", "whenever ~ becomes the target of a spell", ("spell", "", ""))
     ev_becomes_target_opp = _ev("becomes_target", "whenever ~ becomes the target of a spell or ability an opponent controls",
                                 ("spell_or_ability", "opponent", ""))
+    # Valiant (BLB): "Whenever ~ becomes the target of a spell or ability you control for the first time each turn"
+    ev_becomes_target_you_first = _ev(
+        "becomes_target",
+        "whenever ~ becomes the target of a spell or ability you control for the first time each turn",
+        ("spell_or_ability", "you", "first_time"))
     ev_enters_or_becomes_target_opp = _ev(
         "enters_or_becomes_target",
         "whenever ~ enters or becomes the target of a spell or ability an opponent controls",

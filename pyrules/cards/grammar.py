@@ -364,6 +364,9 @@ class ToTree(Transformer):
         return [T.CostItem("remove_counters", number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
                            symbols=(str(_tokens(ch, "PT")[0]).replace("−", "-"),))]
 
+    def c_forage(self, meta, ch):   # "{2}, Forage:" (Camellia, the Seedmiser; rules/mechanics/forage.lp)
+        return [T.CostItem("forage")]
+
     def c_exile_self(self, meta, ch):
         return [T.CostItem("exile_self", ref=_one(ch, T.SelfRef))]
 

@@ -603,6 +603,10 @@ def cost_items(cost: T.Cost, ctx: Ctx, activated: bool = False) -> tuple[list[Sy
             term, ffacts = filter_term(it.filter.text, "card")
             items.append(F("exile_single_graveyard", Number(it.n), term))
             facts += ffacts
+        elif k == "forage":   # "{2}, Forage:" (rules/mechanics/forage.lp: activated abilities only)
+            if not activated:
+                raise NotUnderstood(it.words())
+            items.append(C_("forage"))
         elif k == "exile_self":
             ctx.need_self(it.ref)
             items.append(C_("exile_self"))

@@ -365,6 +365,10 @@ class Effect:
             return f"return {src} from your graveyard to your hand"
         if k == "pay_then":
             return f"you may pay {self.keyword}; if you do, {self.then.words()}"
+        if k == "forage_then":
+            return f"you may forage; if you do, {self.then.words()}"
+        if k == "forage":
+            return "forage"
         if k == "sacrifice_then":
             return f"you may sacrifice {self.filter.words()}; if you do, {self.then.words()}"
         if k == "reveal_then":

@@ -367,6 +367,9 @@ class ToTree(Transformer):
         return [T.CostItem("remove_counters", number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
                            symbols=(str(_tokens(ch, "PT")[0]).replace("−", "-"),))]
 
+    def c_forage(self, meta, ch):   # "{2}, Forage:" (Camellia, the Seedmiser; rules/mechanics/forage.lp)
+        return [T.CostItem("forage")]
+
     def c_exile_self(self, meta, ch):
         return [T.CostItem("exile_self", ref=_one(ch, T.SelfRef))]
 
@@ -879,6 +882,11 @@ class ToTree(Transformer):
     ev_becomes_target = _ev("becomes_target", "whenever ~ becomes the target of a spell", ("spell", "", ""))
     ev_becomes_target_opp = _ev("becomes_target", "whenever ~ becomes the target of a spell or ability an opponent controls",
                                 ("spell_or_ability", "opponent", ""))
+    # Valiant (BLB): "Whenever ~ becomes the target of a spell or ability you control for the first time each turn"
+    ev_becomes_target_you_first = _ev(
+        "becomes_target",
+        "whenever ~ becomes the target of a spell or ability you control for the first time each turn",
+        ("spell_or_ability", "you", "first_time"))
     ev_enters_or_becomes_target_opp = _ev(
         "enters_or_becomes_target",
         "whenever ~ enters or becomes the target of a spell or ability an opponent controls",
@@ -2346,6 +2354,15 @@ class ToTree(Transformer):
     def s_pay_when_you_do(self, meta, ch):
         return [T.Effect("pay_when", keyword=self._pay_symbols(ch), reflexive=self._reflexive(ch))]
 
+    def s_forage_if_you_do(self, meta, ch):   # "you may forage. If you do, ..." (rules/mechanics/forage.lp)
+        return [T.Effect("forage_then", then=self._then(ch))]
+
+    def e_may_forage(self, meta, ch):   # "you may forage" (rules/mechanics/forage.lp)
+        return T.Effect("may", then=T.Effect("forage", who="you"))
+
+    def ev_you_forage(self, meta, ch):   # "Whenever you forage" (rules/mechanics/forage.lp)
+        return T.Event("forages", step=("", "", "you"), text="whenever you forage")
+
     def s_sacrifice_when_you_do(self, meta, ch):
         another = [c for c in ch if isinstance(c, tuple)]
         f = another[0][1] if another else _one(ch, T.Filter)
@@ -2581,6 +2598,13 @@ class ToTree(Transformer):
 
     def ev_you_lose_life_first(self, meta, ch):
         return T.Event("loses_life_first", step=("", "", "you"), text="whenever you lose life for the first time each turn")
+
+    def ev_you_gain_life_first(self, meta, ch):
+        return T.Event("gains_life_first", step=("", "", "you"), text="whenever you gain life for the first time each turn")
+
+    def ev_you_gain_life_first_your_turn(self, meta, ch):
+        return T.Event("gains_life_first_your_turn", step=("", "", "you"),
+                       text="whenever you gain life for the first time during each of your turns")
 
     def ev_opponent_loses_life(self, meta, ch):
         return T.Event("loses_life", step=("", "", "opponent"), text="whenever an opponent loses life")

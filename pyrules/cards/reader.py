@@ -607,6 +607,10 @@ def cost_items(cost: T.Cost, ctx: Ctx, activated: bool = False) -> tuple[list[Sy
             term, ffacts = filter_term(it.filter.text, "card")
             items.append(F("exile_single_graveyard", Number(it.n), term))
             facts += ffacts
+        elif k == "forage":   # "{2}, Forage:" (rules/mechanics/forage.lp: activated abilities only)
+            if not activated:
+                raise NotUnderstood(it.words())
+            items.append(C_("forage"))
         elif k == "exile_self":
             ctx.need_self(it.ref)
             items.append(C_("exile_self"))
@@ -890,6 +894,12 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         if k == "pay_then":
             return [F("pay_then", _pay_term(e.keyword), then[0])]
         return [F(k, ab.filter(e.filter), then[0])]
+    if k == "forage_then":
+        # "you may forage. If you do, draw a card.": the second only if the player foraged (rules/mechanics/forage.lp)
+        then = effect_terms(e.then, ab, ctx, created)
+        if len(then) != 1 or re.search(r"\b(x|count|that_much|each|target|bounce_chosen|destroy_all|if_was|created|may)\b", str(then[0])):
+            raise NotUnderstood(e.words())
+        return [F("forage_then", then[0])]
     if k in ("pay_when", "sacrifice_when"):
         # "you may pay {2}{R}. When you do, it deals 3 damage to any target.": a reflexive triggered ability of its own,
         # which the payment (the sacrifice) triggers as this ability resolves (rules/timeline/if_you_do.lp)
@@ -1580,6 +1590,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("exile_return_transformed", C_("self"))
     if k == "discard_hand":
         return F("discard_hand", C_("you"))
+    if k == "forage":                               # "you may forage" (rules/mechanics/forage.lp)
+        return F("forage", C_("you"))
     if k == "put_land":
         return F("put_land", C_("you"))
     if k in ("surveil", "scry"):
@@ -2019,6 +2031,13 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         elif ev.kind == "loses_life_first":
             # "Whenever you lose life for the first time each turn" (rules/timeline/life_triggers.lp)
             ab.add(TRIGGER, F("loses_life_first", C_(ev.step[2])))
+        elif ev.kind == "forages":
+            # "Whenever you forage" (rules/mechanics/forage.lp)
+            ab.add(TRIGGER, F("forages", C_(ev.step[2])))
+        elif ev.kind in ("gains_life_first", "gains_life_first_your_turn"):
+            # "Whenever you gain life for the first time each turn" / "... during each of your turns"
+            # (rules/timeline/life_triggers.lp)
+            ab.add(TRIGGER, F(ev.kind, C_(ev.step[2])))
         elif ev.kind in ("enchanted_blocks", "enchanted_dies"):
             # the creature the Aura is attached to (rules/timeline/aura_triggers.lp)
             ab.add(TRIGGER, F("blocks" if ev.kind == "enchanted_blocks" else "dies", C_("enchanted")))

@@ -79,7 +79,7 @@ class Target:
 class CostItem:
     """One part of a cost: mana symbols, {T}, {Q}, pay life, discard, sacrifice, exile from the graveyard."""
     kind: str                        # mana | tap | untap | pay_life | discard | discard_hand | sacrifice_self |
-                                     # sacrifice | exile_other_graveyard | exile_graveyard
+                                     # sacrifice | exile_other_graveyard | exile_graveyard | forage
     n: int = 0
     symbols: tuple[str, ...] = ()    # mana: the symbols as printed ({2}, {R})
     filter: Filter | None = None
@@ -93,6 +93,7 @@ class CostItem:
                 "discard_hand": "discard your hand",
                 "discard_kind": f"discard {self.n} {self.filter.words() if self.filter else ''} card(s)", "sacrifice_self": f"sacrifice {self.ref.words() if self.ref else '~'}",
                 "exile_self": f"exile {self.ref.words() if self.ref else '~'}",
+                "forage": "forage",
                 "remove_counters": f"remove {self.n} {''.join(self.symbols)} counter(s) from {self.ref.words() if self.ref else '~'}",
                 "exile_single_graveyard": f"exile {self.n} {self.filter.words() if self.filter else ''} card(s) from a single graveyard",
                 "sacrifice": f"sacrifice {self.n} {self.filter.words() if self.filter else ''}",
@@ -366,6 +367,10 @@ class Effect:
             return f"return {src} from your graveyard to your hand"
         if k == "pay_then":
             return f"you may pay {self.keyword}; if you do, {self.then.words()}"
+        if k == "forage_then":
+            return f"you may forage; if you do, {self.then.words()}"
+        if k == "forage":
+            return "forage"
         if k == "sacrifice_then":
             return f"you may sacrifice {self.filter.words()}; if you do, {self.then.words()}"
         if k == "reveal_then":

@@ -78,6 +78,7 @@ from pyrules.kb.interface import (
     KEYWORD,
     KEYWORD_N,
     KICKED_ENTERS_WITH,
+    GIFT,
     KNOWN_DEF,
     MANA_ABILITY,
     MOD_PT,
@@ -823,6 +824,11 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             if not ab.name.startswith("spell_") or not any("kicker" in ln.lower() for ln in ctx.face.lines):
                 raise NotUnderstood(e.words())
             return [F("if", C_("kicked"), then[0])]
+        if e.keyword in ("gift_promised", "gift_not_promised"):
+            # "If the gift was / wasn't promised, [effect]": a spell with a gift line (rules/mechanics/gift.lp)
+            if not ab.name.startswith("spell_") or not any(re.match(r"gift a\b", ln, re.I) for ln in ctx.face.lines):
+                raise NotUnderstood(e.words())
+            return [F("if", C_(e.keyword), then[0])]
         if e.keyword != "you_control":
             raise NotUnderstood(e.words())
         # the instructions before it: ones whose permanents leaving the battlefield the rules account for, or ones that
@@ -2067,6 +2073,10 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(INTERVENING_IF, cond)
         elif a.condition == "kicked_that_spell":   # "if that spell was kicked": the spell it triggered on
             ab.add(INTERVENING_IF, F("kicked", C_("that_spell")))
+        elif a.condition == "gift_promised":   # "if the gift was promised," (rules/mechanics/gift.lp)
+            if not any(re.match(r"gift a\b", ln, re.I) for ln in ctx.face.lines):
+                raise NotUnderstood("the gift was promised")
+            ab.add(INTERVENING_IF, F("gift_promised", C_("self")))
         elif a.condition:                # an intervening "if" clause (rules/timeline/triggers.lp)
             ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition in ("kicked", "not_kicked") else "you")))
         if a.n:                          # "..., choose one —": the modes are the bullet lines after it (their own abilities)
@@ -2080,7 +2090,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             understood = compile_effects(a.effects, ab, ctx)
         cond_words = (a.condition.words() if isinstance(a.condition, T.Condition)
                       else "that spell was kicked" if a.condition == "kicked_that_spell"
-                      else "it wasn't kicked" if a.condition == "not_kicked" else a.condition)
+                      else "it wasn't kicked" if a.condition == "not_kicked"
+                      else "the gift was promised" if a.condition == "gift_promised" else a.condition)
         return [ab], [f"trigger: {ev.words()}"] + ([f"if {cond_words}"] if a.condition else []) + understood
     if k == "chapter":
         out, understood = [], []
@@ -2138,6 +2149,22 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab = Ab(ctx, "kicked_enters")
         ab.add(KICKED_ENTERS_WITH, String(a.counter), Number(a.n))
         return [ab], [f"if kicked, enters with {a.n} {a.counter} counter(s)"]
+    if k == "gift":
+        # "Gift a card", "Gift a Food", "Gift a tapped Fish", "Gift a Treasure": the keyword, and what the chosen
+        # opponent gets (rules/mechanics/gift.lp says when they get it)
+        ab = Ab(ctx, "gift")
+        ab.add(KEYWORD, C_("gift"))
+        who = C_("gift_recipient")
+        if a.counter == "card":
+            gift = F("draw", who, 1)
+        elif a.counter in ("food", "treasure"):
+            gift = F("create_token_for", who, String(_token(ctx, T.Token("", "", (a.counter.capitalize(),), predefined=True))), 1)
+        elif a.counter == "tapped fish":
+            gift = F("create_token_tapped_for", who, String(_token(ctx, T.Token("1", "1", ("blue", "Fish")))), 1)
+        else:
+            raise NotUnderstood(a.words())
+        ab.add(GIFT, gift)
+        return [ab], [a.words()]
     if k == "escapes_with":
         ctx.need_self(a.ref)
         ab = Ab(ctx, "escapes_with")

@@ -49,7 +49,13 @@ def test_if_the_gift_was_promised_is_an_intervening_condition_of_an_enter_trigge
     ("Blooming Blast", 2),      # "... Blooming Blast also deals 3 damage to that creature's controller."
     ("Parting Gust", 2),        # "... return that creature to the battlefield ... at the beginning of the next end step."
     ("Dawn's Truce", 2),        # "You and permanents you control gain hexproof ..."
-    ("Crumb and Get It", 2),    # "... that creature also gains indestructible until end of turn."
 ])
 def test_a_gift_condition_whose_effect_is_not_read_stays_not_modelled(card, n):
     assert line(card, n).status == "not_modelled"
+
+
+def test_that_creature_also_gains_is_the_spells_earlier_target_if_the_gift_was_promised():
+    ln = line("Crumb and Get It", 2)   # "... If the gift was promised, that creature also gains indestructible ..."
+    assert ln.status == "modelled", ln.text
+    assert "apply(pump(2,2),target(1),end_of_turn)" in facts(ln)
+    assert "if(gift_promised,apply(gains(indestructible),target(1),end_of_turn))" in facts(ln)

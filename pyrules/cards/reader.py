@@ -817,8 +817,12 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         return out
     if k == "if_then":
         # a last sentence "If this spell was kicked, ..." / "If you control [a kind], ..." (rules/timeline/bounce_shapes.lp)
+        before = ab.targets
         then = effect_terms(e.then, ab, ctx, created)
-        if len(then) != 1 or re.search(r"\b(x|count|that_much|each|target)\b", str(then[0])):
+        # (a target an earlier instruction chose, "that creature", is the same object: "If the gift was promised, that
+        # creature also gains indestructible"; a new target only if the gift was promised is not read)
+        earlier = e.keyword in ("gift_promised", "gift_not_promised") and ab.targets == before
+        if len(then) != 1 or re.search(r"\b(x|count|that_much|each" + ("" if earlier else "|target") + r")\b", str(then[0])):
             raise NotUnderstood(e.words())
         if e.keyword == "kicked":
             if not ab.name.startswith("spell_") or not any("kicker" in ln.lower() for ln in ctx.face.lines):

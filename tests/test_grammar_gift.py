@@ -59,3 +59,9 @@ def test_that_creature_also_gains_is_the_spells_earlier_target_if_the_gift_was_p
     assert ln.status == "modelled", ln.text
     assert "apply(pump(2,2),target(1),end_of_turn)" in facts(ln)
     assert "if(gift_promised,apply(gains(indestructible),target(1),end_of_turn))" in facts(ln)
+
+
+def test_whenever_you_give_a_gift_is_a_trigger_event():
+    ln = line("Jolly Gerbils", 1)   # "Whenever you give a gift, draw a card." (702.174c)
+    assert ln.status == "modelled", ln.text
+    assert "gives_gift(you)" in facts(ln) and "draw(you,1)" in facts(ln)

@@ -1803,6 +1803,9 @@ class ToTree(Transformer):
         kind = str(_tokens(ch, "GIFT_KIND")[0]).lower().removeprefix("a ")
         return T.Ability("gift", counter=kind)
 
+    def ev_you_give_gift(self, meta, ch):   # "Whenever you give a gift" (rules/mechanics/gift.lp)
+        return T.Event("gives_gift", step=("", "", "you"), text="whenever you give a gift")
+
     def if_gift_promised(self, meta, ch):
         return ("if", "gift_promised")
 

@@ -2011,6 +2011,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         elif ev.kind == "one_or_more_enter":       # "Whenever one or more tokens enter ... under your control"
             ab.add(TRIGGER, F("enter_one_or_more", ab.filter(T.Filter(f"{ev.filter.text} you control"))))
             ab.event_amount = True
+        elif ev.kind == "gives_gift":              # "Whenever you give a gift" (rules/mechanics/gift.lp)
+            ab.add(TRIGGER, F("gives_gift", C_("you")))
         elif ev.kind == "draws":                   # "Whenever you / an opponent draw(s) a card" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("draws", C_(ev.step[2])))
         elif ev.kind == "equipped_attacks":        # "Whenever equipped creature attacks" (rules/timeline/combat_triggers.lp)

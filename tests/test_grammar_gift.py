@@ -65,3 +65,16 @@ def test_whenever_you_give_a_gift_is_a_trigger_event():
     ln = line("Jolly Gerbils", 1)   # "Whenever you give a gift, draw a card." (702.174c)
     assert ln.status == "modelled", ln.text
     assert "gives_gift(you)" in facts(ln) and "draw(you,1)" in facts(ln)
+
+
+@pytest.mark.parametrize("card, n, effect", [
+    # a new target only if the gift was promised: chosen only then (702.174b, 601.2c)
+    ("Valley Rally", 2, "if(gift_promised,apply(gains(first_strike),target(1),end_of_turn))"),
+    ("Sazacap's Brew", 3, "if(gift_promised,apply(pump(2,0),target(2),end_of_turn))"),
+])
+def test_a_target_if_the_gift_was_promised_is_chosen_only_then(card, n, effect):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert effect in facts(ln)
+    i = 1 if card == "Valley Rally" else 2
+    assert f"target_if(ab(\"{card}\",front,{n},spell_{n}),{i},gift_promised)" in facts(ln)

@@ -79,6 +79,7 @@ from pyrules.kb.interface import (
     KEYWORD_N,
     KICKED_ENTERS_WITH,
     GIFT,
+    TARGET_IF,
     KNOWN_DEF,
     MANA_ABILITY,
     MOD_PT,
@@ -822,8 +823,15 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         # (a target an earlier instruction chose, "that creature", is the same object: "If the gift was promised, that
         # creature also gains indestructible"; a new target only if the gift was promised is not read)
         earlier = e.keyword in ("gift_promised", "gift_not_promised") and ab.targets == before
-        if len(then) != 1 or re.search(r"\b(x|count|that_much|each" + ("" if earlier else "|target") + r")\b", str(then[0])):
+        # (a new target "if the gift was promised": chosen only if it was, as the spell is cast)
+        new = e.keyword == "gift_promised" and ab.targets > before
+        if len(then) != 1 or re.search(r"\b(x|count|that_much|each" + ("" if earlier or new else "|target") + r")\b", str(then[0])):
             raise NotUnderstood(e.words())
+        if new:
+            if any(TARGET_OPTIONAL.is_(f) or TARGET_EACH_OPPONENT.is_(f) or TARGET_DISTINCT.is_(f) for f in ab.facts):
+                raise NotUnderstood(e.words())
+            for i in range(before + 1, ab.targets + 1):
+                ab.add(TARGET_IF, Number(i), C_("gift_promised"))
         if e.keyword == "kicked":
             if not ab.name.startswith("spell_") or not any("kicker" in ln.lower() for ln in ctx.face.lines):
                 raise NotUnderstood(e.words())

@@ -1852,6 +1852,20 @@ class ToTree(Transformer):
     def e_if_kicked_then(self, meta, ch):
         return [T.Effect("if_then", keyword="kicked", then=_one(ch, T.Effect))]
 
+    def e_if_gift_then(self, meta, ch):   # "If the gift was / wasn't promised, [effect]" (rules/mechanics/gift.lp)
+        was = str(_tokens(ch, "GIFT_WAS")[0]).lower() == "was"
+        return [T.Effect("if_then", keyword="gift_promised" if was else "gift_not_promised", then=_one(ch, T.Effect))]
+
+    def gift_line(self, meta, ch):   # "Gift a card" (rules/mechanics/gift.lp)
+        kind = str(_tokens(ch, "GIFT_KIND")[0]).lower().removeprefix("a ")
+        return T.Ability("gift", counter=kind)
+
+    def ev_you_give_gift(self, meta, ch):   # "Whenever you give a gift" (rules/mechanics/gift.lp)
+        return T.Event("gives_gift", step=("", "", "you"), text="whenever you give a gift")
+
+    def if_gift_promised(self, meta, ch):
+        return ("if", "gift_promised")
+
     def e_if_condition_then(self, meta, ch):
         c = _one(ch, T.Condition)
         return [T.Effect("if_then", keyword=c.kind, filter=c.filter, n=c.n, then=_one(ch, T.Effect))]

@@ -80,6 +80,8 @@ from pyrules.kb.interface import (
     KEYWORD,
     KEYWORD_N,
     KICKED_ENTERS_WITH,
+    GIFT,
+    TARGET_IF,
     KNOWN_DEF,
     MANA_ABILITY,
     MOD_PT,
@@ -834,13 +836,29 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         return out
     if k == "if_then":
         # a last sentence "If this spell was kicked, ..." / "If you control [a kind], ..." (rules/timeline/bounce_shapes.lp)
+        before = ab.targets
         then = effect_terms(e.then, ab, ctx, created)
-        if len(then) != 1 or re.search(r"\b(x|count|that_much|each|target)\b", str(then[0])):
+        # (a target an earlier instruction chose, "that creature", is the same object: "If the gift was promised, that
+        # creature also gains indestructible"; a new target only if the gift was promised is not read)
+        earlier = e.keyword in ("gift_promised", "gift_not_promised") and ab.targets == before
+        # (a new target "if the gift was promised": chosen only if it was, as the spell is cast)
+        new = e.keyword == "gift_promised" and ab.targets > before
+        if len(then) != 1 or re.search(r"\b(x|count|that_much|each" + ("" if earlier or new else "|target") + r")\b", str(then[0])):
             raise NotUnderstood(e.words())
+        if new:
+            if any(TARGET_OPTIONAL.is_(f) or TARGET_EACH_OPPONENT.is_(f) or TARGET_DISTINCT.is_(f) for f in ab.facts):
+                raise NotUnderstood(e.words())
+            for i in range(before + 1, ab.targets + 1):
+                ab.add(TARGET_IF, Number(i), C_("gift_promised"))
         if e.keyword == "kicked":
             if not ab.name.startswith("spell_") or not any("kicker" in ln.lower() for ln in ctx.face.lines):
                 raise NotUnderstood(e.words())
             return [F("if", C_("kicked"), then[0])]
+        if e.keyword in ("gift_promised", "gift_not_promised"):
+            # "If the gift was / wasn't promised, [effect]": a spell with a gift line (rules/mechanics/gift.lp)
+            if not ab.name.startswith("spell_") or not any(re.match(r"gift a\b", ln, re.I) for ln in ctx.face.lines):
+                raise NotUnderstood(e.words())
+            return [F("if", C_(e.keyword), then[0])]
         if e.keyword != "you_control":
             raise NotUnderstood(e.words())
         # the instructions before it: ones whose permanents leaving the battlefield the rules account for, or ones that
@@ -2068,6 +2086,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         elif ev.kind == "one_or_more_enter":       # "Whenever one or more tokens enter ... under your control"
             ab.add(TRIGGER, F("enter_one_or_more", ab.filter(T.Filter(f"{ev.filter.text} you control"))))
             ab.event_amount = True
+        elif ev.kind == "gives_gift":              # "Whenever you give a gift" (rules/mechanics/gift.lp)
+            ab.add(TRIGGER, F("gives_gift", C_("you")))
         elif ev.kind == "draws":                   # "Whenever you / an opponent draw(s) a card" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("draws", C_(ev.step[2])))
         elif ev.kind == "equipped_attacks":        # "Whenever equipped creature attacks" (rules/timeline/combat_triggers.lp)
@@ -2139,6 +2159,10 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(INTERVENING_IF, cond)
         elif a.condition == "kicked_that_spell":   # "if that spell was kicked": the spell it triggered on
             ab.add(INTERVENING_IF, F("kicked", C_("that_spell")))
+        elif a.condition == "gift_promised":   # "if the gift was promised," (rules/mechanics/gift.lp)
+            if not any(re.match(r"gift a\b", ln, re.I) for ln in ctx.face.lines):
+                raise NotUnderstood("the gift was promised")
+            ab.add(INTERVENING_IF, F("gift_promised", C_("self")))
         elif a.condition:                # an intervening "if" clause (rules/timeline/triggers.lp)
             ab.add(INTERVENING_IF, F(a.condition, C_("self" if a.condition in ("kicked", "not_kicked") else "you")))
         if a.n:                          # "..., choose one —": the modes are the bullet lines after it (their own abilities)
@@ -2152,7 +2176,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             understood = compile_effects(a.effects, ab, ctx)
         cond_words = (a.condition.words() if isinstance(a.condition, T.Condition)
                       else "that spell was kicked" if a.condition == "kicked_that_spell"
-                      else "it wasn't kicked" if a.condition == "not_kicked" else a.condition)
+                      else "it wasn't kicked" if a.condition == "not_kicked"
+                      else "the gift was promised" if a.condition == "gift_promised" else a.condition)
         cond_words = f"{'while' if a.while_ else 'if'} {cond_words}"
         return [ab], [f"trigger: {ev.words()}"] + ([cond_words] if a.condition else []) + understood
     if k == "chapter":
@@ -2211,6 +2236,22 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab = Ab(ctx, "kicked_enters")
         ab.add(KICKED_ENTERS_WITH, String(a.counter), Number(a.n))
         return [ab], [f"if kicked, enters with {a.n} {a.counter} counter(s)"]
+    if k == "gift":
+        # "Gift a card", "Gift a Food", "Gift a tapped Fish", "Gift a Treasure": the keyword, and what the chosen
+        # opponent gets (rules/mechanics/gift.lp says when they get it)
+        ab = Ab(ctx, "gift")
+        ab.add(KEYWORD, C_("gift"))
+        who = C_("gift_recipient")
+        if a.counter == "card":
+            gift = F("draw", who, 1)
+        elif a.counter in ("food", "treasure"):
+            gift = F("create_token_for", who, String(_token(ctx, T.Token("", "", (a.counter.capitalize(),), predefined=True))), 1)
+        elif a.counter == "tapped fish":
+            gift = F("create_token_tapped_for", who, String(_token(ctx, T.Token("1", "1", ("blue", "Fish")))), 1)
+        else:
+            raise NotUnderstood(a.words())
+        ab.add(GIFT, gift)
+        return [ab], [a.words()]
     if k == "escapes_with":
         ctx.need_self(a.ref)
         ab = Ab(ctx, "escapes_with")

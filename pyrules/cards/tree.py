@@ -339,6 +339,8 @@ class Effect:
                     + " to their owners' hands")
         if k == "if_then":
             cond = ("this spell was kicked" if self.keyword == "kicked"
+                    else "the gift was promised" if self.keyword == "gift_promised"
+                    else "the gift wasn't promised" if self.keyword == "gift_not_promised"
                     else f"you control {('an' if self.filter.words()[:1].lower() in 'aeiou' else 'a') if self.n == 1 else f'{self.n} or more'} {self.filter.words()}")
             return f"if {cond}, {self.then.words()}"
         if k == "counters" and self.n == "power_self":
@@ -741,7 +743,8 @@ class Ability:
             cond = {"attacked_this_turn": "if you attacked with a creature this turn, ",
                     "kicked": "if it was kicked, ",
                     "not_kicked": "if it wasn't kicked, ",
-                    "kicked_that_spell": "if that spell was kicked, "}.get(self.condition, "")
+                    "kicked_that_spell": "if that spell was kicked, ",
+                    "gift_promised": "if the gift was promised, "}.get(self.condition, "")
             if isinstance(self.condition, Condition):    # "if you control a Wizard, "
                 cond = f"if {self.condition.words()}, "
             if self.while_:                              # "whenever ~ attacks while you control ..., "
@@ -769,6 +772,8 @@ class Ability:
             return f"as an additional cost to cast this spell, {self.cost.words()}"
         if k == "kicked_enters":
             return f"if {self.ref.words()} was kicked, it enters with {self.n} {self.counter} counter(s) on it"
+        if k == "gift":
+            return f"gift a {self.counter}"
         if k == "escapes_with":
             return f"{self.ref.words()} escapes with {self.n} {self.counter} counter(s) on it"
         return k

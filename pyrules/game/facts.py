@@ -234,6 +234,7 @@ def action_facts(action: dict, t: int, priority: str, players: list[str]) -> lis
             choices("x", [action["x"]])
         choices("mode", action.get("modes", []))
         choices("optional", action.get("optional", []))
+        choices("gift", [action["gift"]] if "gift" in action else [])   # the opponent promised the gift
     elif kind == "resolve":
         occurs(ACTION_PASS_ALL())
     elif kind == "pass":

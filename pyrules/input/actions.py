@@ -18,6 +18,7 @@ from pyrules.kb.interface import FACE_SUBTYPE, MANA_ABILITY
 
 GEN = re.compile(r"^(trigger|token|effect)_(\d+)(?:_(\d+))?$")
 
+# (a cast's `gift` names the opponent a gift is promised to, "Gift a card": rules/mechanics/gift.lp; without it, none is)
 # field kinds: id (an object), new_id (a fresh id), player, ids (list of objects), targets (objects or
 # players), count (a number), method, zone, part (a name), source (an object id or "own"), ability (a
 # keyword or a line number), phase_step, attackers (object -> player or object), blockers (object -> object),
@@ -25,7 +26,7 @@ GEN = re.compile(r"^(trigger|token|effect)_(\d+)(?:_(\d+))?$")
 ACTIONS: dict[str, dict[str, str]] = {
     "cast": {"cast": "id", "by": "player", "method": "method", "part": "part", "source": "source",
              "targets": "targets", "exile": "ids", "discard": "ids", "sacrifice": "ids", "pay": "ids", "x": "count",
-             "modes": "modes", "optional": "optional"},
+             "modes": "modes", "optional": "optional", "gift": "player"},
     "resolve": {"resolve": "top", "choose": "choose"},
     "pass": {"pass": "player", "choose": "choose"},
     "convert": {"convert": "id"},

@@ -509,6 +509,10 @@ TRIGGER_MODES = Predicate("trigger_modes", "ability n:int", "a triggered ability
                           **_CARD)
 MODE_OF = Predicate("mode_of", "mode ability n:int", "a bullet line: mode n of the modal triggered ability", **_CARD)
 KICKED_ENTERS_WITH = Predicate("kicked_enters_with", "ability kind:string n:int", **_CARD)
+TARGET_IF = Predicate("target_if", "ability n:int condition", "target n is chosen only if the condition holds as the "
+                      "spell is cast (\"If the gift was promised, target creature ...\": rules/mechanics/gift.lp)", **_CARD)
+GIFT = Predicate("gift", "ability effect", "\"Gift a [something]\": what the chosen opponent gets "
+                 "(rules/mechanics/gift.lp)", **_CARD)
 TRIGGERED_ABILITY = Predicate("triggered", "ability", **_CARD)
 # the CR's lists of words (rules/core/types.lp), read by the card-text reader
 CARD_TYPE_WORD = Predicate("card_type_word", "word:string type:const")

@@ -27,7 +27,7 @@ from pyrules.kb.interface import (CARD_LINE, CARD_LINE_ABILITY, CARD_TYPE_WORD, 
 
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
 }
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
 COLORS = ("white", "blue", "black", "red", "green")   # the five colors; colorless is not a color
@@ -2618,6 +2618,26 @@ class ToTree(Transformer):
 
     def e_kept_tapped_while(self, meta, ch):
         return T.Effect("kept_tapped_while", ref=[c for c in ch if isinstance(c, T.SelfRef)][-1])
+
+    # Foundations' shapes (h3) ----------------------------------------------------------------------------------
+    def e_edict_each_player_n(self, meta, ch):   # "Each player sacrifices two creatures [of their choice]."
+        return T.Effect("edict_n", who="each_player", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))
+
+    def e_create_for_each_card_in_graveyard(self, meta, ch):   # "Create a tapped ... token for each creature card in ..."
+        if number(_tokens(ch, "NUM")[0]) != 1:
+            raise NotUnderstood("tokens for each")
+        f = _one(ch, T.Filter)
+        return T.Effect("create_token", n=1, token=_one(ch, T.Token), x=T.Filter(f.text, "card"), for_each=True,
+                        counter="your_graveyard", keyword="tapped" if _tokens(ch, "TAPPED_WORD") else "")
+
+    def e_for_each_create(self, meta, ch):   # "For each land you control, create a Treasure token."
+        if number(_tokens(ch, "NUM")[0]) != 1:
+            raise NotUnderstood("tokens for each")
+        return T.Effect("create_token", n=1, token=_one(ch, T.Token), x=_one(ch, T.Filter), for_each=True,
+                        counter="battlefield")
+
+    def e_create_x(self, meta, ch):   # "Create X 1/1 red Goblin creature tokens" (X: "where X is the number of ...")
+        return T.Effect("create_token", n="X", token=_one(ch, T.Token))
 
     def e_exhume_n(self, meta, ch):
         return T.Effect("exhume", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))

@@ -992,7 +992,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
 IF_AFTER = ("bounce", "destroy", "exile", "draw", "gain_life", "lose_life", "tap", "untap", "counters", "scry",
             "surveil", "mill", "discard")
 X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill",
-             "counter_unless_pays")   # the effects whose amount may be X
+             "counter_unless_pays", "create_token")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
 
 
@@ -1061,6 +1061,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("attach", C_("self"), C_("created"))
     if k == "win_game":                             # rules/mechanics/win_game.lp
         return F("win_game", C_("you"))
+    if k == "edict_n" and e.who == "each_player":   # "Each player sacrifices two creatures." (rules/timeline/sacrifice_n.lp)
+        return F("sacrifice_n_chosen", C_("each_player"), e.n, ab.filter(e.filter))
     if k == "edict" and e.who == "each_opponent":   # rules/timeline/reanimation_shapes.lp
         return F("sacrifice_chosen", C_("each_opponent"), ab.filter(e.filter))
     if k == "exile_self_spell":                     # "Exile ~." of a spell as it resolves (rules/timeline/resolution.lp)
@@ -1523,9 +1525,24 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "transform":                            # "transform ~" (rules/timeline/transform.lp)
         ctx.need_self(e.ref, created)
         return F("transform", C_("self"))
+    if k == "create_token" and e.for_each and e.counter == "your_graveyard" and e.keyword == "tapped":
+        # "Create a tapped 1/1 black Rat creature token for each creature card in your graveyard." (rules/timeline/token_counts.lp)
+        return F("create_token_tapped", String(_token(ctx, e.token)), F("graveyard_count", ab.filter(e.x)))
     if k == "create_token" and e.for_each and e.counter == "your_graveyard":
         # "create a [token] for each card named Undead Servant in your graveyard" (f4; rules/timeline/library_reveal.lp)
+        if e.keyword:
+            raise NotUnderstood(e.words())
         return F("create_token", String(_token(ctx, e.token)), F("graveyard_count", ab.filter(e.x)))
+    if k == "create_token" and e.for_each and e.counter == "battlefield":
+        # "For each land you control, create a Treasure token." (rules/timeline/token_counts.lp)
+        return F("create_token", String(_token(ctx, e.token)), F("count", ab.filter(e.x)))
+    if k == "create_token" and e.for_each:
+        raise NotUnderstood(e.words())
+    if k == "create_token" and e.n == "X":
+        # "Create X ... tokens, where X is the number of Goblins you control." (rules/timeline/token_counts.lp)
+        if e.x is None or e.keyword or e.who != "you":
+            raise NotUnderstood(e.words())
+        return F("create_token", String(_token(ctx, e.token)), F("count", ab.filter(e.x)))
     if k == "create_token" and e.keyword == "attacking":
         # "... tokens that are tapped and attacking" in an attack trigger (rules/timeline/combat_triggers.lp)
         if ab.event_data != "attacked":

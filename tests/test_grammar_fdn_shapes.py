@@ -1,0 +1,41 @@
+"""Reading tests of Foundations' shapes (h3): each real card's line (tests/data/fdn_shapes.json, its Oracle text as
+Forge's card scripts keep it) -> its status, the ability written back in words (`parse`) and the vocabulary facts the
+rules interpret. The behaviour of each is played out in tests/rules/card_families/fdn_shapes.yaml."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.card_lines import facts, lines_of
+
+line = lines_of("fdn_shapes.json")
+
+
+# each player sacrifices N (CR 701.21a, 608.2d; rules/timeline/sacrifice_n.lp) and tokens counted as it resolves
+# (CR 608.2h, 107.3c; rules/timeline/token_counts.lp)
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Liliana, Dreadhorde General", 3, "-4: each player sacrifices 2 creatures",
+     'sacrifice_n_chosen(each_player,2,f("creatures"))'),
+    ("Blasphemous Edict", 2, "each player sacrifices 13 creatures",
+     'sacrifice_n_chosen(each_player,13,f("creatures"))'),
+    ("Revenge of the Rats", 1,
+     "create a tapped 1/1 black Rat creature token for each creature card in your graveyard",
+     'create_token_tapped("Rat Token (1/1 black)",graveyard_count(f("creature")))'),
+    ("Brass's Bounty", 1, "for each land you control, create a Treasure token",
+     'create_token("Treasure Token",count(f("land you control")))'),
+    ("Krenko, Mob Boss", 1,
+     "{T}: create X 1/1 red Goblin creature token, where X is the number of Goblins you control",
+     'create_token("Goblin Token (1/1 red)",count(f("goblins you control")))'),
+])
+def test_fdn_shapes(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.reason
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+# the words around these shapes that aren't read stay not modelled: Liliana's −9 and Blasphemous Edict's alternative
+# cost
+@pytest.mark.parametrize("card, n", [("Liliana, Dreadhorde General", 4), ("Blasphemous Edict", 1)])
+def test_fdn_shapes_not_read(card, n):
+    assert line(card, n).status == "not_modelled"

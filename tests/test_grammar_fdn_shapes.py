@@ -34,8 +34,22 @@ def test_fdn_shapes(card, n, parse, fact):
     assert fact in facts(ln)
 
 
-# the words around these shapes that aren't read stay not modelled: Liliana's −9 and Blasphemous Edict's alternative
-# cost
-@pytest.mark.parametrize("card, n", [("Liliana, Dreadhorde General", 4), ("Blasphemous Edict", 1)])
+# draw triggers (CR 121.2, 603.2; rules/timeline/draw_triggers.lp)
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Erudite Wizard", 1,
+     "whenever you draw your second card each turn, put 1 +1/+1 counter(s) on this creature", "draws_nth(you,2)"),
+    ("Scrawling Crawler", 2, "whenever an opponent draws a card, that player loses 1 life", "lose_life(drawer,1)"),
+])
+def test_fdn_draw_triggers(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.reason
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
+# the words around these shapes that aren't read stay not modelled: Liliana's −9, Blasphemous Edict's alternative
+# cost, and Mischievous Mystic's "1/1 blue Faerie token" (Forge's text leaves out "creature": not read as a creature)
+@pytest.mark.parametrize("card, n", [("Liliana, Dreadhorde General", 4), ("Blasphemous Edict", 1),
+                                     ("Mischievous Mystic", 2)])
 def test_fdn_shapes_not_read(card, n):
     assert line(card, n).status == "not_modelled"

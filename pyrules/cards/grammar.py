@@ -1548,6 +1548,9 @@ class ToTree(Transformer):
     def ev_you_draw(self, meta, ch):
         return T.Event("draws", step=("", "", "you"), text="whenever you draw a card")
 
+    def ev_you_draw_second(self, meta, ch):   # h3: Erudite Wizard
+        return T.Event("draws_second", step=("", "", "you"), text="whenever you draw your second card each turn")
+
     def ev_opponent_draws(self, meta, ch):
         return T.Event("draws", step=("", "", "opponent"), text="whenever an opponent draws a card")
 

@@ -1189,6 +1189,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if ab.event_data != "player":
             raise NotUnderstood(e.words())
         return F(k, C_("data_player"), e.n)
+    if k == "lose_life" and e.who == "discarder" and ab.event_data == "drawn":
+        # "that player loses 1 life" in "Whenever an opponent draws a card": the player who drew it (rules/timeline/draw_triggers.lp)
+        return F("lose_life", C_("drawer"), e.n)
     if k == "lose_life" and e.who == "discarder":
         # "that player loses 2 life" in "Whenever an opponent discards a card": the player who discarded it (issue 28)
         if ab.event_data != "discarded":
@@ -2020,6 +2023,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.event_amount = True
         elif ev.kind == "draws":                   # "Whenever you / an opponent draw(s) a card" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("draws", C_(ev.step[2])))
+        elif ev.kind == "draws_second":            # "Whenever you draw your second card each turn" (rules/timeline/draw_triggers.lp)
+            ab.add(TRIGGER, F("draws_nth", C_(ev.step[2]), 2))
         elif ev.kind == "equipped_attacks":        # "Whenever equipped creature attacks" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("attacks", C_("equipped")))
         elif ev.kind == "opponent_discards":       # "Whenever an opponent discards a card" (rules/timeline/combat_triggers.lp)
@@ -2057,7 +2062,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # what the trigger event was about (rules/timeline/combat_triggers.lp): the player dealt combat damage ("that
         # player"), the player or planeswalker the source attacks
         ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
-                         "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded",
+                         "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded", "draws": "drawn",
                          "loses_life": "life_loser", "enters_filter": "entered"}.get(ev.kind)
         if isinstance(a.condition, T.Condition) and a.condition.kind == "you_control_none":
             # "if you control no tapped lands" (rules/timeline/if_you_control.lp)

@@ -47,6 +47,23 @@ def test_fdn_draw_triggers(card, n, parse, fact):
     assert fact in facts(ln)
 
 
+# "During your turn, ...": read as "as long as it's your turn" (CR 611.3a; rules/core/conditions.lp)
+@pytest.mark.parametrize("card, n, parse, fact", [
+    ("Inspiring Paladin", 1, "Inspiring Paladin has first strike as long as it's your turn",
+     'as_long_as(ab("Inspiring Paladin",front,1,static_1),your_turn)'),
+    ("Inspiring Paladin", 2,
+     "as long as it's your turn, creatures you control with +1/+1 counters on them have first strike",
+     'scope(ab("Inspiring Paladin",front,2,static_2),each(f("creatures you control with a +1/+1 counter on it")))'),
+    ("Quick-Draw Katana", 1, "equipped creature gets +2/+0 and has first strike as long as it's your turn",
+     'as_long_as(ab("Quick-Draw Katana",front,1,static_1),your_turn)'),
+])
+def test_fdn_during_your_turn(card, n, parse, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.reason
+    assert ln.parse == parse
+    assert fact in facts(ln)
+
+
 # the words around these shapes that aren't read stay not modelled: Liliana's −9, Blasphemous Edict's alternative
 # cost, and Mischievous Mystic's "1/1 blue Faerie token" (Forge's text leaves out "creature": not read as a creature)
 @pytest.mark.parametrize("card, n", [("Liliana, Dreadhorde General", 4), ("Blasphemous Edict", 1),

@@ -1822,6 +1822,18 @@ class ToTree(Transformer):
         return T.Ability("static", ref=ref, static=T.Static("while", who=who, power=p, toughness=t, keywords=kws,
                                                             condition=cond, text=words))
 
+    def s_while_each_counter(self, meta, ch):   # h3: "During your turn, creatures you control with +1/+1 counters on them have ..."
+        cond, f = _one(ch, T.Condition), _one(ch, T.Filter)
+        pt = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"][0][1]
+        return T.Ability("static", static=T.Static(
+            "while", T.Filter(f"{f.text} with a {pt} counter on it", f.kind, f.and_or, f.extra), who="each",
+            keywords=kws, condition=cond,
+            text=f"as long as {cond.text}, {f.text} with {pt} counters on them have {', '.join(kws)}"))
+
+    def cond_during_your_turn(self, meta, ch):   # h3: "During your turn, ..." (Inspiring Paladin)
+        return T.Condition("your_turn", text="it's your turn")
+
     def cond_you_control(self, meta, ch):
         f = _one(ch, T.Filter)
         art = _tokens(ch, "ARTICLE")

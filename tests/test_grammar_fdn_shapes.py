@@ -26,6 +26,11 @@ line = lines_of("fdn_shapes.json")
     ("Krenko, Mob Boss", 1,
      "{T}: create X 1/1 red Goblin creature token, where X is the number of Goblins you control",
      'create_token("Goblin Token (1/1 red)",count(f("goblins you control")))'),
+    ("Ajani, Caller of the Pride", 3, "-8: create X 2/2 white Cat creature token, where X is your life total",
+     'create_token("Cat Token (2/2 white)",your_life)'),
+    ("Ajani, Caller of the Pride", 2,
+     "-3: target creature gains flying until end of turn; it gains double strike until end of turn",
+     "apply(gains(double_strike),target(1),end_of_turn)"),
 ])
 def test_fdn_shapes(card, n, parse, fact):
     ln = line(card, n)

@@ -2651,6 +2651,14 @@ class ToTree(Transformer):
         return T.Effect("create_token", n=1, token=_one(ch, T.Token), x=_one(ch, T.Filter), for_each=True,
                         counter="battlefield")
 
+    def e_gains_target_two(self, meta, ch):   # "Target creature gains flying and double strike until end of turn."
+        k1, k2 = (str(k).lower() for k in _tokens(ch, "KW"))
+        return [T.Effect("gains_until_eot", target=T.Target("permanent", _one(ch, T.Filter)), keyword=k1),
+                T.Effect("gains_until_eot", keyword=k2, who="same")]
+
+    def e_create_life_total(self, meta, ch):   # "Create X 2/2 white Cat creature tokens, where X is your life total."
+        return T.Effect("create_token", n=1, token=_one(ch, T.Token), counter="your_life")
+
     def e_create_x(self, meta, ch):   # "Create X 1/1 red Goblin creature tokens" (X: "where X is the number of ...")
         return T.Effect("create_token", n="X", token=_one(ch, T.Token))
 

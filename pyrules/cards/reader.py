@@ -1541,6 +1541,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("create_token", String(_token(ctx, e.token)), F("count", ab.filter(e.x)))
     if k == "create_token" and e.for_each:
         raise NotUnderstood(e.words())
+    if k == "create_token" and e.counter == "your_life":
+        # "Create X 2/2 white Cat creature tokens, where X is your life total." (rules/timeline/token_counts.lp)
+        if e.keyword or e.who != "you":
+            raise NotUnderstood(e.words())
+        return F("create_token", String(_token(ctx, e.token)), C_("your_life"))
     if k == "create_token" and e.n == "X":
         # "Create X ... tokens, where X is the number of Goblins you control." (rules/timeline/token_counts.lp)
         if e.x is None or e.keyword or e.who != "you":

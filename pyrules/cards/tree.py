@@ -383,6 +383,8 @@ class Effect:
             return f"create a {tapped}{self.token.words()} for each {what} in your graveyard"
         if k == "create_token" and self.for_each and self.counter == "battlefield":
             return f"for each {self.x.words()}, create a {self.token.words()}"
+        if k == "create_token" and self.counter == "your_life":
+            return f"create X {self.token.words()}, where X is your life total"
         if k == "create_token" and self.who == "investigate":
             return "investigate (create a Clue token)"
         if k == "create_token" and self.keyword == "tapped":

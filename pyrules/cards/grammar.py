@@ -27,7 +27,7 @@ from pyrules.kb.interface import (CARD_LINE, CARD_LINE_ABILITY, CARD_TYPE_WORD, 
 
 NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
 }
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
 COLORS = ("white", "blue", "black", "red", "green")   # the five colors; colorless is not a color
@@ -1593,6 +1593,9 @@ class ToTree(Transformer):
     def ev_you_draw(self, meta, ch):
         return T.Event("draws", step=("", "", "you"), text="whenever you draw a card")
 
+    def ev_you_draw_second(self, meta, ch):   # h3: Erudite Wizard
+        return T.Event("draws_second", step=("", "", "you"), text="whenever you draw your second card each turn")
+
     def ev_opponent_draws(self, meta, ch):
         return T.Event("draws", step=("", "", "opponent"), text="whenever an opponent draws a card")
 
@@ -1613,11 +1616,6 @@ class ToTree(Transformer):
         k1, k2 = (str(k).lower() for k in _tokens(ch, "KW"))
         t = T.Target("permanent", _one(ch, T.Filter))
         return [T.Effect("pump", target=t, pt=self._pt(ch), keyword=k1), T.Effect("gains_until_eot", keyword=k2, who="same")]
-
-    def e_gains_target_two(self, meta, ch):
-        k1, k2 = (str(k).lower() for k in _tokens(ch, "KW"))
-        t = T.Target("permanent", _one(ch, T.Filter))
-        return [T.Effect("gains_until_eot", target=t, keyword=k1), T.Effect("gains_until_eot", keyword=k2, who="same")]
 
     # "each of up to two target creatures" (issue 28) ---------------------------------------------
     def e_damage_up_to_two(self, meta, ch):
@@ -1889,6 +1887,18 @@ class ToTree(Transformer):
                  + (f" has {', '.join(kws)}" if kws else "") + f" as long as {cond.text}")
         return T.Ability("static", ref=ref, static=T.Static("while", who=who, power=p, toughness=t, keywords=kws,
                                                             condition=cond, text=words))
+
+    def s_while_each_counter(self, meta, ch):   # h3: "During your turn, creatures you control with +1/+1 counters on them have ..."
+        cond, f = _one(ch, T.Condition), _one(ch, T.Filter)
+        pt = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        kws = [c for c in ch if isinstance(c, tuple) and c[0] == "kws"][0][1]
+        return T.Ability("static", static=T.Static(
+            "while", T.Filter(f"{f.text} with a {pt} counter on it", f.kind, f.and_or, f.extra), who="each",
+            keywords=kws, condition=cond,
+            text=f"as long as {cond.text}, {f.text} with {pt} counters on them have {', '.join(kws)}"))
+
+    def cond_during_your_turn(self, meta, ch):   # h3: "During your turn, ..." (Inspiring Paladin)
+        return T.Condition("your_turn", text="it's your turn")
 
     def cond_you_control(self, meta, ch):
         f = _one(ch, T.Filter)
@@ -2203,9 +2213,6 @@ class ToTree(Transformer):
         n, ref, f = number(_tokens(ch, "NUM")[0]), _one(ch, T.SelfRef), _one(ch, T.Filter)
         return [T.Effect("damage", n=n, ref=ref, target=T.Target("player")),
                 T.Effect("damage_each_of_target_player", n=n, ref=ref, filter=T.Filter(f.text, "permanent", True))]
-
-    def e_create_life_total(self, meta, ch):     # "Create X 2/2 white Cat creature tokens, where X is your life total."
-        return T.Effect("create_token", n="your_life", token=_one(ch, T.Token))
 
     def e_counters_life_total(self, meta, ch):
         return T.Effect("counters_life_total", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
@@ -2728,6 +2735,34 @@ class ToTree(Transformer):
 
     def e_kept_tapped_while(self, meta, ch):
         return T.Effect("kept_tapped_while", ref=[c for c in ch if isinstance(c, T.SelfRef)][-1])
+
+    # Foundations' shapes (h3) ----------------------------------------------------------------------------------
+    def e_edict_each_player_n(self, meta, ch):   # "Each player sacrifices two creatures [of their choice]."
+        return T.Effect("edict_n", who="each_player", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))
+
+    def e_create_for_each_card_in_graveyard(self, meta, ch):   # "Create a tapped ... token for each creature card in ..."
+        if number(_tokens(ch, "NUM")[0]) != 1:
+            raise NotUnderstood("tokens for each")
+        f = _one(ch, T.Filter)
+        return T.Effect("create_token", n=1, token=_one(ch, T.Token), x=T.Filter(f.text, "card"), for_each=True,
+                        counter="your_graveyard", keyword="tapped" if _tokens(ch, "TAPPED_WORD") else "")
+
+    def e_for_each_create(self, meta, ch):   # "For each land you control, create a Treasure token."
+        if number(_tokens(ch, "NUM")[0]) != 1:
+            raise NotUnderstood("tokens for each")
+        return T.Effect("create_token", n=1, token=_one(ch, T.Token), x=_one(ch, T.Filter), for_each=True,
+                        counter="battlefield")
+
+    def e_gains_target_two(self, meta, ch):   # "Target creature gains flying and double strike until end of turn."
+        k1, k2 = (str(k).lower() for k in _tokens(ch, "KW"))
+        return [T.Effect("gains_until_eot", target=T.Target("permanent", _one(ch, T.Filter)), keyword=k1),
+                T.Effect("gains_until_eot", keyword=k2, who="same")]
+
+    def e_create_life_total(self, meta, ch):   # "Create X 2/2 white Cat creature tokens, where X is your life total."
+        return T.Effect("create_token", n=1, token=_one(ch, T.Token), counter="your_life")
+
+    def e_create_x(self, meta, ch):   # "Create X 1/1 red Goblin creature tokens" (X: "where X is the number of ...")
+        return T.Effect("create_token", n="X", token=_one(ch, T.Token))
 
     def e_exhume_n(self, meta, ch):
         return T.Effect("exhume", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))

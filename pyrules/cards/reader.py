@@ -1034,7 +1034,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
 IF_AFTER = ("bounce", "destroy", "exile", "draw", "gain_life", "lose_life", "tap", "untap", "counters", "scry",
             "surveil", "mill", "discard", "apply_pump")
 X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill",
-             "counter_unless_pays")   # the effects whose amount may be X
+             "counter_unless_pays", "create_token")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
 
 
@@ -1103,6 +1103,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("attach", C_("self"), C_("created"))
     if k == "win_game":                             # rules/mechanics/win_game.lp
         return F("win_game", C_("you"))
+    if k == "edict_n" and e.who == "each_player":   # "Each player sacrifices two creatures." (rules/timeline/sacrifice_n.lp)
+        return F("sacrifice_n_chosen", C_("each_player"), e.n, ab.filter(e.filter))
     if k == "edict" and e.who == "each_opponent":   # rules/timeline/reanimation_shapes.lp
         return F("sacrifice_chosen", C_("each_opponent"), ab.filter(e.filter))
     if k == "exile_self_spell":                     # "Exile ~." of a spell as it resolves (rules/timeline/resolution.lp)
@@ -1236,6 +1238,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if ab.event_data != "player":
             raise NotUnderstood(e.words())
         return F(k, C_("data_player"), e.n)
+    if k == "lose_life" and e.who == "discarder" and ab.event_data == "drawn":
+        # "that player loses 1 life" in "Whenever an opponent draws a card": the player who drew it (rules/timeline/draw_triggers.lp)
+        return F("lose_life", C_("drawer"), e.n)
     if k == "lose_life" and e.who == "discarder":
         # "that player loses 2 life" in "Whenever an opponent discards a card": the player who discarded it (issue 28)
         if ab.event_data != "discarded":
@@ -1577,12 +1582,29 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "transform":                            # "transform ~" (rules/timeline/transform.lp)
         ctx.need_self(e.ref, created)
         return F("transform", C_("self"))
+    if k == "create_token" and e.for_each and e.counter == "your_graveyard" and e.keyword == "tapped":
+        # "Create a tapped 1/1 black Rat creature token for each creature card in your graveyard." (rules/timeline/token_counts.lp)
+        return F("create_token_tapped", String(_token(ctx, e.token)), F("graveyard_count", ab.filter(e.x)))
     if k == "create_token" and e.for_each and e.counter == "your_graveyard":
         # "create a [token] for each card named Undead Servant in your graveyard" (f4; rules/timeline/library_reveal.lp)
+        if e.keyword:
+            raise NotUnderstood(e.words())
         return F("create_token", String(_token(ctx, e.token)), F("graveyard_count", ab.filter(e.x)))
-    if k == "create_token" and e.n == "your_life" and not e.keyword and not e.for_each and e.who in ("", "you"):
-        # "Create X [tokens], where X is your life total" (rules/timeline/loyalty_effects.lp)
+    if k == "create_token" and e.for_each and e.counter == "battlefield":
+        # "For each land you control, create a Treasure token." (rules/timeline/token_counts.lp)
+        return F("create_token", String(_token(ctx, e.token)), F("count", ab.filter(e.x)))
+    if k == "create_token" and e.for_each:
+        raise NotUnderstood(e.words())
+    if k == "create_token" and e.counter == "your_life":
+        # "Create X 2/2 white Cat creature tokens, where X is your life total." (rules/timeline/token_counts.lp)
+        if e.keyword or e.who != "you":
+            raise NotUnderstood(e.words())
         return F("create_token", String(_token(ctx, e.token)), C_("your_life"))
+    if k == "create_token" and e.n == "X":
+        # "Create X ... tokens, where X is the number of Goblins you control." (rules/timeline/token_counts.lp)
+        if e.x is None or e.keyword or e.who != "you":
+            raise NotUnderstood(e.words())
+        return F("create_token", String(_token(ctx, e.token)), F("count", ab.filter(e.x)))
     if k == "create_token" and not isinstance(e.n, int):   # a number the rules don't count
         raise NotUnderstood(e.words())
     if k == "create_token" and e.keyword == "attacking":
@@ -2090,6 +2112,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("gives_gift", C_("you")))
         elif ev.kind == "draws":                   # "Whenever you / an opponent draw(s) a card" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("draws", C_(ev.step[2])))
+        elif ev.kind == "draws_second":            # "Whenever you draw your second card each turn" (rules/timeline/draw_triggers.lp)
+            ab.add(TRIGGER, F("draws_nth", C_(ev.step[2]), 2))
         elif ev.kind == "equipped_attacks":        # "Whenever equipped creature attacks" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("attacks", C_("equipped")))
         elif ev.kind == "opponent_discards":       # "Whenever an opponent discards a card" (rules/timeline/combat_triggers.lp)
@@ -2127,7 +2151,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # what the trigger event was about (rules/timeline/combat_triggers.lp): the player dealt combat damage ("that
         # player"), the player or planeswalker the source attacks
         ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
-                         "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded",
+                         "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded", "draws": "drawn",
                          "loses_life": "life_loser", "enters_filter": "entered"}.get(ev.kind)
         if a.while_:                     # "whenever [event] while you control ..." (rules/timeline/triggers.lp)
             cond = _condition(a.condition, ab, ctx)

@@ -250,6 +250,8 @@ class Effect:
             return f"then that {self.counter} fights target {self.filter.words()}"
         if k == "damage_each_creature_player":
             return f"{src} deals {self.n} damage to each creature and each player"
+        if k == "edict_n":
+            return f"{who} sacrifices {self.n} {self.filter.words()}"
         if k == "edict":
             art = "an" if self.filter.words()[:1].lower() in "aeiou" else "a"
             return f"{who} sacrifices {art} {self.filter.words()}"
@@ -385,8 +387,12 @@ class Effect:
         if k == "sacrifice_unless_pay":
             return f"sacrifice {src} unless you pay {self.keyword}"
         if k == "create_token" and self.for_each and self.counter == "your_graveyard":
-            return f"create a {self.token.words()} for each {self.x.words()} in your graveyard"
-        if k == "create_token" and self.n == "your_life":
+            tapped = "tapped " if self.keyword == "tapped" else ""
+            what = self.x.words() if "card" in self.x.words().split() else f"{self.x.words()} card"
+            return f"create a {tapped}{self.token.words()} for each {what} in your graveyard"
+        if k == "create_token" and self.for_each and self.counter == "battlefield":
+            return f"for each {self.x.words()}, create a {self.token.words()}"
+        if k == "create_token" and self.counter == "your_life":
             return f"create X {self.token.words()}, where X is your life total"
         if k == "create_token" and self.who == "investigate":
             return "investigate (create a Clue token)"

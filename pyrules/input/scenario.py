@@ -294,6 +294,7 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
     turn["step"] = step
     turn.setdefault("lands_played", 0)
     turn["spells_cast"] = {player(p, f"turn.spells_cast.{p}"): n for p, n in (turn.get("spells_cast") or {}).items()}
+    turn["cards_drawn"] = {player(p, f"turn.cards_drawn.{p}"): n for p, n in (turn.get("cards_drawn") or {}).items()}
 
     raw = data["objects"]
     index: dict[str, int] = {}

@@ -2736,7 +2736,7 @@ class ToTree(Transformer):
     def e_kept_tapped_while(self, meta, ch):
         return T.Effect("kept_tapped_while", ref=[c for c in ch if isinstance(c, T.SelfRef)][-1])
 
-    # Foundations' shapes (h3) ----------------------------------------------------------------------------------
+    # Foundations' shapes (issue 28) ----------------------------------------------------------------------------------
     def e_edict_each_player_n(self, meta, ch):   # "Each player sacrifices two creatures [of their choice]."
         return T.Effect("edict_n", who="each_player", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))
 

@@ -1965,11 +1965,11 @@ class ToTree(Transformer):
     def e_may_fight_self(self, meta, ch):
         return T.Effect("may", then=T.Effect("fight_self", target=self._other_target(ch), ref=T.SelfRef("it")))
 
-    def ev_becomes_level(self, meta, ch):         # "When this Class becomes level 2" (CR 716.2a)
+    def ev_becomes_level(self, meta, ch):         # "When this Class becomes level 2" (rules/mechanics/class.lp)
         n = number(_tokens(ch, "NUM")[0])
         return T.Event("becomes_level", n=n, text=f"when this Class becomes level {n}")
 
-    def e_class_level(self, meta, ch):            # "{W}: Level 2": a Class's level ability (CR 716.2a)
+    def e_class_level(self, meta, ch):            # "{W}: Level 2": a Class's level ability (rules/mechanics/class.lp)
         return T.Effect("class_level", n=number(_tokens(ch, "NUM")[0]))
 
     def e_pump_equipped(self, meta, ch):

@@ -1734,8 +1734,8 @@ def compile_effects(effects, ab: Ab, ctx: Ctx) -> list[str]:
     if "create_token" in kinds and any(x.kind == "pump" and x.filter is not None and x.target is None
                                        for x in effects[kinds.index("create_token"):]):
         # "Create two 1/1 ... tokens. Until end of turn, creatures you control get +1/+1": the tokens just created are
-        # among the creatures changed (CR 611.2c), which the rules of each-creature effects don't consider yet (they
-        # take the creatures there before the spell resolves: rules/timeline/effects.lp)
+        # among the creatures changed (the effect begins after they exist), which the rules of each-creature effects
+        # don't consider yet (they take the creatures there before the spell resolves: rules/timeline/effects.lp)
         raise NotUnderstood("the tokens it just created among the creatures its later effect changes")
     last: list[Symbol] = []
     prev = None
@@ -2752,7 +2752,7 @@ def read_line(card, face, i: int, raw: str, tokens=None) -> Line:
     except NotUnderstood as exc:
         return Line(face.id, i, raw, read=read, printed=printed, reason=not_read_reason(exc, text, face.name))
     level = _class_level_of_line(face, i)
-    if level > 1:                    # printed after a Class's level bar: the ability exists only at that level (CR 716)
+    if level > 1:                    # printed after a Class's level bar: the ability exists only at that level (rules/mechanics/class.lp)
         for ab in abilities:
             if not _LEVEL_LINE.fullmatch(read):
                 ab.add(CLASS_ABILITY_LEVEL, level)

@@ -83,7 +83,7 @@ OBJECT_FIELDS: tuple[Field, ...] = (
     Field("chosen_creature", _ID, "chosen_creature", "id",
           "battlefield: the creature chosen as it entered (\"As ~ enters, choose another creature you control\")"),
     Field("class_level", {"type": "integer", "minimum": 1, "maximum": 99}, "class_level", "int",
-          "battlefield: a Class's level (CR 716.2a; default 1: the level it enters with)"),
+          "battlefield: a Class's level (default 1: the level it enters with)"),
     Field("ability_of", _ID, None, "special", "an ability on the stack: its source"),
     Field("ability", {"type": "string", "pattern": r"^[a-z0-9_]+$", "maxLength": 64}, None, "special",
           "an ability on the stack: which ability"),

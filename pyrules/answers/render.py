@@ -51,6 +51,8 @@ def object_text(o) -> str:
         extra.append(("can attack" if o.can_attack else "can't attack") + why)
     if o.escaped:
         extra.append("escaped")
+    if o.class_level is not None:
+        extra.append(f"level {o.class_level}")
     if o.zone == "stack" and o.modes:
         extra.append(f"mode{'s' if len(o.modes) > 1 else ''} {', '.join(map(str, o.modes))} chosen")
     if extra:

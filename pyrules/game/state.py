@@ -30,6 +30,7 @@ from pyrules.kb.interface import (
     BAD_TRIGGER_CHOICE,
     BLOCKING,
     CONTROLLER,
+    CLASS_LEVEL,
     COPIED_FROM,
     COPY_OF,
     DAMAGE,
@@ -97,6 +98,7 @@ class ObjectState:
     ability: str | None = None
     targets: tuple[str, ...] = ()
     modes: tuple[int, ...] = ()       # a modal spell's or triggered ability's chosen modes, on the stack
+    class_level: int | None = None    # a Class's level, on the battlefield
 
     def to_json(self) -> dict:
         out = {
@@ -116,6 +118,8 @@ class ObjectState:
             out["targets"] = list(self.targets)
         if self.zone == "stack" and self.modes:
             out["modes"] = list(self.modes)
+        if self.class_level is not None:
+            out["class_level"] = self.class_level
         return out
 
 
@@ -237,6 +241,8 @@ class GameState:
                 d["stack"] = STACK_PLACE.of(a).place
             elif name == "mode":
                 d["modes"].append(MODE_CHOSEN.of(a).n)
+            elif name == "class_level":
+                d["class_level"] = CLASS_LEVEL.of(a).n
             elif name == "target":
                 target = TARGET_OF.of(a)
                 d["targets"].append((str(target.n), self.ident(target.target)))   # (in the order of their numbers' text)
@@ -259,7 +265,7 @@ class GameState:
                 cannot_attack=tuple(sorted(d["reasons"])), tapped=d["tapped"], token=d["token"], copy_of=d["copy_of"],
                 colors=tuple(c for c in COLOR_ORDER if c in d["colors"]), damage=d["damage"],
                 attacking=d["attacking"], blocking=d["blocking"], ability_of=d.get("ability_of"),
-                ability=d.get("ability"), targets=tuple(x for _, x in sorted(d["targets"])), modes=tuple(sorted(d["modes"])),
+                ability=d.get("ability"), class_level=d.get("class_level"), targets=tuple(x for _, x in sorted(d["targets"])), modes=tuple(sorted(d["modes"])),
             )
         self._cache["stack"] = [k for k, _ in sorted(((k, d["stack"]) for k, d in data.items() if "stack" in d and d["zone"] == "stack"), key=lambda kv: kv[1])]
         return out

@@ -287,6 +287,7 @@ COPIED_FROM = Compound("copied_from", "original:object")
 TIMESTAMP_OF = Compound("ts", "timestamp:int")
 STACK_PLACE = Compound("stack", "place:int", "its place on the stack (1: the bottom)")
 TARGET_OF = Compound("target", "n:int target", "its n-th target (a player or an object)")
+CLASS_LEVEL = Compound("class_level", "n:int", "a Class's level (rules/mechanics/class.lp)")
 MODE_CHOSEN = Compound("mode", "n:int", "a mode chosen for it (a modal spell or triggered ability on the stack)")
 ABILITY_KIND = Compound("ability", "source:object ability", "what kind of object: an ability of this source (out_object/9)")
 

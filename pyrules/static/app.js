@@ -323,7 +323,7 @@ function cardView(id, o, objects, opts = {}) {
     if (o.blocking) badges.append(chip(`blocking ${nameOf(o.blocking, objects)}`, "combat"));
     if (o.summoning_sick && isType(o, "creature")) badges.append(chip("summoning sick", "sick", "came under its controller's control this turn (CR 302.6)"));
     if (o.escaped) badges.append(chip("escaped", "info"));
-    if (o.class_level) badges.append(chip(`level ${o.class_level}`, "info", "the Class's level (CR 716.2a)"));
+    if (o.class_level) badges.append(chip(`level ${o.class_level}`, "info", "the Class's level"));
   }
   const tags = [];
   if (o.token) tags.push("token");

@@ -1558,6 +1558,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "exile_until_leaves":                   # "... until ~ leaves the battlefield" (rules/mechanics/exile_until.lp)
         ctx.need_self(e.ref, created)
         return F("exile_until_leaves", F("target", _permanent_target(e, ab)))
+    if k == "create_copy":                          # a token copy (rules/timeline/token_copies.lp)
+        if e.target is not None:
+            return F("create_copy", F("target", _permanent_target(e, ab)))
+        ctx.need_self(e.ref, created)
+        return F("create_copy", C_("self"))
     if k == "explore":                              # "it explores" (rules/mechanics/explore.lp)
         ctx.need_self(e.ref, created)
         return F("explore", C_("self"))

@@ -441,6 +441,8 @@ class Effect:
             return "counter target spell that targets you"
         if k == "counter":
             return f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell"
+        if k == "create_copy":
+            return f"create a token that's a copy of {self.target.words() if self.target else src}"
         if k == "bounce":
             return f"return {self.target.words()} to its owner's hand"
         if k == "reanimate" and self.who == "any_graveyard":

@@ -72,3 +72,13 @@ def test_a_copy_with_an_exception_is_not_read():
     ln = line("Electroduplicate", 1)
     assert ln.status == "not_modelled"
     assert "except" in ln.reason
+
+
+def test_a_copy_of_target_token_you_control_at_level_2():
+    # Caretaker's Talent (tests/data/class_cards.json): "When this Class becomes level 2, create a token that's a copy
+    # of target token you control." (CR 716.2a, 707.2)
+    from tests.card_lines import line_of
+    ln = line_of("class_cards.json", "Caretaker's Talent", 4)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "becomes_level(2)" in f and "create_copy(target(1))" in f and "pos(you_control)" in f

@@ -66,12 +66,17 @@ def test_offspring_is_read_with_its_cost(card, cost):
         assert c in f
 
 
-def test_a_copy_with_an_exception_is_not_read():
-    # Electroduplicate: "..., except it has haste and "At the beginning of the end step, sacrifice this token."" — the
-    # exception (CR 707.9a) isn't read: the line is not modelled, rather than read as a plain copy
-    ln = line("Electroduplicate", 1)
-    assert ln.status == "not_modelled"
-    assert "except" in ln.reason
+@pytest.mark.parametrize("card, n, name", [("Electroduplicate", 1, "spell_1"), ("Chandra, Flameshaper", 2, "loyalty_2")])
+def test_a_copy_except_it_has_haste_and_a_quoted_ability(card, n, name):
+    # '..., except it has haste and "At the beginning of the end step, sacrifice this token."': the keyword and the
+    # quoted ability are abilities of the card no face prints, which the copy has (CR 707.9a); "this token" is the token
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "create_copy_adds(target(1)," in f
+    assert "copy_haste),haste)" in f
+    assert "at(ending,end,each)" in f and "sacrifice(self)" in f
+    assert f"face_ability(\"{card}\",front,ab(\"{card}\",front,{n},copy_haste))" not in f   # no face prints them
 
 
 def test_a_copy_of_target_token_you_control_at_level_2():

@@ -2072,6 +2072,12 @@ class ToTree(Transformer):
     def e_create_copy_target_other(self, meta, ch):
         return self._other(self.e_create_copy_target(meta, ch))
 
+    def e_create_copy_target_except(self, meta, ch):
+        quoted = str(_tokens(ch, "QUOTED")[0])[1:-1].strip()
+        granted = parse(quoted, False)             # the quoted ability: read as a line is (NotUnderstood if it isn't)
+        return T.Effect("create_copy", target=T.Target("permanent", _one(ch, T.Filter)),
+                        keyword=str(_tokens(ch, "KW")[0]).lower(), granted=granted)
+
     def e_create_copy_self(self, meta, ch):
         return T.Effect("create_copy", ref=_one(ch, T.SelfRef))
 

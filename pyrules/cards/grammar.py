@@ -70,6 +70,7 @@ KEYWORDS = {
     "dredge": ("dredge", "number"),           # rules/mechanics/dredge.lp
     "suspend": ("suspend", "number_cost"),    # "Suspend N—{cost}" (rules/mechanics/suspend.lp)
     "devoid": ("devoid", None),               # rules/core/colors.lp
+    "offspring": ("offspring", "cost"),       # rules/mechanics/offspring.lp
     # read (the object has the keyword), but their rules aren't in the knowledge base yet:
     # rules/core/keywords_missing.lp says what is missing, and their lines are `read`
     "kicker": ("kicker", "cost"),
@@ -2063,6 +2064,22 @@ class ToTree(Transformer):
 
     def e_exile_until_leaves(self, meta, ch):
         return T.Effect("exile_until_leaves", target=T.Target("permanent", _one(ch, T.Filter)), ref=_one(ch, T.SelfRef))
+
+    # token copies (issue 28; rules/timeline/token_copies.lp) ----------------------------------------------------
+    def e_create_copy_target(self, meta, ch):
+        return T.Effect("create_copy", target=T.Target("permanent", _one(ch, T.Filter)))
+
+    def e_create_copy_target_other(self, meta, ch):
+        return self._other(self.e_create_copy_target(meta, ch))
+
+    def e_create_copy_target_except(self, meta, ch):
+        quoted = str(_tokens(ch, "QUOTED")[0])[1:-1].strip()
+        granted = parse(quoted, False)             # the quoted ability: read as a line is (NotUnderstood if it isn't)
+        return T.Effect("create_copy", target=T.Target("permanent", _one(ch, T.Filter)),
+                        keyword=str(_tokens(ch, "KW")[0]).lower(), granted=granted)
+
+    def e_create_copy_self(self, meta, ch):
+        return T.Effect("create_copy", ref=_one(ch, T.SelfRef))
 
     def e_exile_until_leaves_other(self, meta, ch):
         f = _one(ch, T.Filter)

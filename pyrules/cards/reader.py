@@ -1558,6 +1558,28 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "exile_until_leaves":                   # "... until ~ leaves the battlefield" (rules/mechanics/exile_until.lp)
         ctx.need_self(e.ref, created)
         return F("exile_until_leaves", F("target", _permanent_target(e, ab)))
+    if k == "create_copy" and e.granted is not None:
+        # "..., except it has haste and "[ability]"": the keyword and the quoted ability, abilities of the card that no
+        # face prints, are part of the token's copiable values (CR 707.9a; rules/timeline/token_copies.lp); "this
+        # token" in the quoted ability is the token
+        kw = KEYWORDS.get(e.keyword)
+        if kw is None or kw[1] is not None or kw[0] in keywords_missing():
+            raise NotUnderstood(e.words())
+        t = _permanent_target(e, ab)
+        gk = Ab(ctx, f"copy_{kw[0]}")
+        gk.add(KEYWORD, C_(kw[0]))
+        granted, _ = compile_ability(e.granted, replace(ctx, granted_to="token"))
+        if len(granted) != 1:
+            raise NotUnderstood(e.words())
+        for g in [gk] + granted:
+            ab.facts += [f for f in g.facts if not FACE_ABILITY.is_(f)]
+            ab.missing += g.missing
+        return F("create_copy_adds", F("target", t), gk.ab, granted[0].ab)
+    if k == "create_copy":                          # a token copy (rules/timeline/token_copies.lp)
+        if e.target is not None:
+            return F("create_copy", F("target", _permanent_target(e, ab)))
+        ctx.need_self(e.ref, created)
+        return F("create_copy", C_("self"))
     if k == "explore":                              # "it explores" (rules/mechanics/explore.lp)
         ctx.need_self(e.ref, created)
         return F("explore", C_("self"))

@@ -139,6 +139,8 @@ class Effect:
     for_each: bool = False           # n is "X", written "1 life for each [filter]" (x: the filter counted)
     cond: "Condition | None" = None  # instead: "If [condition], [then] instead" (None: "if this spell was kicked")
     reflexive: tuple["Effect", ...] = ()   # pay_when, sacrifice_when: the effects after "When you do," (e2)
+    granted: "Ability | None" = None  # create_copy: the quoted ability the copy has besides (with keyword: "except it has
+                                      # [keyword] and "[ability]"", CR 707.9a)
 
     def words(self) -> str:
         text = self._words()
@@ -441,6 +443,11 @@ class Effect:
             return "counter target spell that targets you"
         if k == "counter":
             return f"counter target {self.target.filter.words() + ' ' if self.target.filter else ''}spell"
+        if k == "create_copy" and self.granted is not None:
+            return (f"create a token that's a copy of {self.target.words()}, except it has {self.keyword} and "
+                    f"\"{self.granted.words()}\"")
+        if k == "create_copy":
+            return f"create a token that's a copy of {self.target.words() if self.target else src}"
         if k == "bounce":
             return f"return {self.target.words()} to its owner's hand"
         if k == "reanimate" and self.who == "any_graveyard":

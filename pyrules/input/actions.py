@@ -289,7 +289,7 @@ def _check_modes(v, path: str) -> None:
 
 # The kinds of choice `choose` names, and what may be chosen: a color for "one mana of any color" or "{U} or {R}"
 # (docs/guide/cards.md), written as a color's name.
-OPTIONAL_COSTS = ("kicker",)   # the optional additional costs a cast may pay (rules/casting/costs.lp)
+OPTIONAL_COSTS = ("kicker", "offspring")   # the optional additional costs a cast may pay (rules/casting/costs.lp, rules/mechanics/offspring.lp)
 CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"},
            "may": {True: "yes", False: "no"},   # "you may": whether the player does it (default: they do)
            "pays": {True: "yes", False: "no"},  # "counter target spell unless its controller pays {N}": whether that

@@ -1596,6 +1596,10 @@ class ToTree(Transformer):
     def ev_you_draw_second(self, meta, ch):   # h3: Erudite Wizard
         return T.Event("draws_second", step=("", "", "you"), text="whenever you draw your second card each turn")
 
+    def ev_you_expend(self, meta, ch):            # "Whenever you expend 4" (rules/mana/expend.lp)
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Event("expends", step=("", "", "you"), n=n, text=f"whenever you expend {n}")
+
     def ev_opponent_draws(self, meta, ch):
         return T.Event("draws", step=("", "", "opponent"), text="whenever an opponent draws a card")
 

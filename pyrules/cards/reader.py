@@ -2114,6 +2114,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("draws", C_(ev.step[2])))
         elif ev.kind == "draws_second":            # "Whenever you draw your second card each turn" (rules/timeline/draw_triggers.lp)
             ab.add(TRIGGER, F("draws_nth", C_(ev.step[2]), 2))
+        elif ev.kind == "expends":                 # "Whenever you expend 4" (rules/mana/expend.lp)
+            ab.add(TRIGGER, F("expends", C_(ev.step[2]), ev.n))
         elif ev.kind == "equipped_attacks":        # "Whenever equipped creature attacks" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("attacks", C_("equipped")))
         elif ev.kind == "opponent_discards":       # "Whenever an opponent discards a card" (rules/timeline/combat_triggers.lp)

@@ -1858,6 +1858,20 @@ class ToTree(Transformer):
         was = str(_tokens(ch, "GIFT_WAS")[0]).lower() == "was"
         return [T.Effect("if_then", keyword="gift_promised" if was else "gift_not_promised", then=_one(ch, T.Effect))]
 
+    def e_if_gift_instead(self, meta, ch):   # "If the gift was promised, instead [effect]" (rules/mechanics/gift.lp)
+        return [T.Effect("if_then", keyword="gift_instead", then=_one(ch, T.Effect))]
+
+    def e_damage_that_controller_also(self, meta, ch):   # "~ also deals 3 damage to that creature's controller"
+        that = str(_tokens(ch, "THAT_CONTROLLER")[0]).lower().split("'")[0]
+        return T.Effect("damage_target_controller", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        keyword=that, who="also")
+
+    def e_damage_any_and_each(self, meta, ch):   # "~ deals 1 damage to any target and 2 damage to each creature"
+        n, m = (number(t) for t in _tokens(ch, "NUM"))
+        ref = _one(ch, T.SelfRef)
+        return T.Effect("damage_any_and_each", n=n, ref=ref, target=T.Target("any"),
+                        then=T.Effect("damage_each", n=m, ref=ref, filter=_one(ch, T.Filter)))
+
     def gift_line(self, meta, ch):   # "Gift a card" (rules/mechanics/gift.lp)
         kind = str(_tokens(ch, "GIFT_KIND")[0]).lower().removeprefix("a ")
         return T.Ability("gift", counter=kind)

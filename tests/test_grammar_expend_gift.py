@@ -21,6 +21,7 @@ line = lines_of("expend_gift.json")
     ("Wandertale Mentor", 1, "counters(self,"),
     ("Roughshod Duo", 2, "apply(gains(trample),target(1),end_of_turn)"),
     ("Brambleguard Veteran", 1, "vigilance"),
+    ("Muerra, Trash Tactician", 2, "gain_life(you,3)"),
 ])
 def test_whenever_you_expend_4_is_a_trigger_event(card, n, effect):
     ln = line(card, n)

@@ -46,7 +46,6 @@ def test_if_the_gift_was_promised_is_an_intervening_condition_of_an_enter_trigge
 
 @pytest.mark.parametrize("card, n", [
     # the other half of these lines isn't read: they stay not modelled (never a guess)
-    ("Blooming Blast", 2),      # "... Blooming Blast also deals 3 damage to that creature's controller."
     ("Parting Gust", 2),        # "... return that creature to the battlefield ... at the beginning of the next end step."
     ("Dawn's Truce", 2),        # "You and permanents you control gain hexproof ..."
 ])

@@ -1597,6 +1597,10 @@ class ToTree(Transformer):
     def ev_you_draw_second(self, meta, ch):   # h3: Erudite Wizard
         return T.Event("draws_second", step=("", "", "you"), text="whenever you draw your second card each turn")
 
+    def ev_you_expend(self, meta, ch):            # "Whenever you expend 4" (rules/mana/expend.lp)
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Event("expends", step=("", "", "you"), n=n, text=f"whenever you expend {n}")
+
     def ev_opponent_draws(self, meta, ch):
         return T.Event("draws", step=("", "", "opponent"), text="whenever an opponent draws a card")
 
@@ -1854,6 +1858,20 @@ class ToTree(Transformer):
     def e_if_gift_then(self, meta, ch):   # "If the gift was / wasn't promised, [effect]" (rules/mechanics/gift.lp)
         was = str(_tokens(ch, "GIFT_WAS")[0]).lower() == "was"
         return [T.Effect("if_then", keyword="gift_promised" if was else "gift_not_promised", then=_one(ch, T.Effect))]
+
+    def e_if_gift_instead(self, meta, ch):   # "If the gift was promised, instead [effect]" (rules/mechanics/gift.lp)
+        return [T.Effect("if_then", keyword="gift_instead", then=_one(ch, T.Effect))]
+
+    def e_damage_that_controller_also(self, meta, ch):   # "~ also deals 3 damage to that creature's controller"
+        that = str(_tokens(ch, "THAT_CONTROLLER")[0]).lower().split("'")[0]
+        return T.Effect("damage_target_controller", n=number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                        keyword=that, who="also")
+
+    def e_damage_any_and_each(self, meta, ch):   # "~ deals 1 damage to any target and 2 damage to each creature"
+        n, m = (number(t) for t in _tokens(ch, "NUM"))
+        ref = _one(ch, T.SelfRef)
+        return T.Effect("damage_any_and_each", n=n, ref=ref, target=T.Target("any"),
+                        then=T.Effect("damage_each", n=m, ref=ref, filter=_one(ch, T.Filter)))
 
     def gift_line(self, meta, ch):   # "Gift a card" (rules/mechanics/gift.lp)
         kind = str(_tokens(ch, "GIFT_KIND")[0]).lower().removeprefix("a ")

@@ -118,6 +118,8 @@ from pyrules.kb.vocabulary import COLOR_WORDS, symbol_term
 __all__ = ["Line", "NotUnderstood", "filter_term", "read_card", "read_face", "unread", "TYPE_WORDS", "SUPERTYPES"]
 
 _REMINDER = re.compile(r"\s*\([^)]*\)")
+# the instructions "If the gift was promised, instead ..." replaces, and its own: damage to a target or to each of a kind
+_GIFT_INSTEAD = re.compile(r'damage\((target\(\d+\)|each\(f\("[^"]*"\)\)),\d+\)')
 _BASIC_REMINDER = re.compile(r"\(\{T\}: Add \{[WUBRG]\}(?:(?:, \{[WUBRG]\})*,? or \{[WUBRG]\})?\.\)")
 _CHAPTER = re.compile(r"([IVX]+(?:, [IVX]+)*) — (.+)")
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
@@ -834,6 +836,28 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             for j in range(i + 1, first + e.n):
                 ab.add(TARGET_DISTINCT, Number(i), Number(j))
         return out
+    if k == "damage_any_and_each":
+        # "~ deals 1 damage to any target and 2 damage to each creature" (Wildfire Howl; rules/mechanics/gift.lp)
+        return effect_terms(T.Effect("damage", n=e.n, ref=e.ref, target=e.target), ab, ctx, created) + \
+            effect_terms(e.then, ab, ctx, created)
+    if k == "if_then" and e.keyword == "gift_instead":
+        # "If the gift was promised, instead [effect]" (Wildfire Howl): the instructions before it are followed only if
+        # the gift wasn't promised, the new ones only if it was, and a target they name is chosen only then
+        # (rules/mechanics/gift.lp); read only after instructions without targets, and for damage instructions
+        if (not ab.name.startswith("spell_") or not any(re.match(r"gift a\b", ln, re.I) for ln in ctx.face.lines)
+                or not ab.effects or ab.targets):
+            raise NotUnderstood(e.words())
+        old = [EFFECT.of(f) for f in ab.facts if EFFECT.is_(f)]
+        then = effect_terms(e.then, ab, ctx, created)
+        if any(not _GIFT_INSTEAD.fullmatch(str(t)) for t in [*then, *(r.effect for r in old)]):
+            raise NotUnderstood(e.words())
+        if any(TARGET_OPTIONAL.is_(f) or TARGET_EACH_OPPONENT.is_(f) or TARGET_DISTINCT.is_(f) for f in ab.facts):
+            raise NotUnderstood(e.words())
+        ab.facts = [EFFECT(ab.ab, EFFECT.of(f).n, F("if", C_("gift_not_promised"), EFFECT.of(f).effect))
+                    if EFFECT.is_(f) else f for f in ab.facts]
+        for i in range(1, ab.targets + 1):
+            ab.add(TARGET_IF, Number(i), C_("gift_promised"))
+        return [F("if", C_("gift_promised"), t) for t in then]
     if k == "if_then":
         # a last sentence "If this spell was kicked, ..." / "If you control [a kind], ..." (rules/timeline/bounce_shapes.lp)
         before = ab.targets
@@ -843,7 +867,11 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         earlier = e.keyword in ("gift_promised", "gift_not_promised") and ab.targets == before
         # (a new target "if the gift was promised": chosen only if it was, as the spell is cast)
         new = e.keyword == "gift_promised" and ab.targets > before
-        if len(then) != 1 or re.search(r"\b(x|count|that_much|each" + ("" if earlier or new else "|target") + r")\b", str(then[0])):
+        # (several instructions only "if the gift was promised": "tap target creature an opponent controls and put a stun
+        # counter on it", Mind Spiral)
+        several = e.keyword in ("gift_promised", "gift_not_promised") and len(then) > 1
+        if (len(then) != 1 and not several) or any(
+                re.search(r"\b(x|count|that_much|each" + ("" if earlier or new else "|target") + r")\b", str(t)) for t in then):
             raise NotUnderstood(e.words())
         if new:
             if any(TARGET_OPTIONAL.is_(f) or TARGET_EACH_OPPONENT.is_(f) or TARGET_DISTINCT.is_(f) for f in ab.facts):
@@ -858,7 +886,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             # "If the gift was / wasn't promised, [effect]": a spell with a gift line (rules/mechanics/gift.lp)
             if not ab.name.startswith("spell_") or not any(re.match(r"gift a\b", ln, re.I) for ln in ctx.face.lines):
                 raise NotUnderstood(e.words())
-            return [F("if", C_(e.keyword), then[0])]
+            return [F("if", C_(e.keyword), t) for t in then]
         if e.keyword != "you_control":
             raise NotUnderstood(e.words())
         # the instructions before it: ones whose permanents leaving the battlefield the rules account for, or ones that
@@ -2136,6 +2164,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("draws", C_(ev.step[2])))
         elif ev.kind == "draws_second":            # "Whenever you draw your second card each turn" (rules/timeline/draw_triggers.lp)
             ab.add(TRIGGER, F("draws_nth", C_(ev.step[2]), 2))
+        elif ev.kind == "expends":                 # "Whenever you expend 4" (rules/mana/expend.lp)
+            ab.add(TRIGGER, F("expends", C_(ev.step[2]), ev.n))
         elif ev.kind == "equipped_attacks":        # "Whenever equipped creature attacks" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("attacks", C_("equipped")))
         elif ev.kind == "opponent_discards":       # "Whenever an opponent discards a card" (rules/timeline/combat_triggers.lp)

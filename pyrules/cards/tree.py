@@ -175,7 +175,9 @@ class Effect:
         if k == "damage_each_of_target_player":
             return f"{src} deals {self.n} damage to each {self.filter.words()} that player controls"
         if k == "damage_target_controller":
-            return f"{src} deals {self.n} damage to that {self.keyword}'s controller"
+            return f"{src} {'also ' if self.who == 'also' else ''}deals {self.n} damage to that {self.keyword}'s controller"
+        if k == "damage_any_and_each":
+            return f"{src} deals {self.n} damage to any target and {self.then.n} damage to each {self.then.filter.words()}"
         if k == "bite":
             return f"{self.target.words()} deals damage equal to its power to target {self.filter.words()}"
         if k == "gains_until_eot" and self.who == "same":
@@ -341,6 +343,8 @@ class Effect:
         if k == "bounce_all":
             return (f"return all {self.filter.words()}" + (" target player controls" if self.who == "target_player" else "")
                     + " to their owners' hands")
+        if k == "if_then" and self.keyword == "gift_instead":
+            return f"if the gift was promised, instead {self.then.words()}"
         if k == "if_then":
             cond = ("this spell was kicked" if self.keyword == "kicked"
                     else "the gift was promised" if self.keyword == "gift_promised"

@@ -33,6 +33,7 @@ from pyrules.kb.interface import (
     EFFECT_ID,
     GAME_ACTIVE,
     GAME_CARDS_DRAWN,
+    GAME_SPELL_MANA,
     GAME_FLUENT,
     GAME_LANDS,
     GAME_SPELLS_CAST,
@@ -95,6 +96,7 @@ def scenario_facts(sc: Scenario) -> list[Symbol]:
         g(GAME_LANDS(turn["lands_played"])),
         *(g(GAME_SPELLS_CAST(p, n)) for p, n in turn["spells_cast"].items() if n),
         *(g(GAME_CARDS_DRAWN(p, n)) for p, n in turn["cards_drawn"].items() if n),
+        *(g(GAME_SPELL_MANA(p, n)) for p, n in turn["mana_spent_on_spells"].items() if n),
         g(GAME_TURN(1)),
         STEP_NO(ZERO, ZERO),
     ]

@@ -295,6 +295,8 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
     turn.setdefault("lands_played", 0)
     turn["spells_cast"] = {player(p, f"turn.spells_cast.{p}"): n for p, n in (turn.get("spells_cast") or {}).items()}
     turn["cards_drawn"] = {player(p, f"turn.cards_drawn.{p}"): n for p, n in (turn.get("cards_drawn") or {}).items()}
+    turn["mana_spent_on_spells"] = {player(p, f"turn.mana_spent_on_spells.{p}"): n
+                                    for p, n in (turn.get("mana_spent_on_spells") or {}).items()}
 
     raw = data["objects"]
     index: dict[str, int] = {}

@@ -1727,9 +1727,9 @@ def compile_effects(effects, ab: Ab, ctx: Ctx) -> list[str]:
     understood = []
     created = False
     kinds = [x.then.kind if x.kind == "up_to_two" else x.kind for x in effects]
-    if "regrowth" in kinds and "discard" in kinds[kinds.index("regrowth"):]:
+    if "regrowth" in kinds and any(x.kind == "discard" and x.who != "you" for x in effects[kinds.index("regrowth"):]):
         # "Return up to two target creature cards ... to your hand, then discard a card": the cards just returned may be
-        # discarded, which the rules of discarding don't consider yet (rules/timeline/changes.lp)
+        # discarded (rules/timeline/changes.lp); another player's discard after a return isn't considered
         raise NotUnderstood("discarding the cards an effect just returned to the hand")
     if "create_token" in kinds and any(x.kind == "pump" and x.filter is not None and x.target is None
                                        for x in effects[kinds.index("create_token"):]):

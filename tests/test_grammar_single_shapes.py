@@ -1,0 +1,18 @@
+"""Reading tests of Foundations' and Bloomburrow's remaining single shapes (issue 28): real cards as Forge's card scripts
+keep their Oracle text (tests/data/single_shapes.json) -> status and the vocabulary facts the rules interpret. The
+behaviour is played out in tests/rules/card_families/single_shapes.yaml."""
+
+from __future__ import annotations
+
+from tests.card_lines import facts, lines_of
+
+line = lines_of("single_shapes.json")
+
+
+def test_return_up_to_two_then_discard():
+    # Macabre Waltz (FDN): "Return up to two target creature cards from your graveyard to your hand, then discard a card."
+    ln = line("Macabre Waltz", 1)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "bounce(target(1))" in f and "bounce(target(2))" in f
+    assert "discard(you,1)" in f

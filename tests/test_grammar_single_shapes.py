@@ -16,3 +16,13 @@ def test_return_up_to_two_then_discard():
     f = facts(ln)
     assert "bounce(target(1))" in f and "bounce(target(2))" in f
     assert "discard(you,1)" in f
+
+
+def test_mill_then_return_a_card_chosen():
+    # Inspiration from Beyond (FDN): "Mill three cards, then return an instant or sorcery card from your graveyard to your
+    # hand." — no target: the card is chosen as it resolves
+    ln = line("Inspiration from Beyond", 1)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "mill(you,3)" in f and "regrowth_chosen(" in f
+    assert "target(" not in f

@@ -2054,6 +2054,9 @@ class ToTree(Transformer):
     def e_attach_to_created(self, meta, ch):
         return T.Effect("attach_to_created", ref=[c for c in ch if isinstance(c, T.SelfRef)][0])
 
+    def e_regrowth_chosen(self, meta, ch):
+        return T.Effect("regrowth_chosen", filter=_one(ch, T.Filter))
+
     def e_bounce_chosen_other(self, meta, ch):
         f = _one(ch, T.Filter)
         return T.Effect("bounce_chosen", filter=T.Filter(f.text, f.kind, f.and_or, ("other",)))

@@ -1403,6 +1403,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "search":
         # "search your library for a basic land card, put it onto the battlefield tapped, then shuffle"
         return F("search", ab.filter(e.filter, "card"), C_(e.who))
+    if k == "regrowth_chosen":
+        # "return an instant or sorcery card from your graveyard to your hand": no target; chosen as it resolves
+        # (rules/timeline/single_shapes.lp)
+        return F("regrowth_chosen", ab.filter(e.filter, "card"))
     if k == "bounce_chosen":
         # "return a land you control to its owner's hand": no target; the player chooses as it resolves
         # (rules/timeline/effects.lp: the earliest such permanent, made for them)
@@ -1730,6 +1734,9 @@ def compile_effects(effects, ab: Ab, ctx: Ctx) -> list[str]:
     if "regrowth" in kinds and any(x.kind == "discard" and x.who != "you" for x in effects[kinds.index("regrowth"):]):
         # "Return up to two target creature cards ... to your hand, then discard a card": the cards just returned may be
         # discarded (rules/timeline/changes.lp); another player's discard after a return isn't considered
+        raise NotUnderstood("discarding the cards an effect just returned to the hand")
+    if "regrowth_chosen" in kinds and "discard" in kinds[kinds.index("regrowth_chosen"):]:
+        # "return a [kind] card from your graveyard to your hand, then discard": the card chosen isn't among those discarded
         raise NotUnderstood("discarding the cards an effect just returned to the hand")
     if "create_token" in kinds and any(x.kind == "pump" and x.filter is not None and x.target is None
                                        for x in effects[kinds.index("create_token"):]):

@@ -473,6 +473,10 @@ class Effect:
                   "hand": "put it into your hand"}[self.who]
             what = "card" if self.filter.words() == "card" else f"{self.filter.words()} card"
             return f"search your library for a {what}, {to}, then shuffle"
+        if k == "regrowth_chosen":
+            what = self.filter.words()
+            art = "an" if what[:1].lower() in "aeiou" else "a"
+            return f"return {art} {what} card from your graveyard to your hand"
         if k == "bounce_chosen" and "other" in self.filter.extra:
             return f"return another {self.filter.words()} to its owner's hand"
         if k == "bounce_chosen":

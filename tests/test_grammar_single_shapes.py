@@ -4,6 +4,8 @@ behaviour is played out in tests/rules/card_families/single_shapes.yaml."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.card_lines import facts, lines_of
 
 line = lines_of("single_shapes.json")
@@ -26,3 +28,20 @@ def test_mill_then_return_a_card_chosen():
     f = facts(ln)
     assert "mill(you,3)" in f and "regrowth_chosen(" in f
     assert "target(" not in f
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    # Felling Blow (FDN): "Put a +1/+1 counter on target creature you control. Then that creature deals damage equal to its
+    # power to target creature an opponent controls." — the same creature, the one targeted before
+    ("Felling Blow", 1, "bite(target(1),target(2))"),
+    # Rabid Gnaw (BLB): "Target creature you control gets +1/+0 until end of turn. Then it deals damage equal to its power
+    # to target creature you don't control."
+    ("Rabid Gnaw", 1, "bite(target(1),target(2))"),
+    # Polliwallop (BLB): "Target creature you control deals damage equal to twice its power to target creature you don't
+    # control."
+    ("Polliwallop", 2, "bite_times(target(1),target(2),2)"),
+])
+def test_bite_with_power(card, n, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert fact in facts(ln)

@@ -1458,6 +1458,16 @@ class ToTree(Transformer):
         f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
         return T.Effect("bite", target=T.Target("permanent", f1), filter=f2)
 
+    def e_bite_that(self, meta, ch):
+        return T.Effect("bite", who="that", counter=str(_tokens(ch, "TYPE")[0]).lower(), filter=_one(ch, T.Filter))
+
+    def e_bite_it(self, meta, ch):
+        return T.Effect("bite", who="it", counter="creature", filter=_one(ch, T.Filter))
+
+    def e_bite_twice(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("bite", target=T.Target("permanent", f1), filter=f2, n=2)
+
     def e_gains_that(self, meta, ch):
         return T.Effect("gains_until_eot", keyword=str(_tokens(ch, "KW")[0]).lower(), who="that",
                         counter=str(_tokens(ch, "TYPE")[0]).lower())

@@ -1356,9 +1356,19 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         ctx.need_self(e.ref, created)
         return F("damage", F("controller_of", F("target", _that_target(ab, e.keyword, e))), e.n)
     if k == "bite":
-        # "target creature you control deals damage equal to its power to target creature you don't control"
-        t1 = _permanent_target(e, ab)
+        # "target creature you control deals damage equal to its power to target creature you don't control"; "Then that
+        # creature deals ...", "Then it deals ...": the permanent targeted just before (a spell's: rules/timeline/damage_shapes.lp)
+        if e.who in ("that", "it"):
+            if not ab.name.startswith("spell_") or created:
+                raise NotUnderstood(e.words())
+            t1 = _that_target(ab, e.counter, e)
+        else:
+            t1 = _permanent_target(e, ab)
         t2 = ab.target(F("permanent", ab.filter(e.filter)))
+        if e.n == 2:                                # "equal to twice its power" (Polliwallop)
+            return F("bite_times", F("target", t1), F("target", t2), 2)
+        if e.n not in (0, 1):
+            raise NotUnderstood(e.words())
         return F("bite", F("target", t1), F("target", t2))
     if k == "damage" and e.target.kind == "defending":
         # "deals 1 damage to target creature defending player controls" in an attack trigger (issue 28)

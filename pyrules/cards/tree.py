@@ -175,7 +175,9 @@ class Effect:
         if k == "damage_target_controller":
             return f"{src} deals {self.n} damage to that {self.keyword}'s controller"
         if k == "bite":
-            return f"{self.target.words()} deals damage equal to its power to target {self.filter.words()}"
+            who = {"that": f"then that {self.counter}", "it": "then it"}.get(self.who) or self.target.words()
+            twice = "twice " if self.n == 2 else ""
+            return f"{who} deals damage equal to {twice}its power to target {self.filter.words()}"
         if k == "gains_until_eot" and self.who == "same":
             return f"it gains {self.keyword} until end of turn"
         if k == "gains_until_eot" and self.who == "chosen":

@@ -45,3 +45,13 @@ def test_bite_with_power(card, n, fact):
     ln = line(card, n)
     assert ln.status == "modelled", ln.text
     assert fact in facts(ln)
+
+
+def test_up_to_one_other_target():
+    # Mabel's Mettle (BLB): "Target creature gets +2/+2 until end of turn. Up to one other target creature gets +1/+1 until
+    # end of turn." — the second target is optional and never the first's object
+    ln = line("Mabel's Mettle", 1)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "apply(pump(2,2),target(1),end_of_turn)" in f and "apply(pump(1,1),target(2),end_of_turn)" in f
+    assert "target_optional(" in f and "target_distinct(" in f

@@ -1458,6 +1458,11 @@ class ToTree(Transformer):
         f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
         return T.Effect("bite", target=T.Target("permanent", f1), filter=f2)
 
+    def e_pump_up_to_one_other(self, meta, ch):
+        kw = _tokens(ch, "KW")
+        return T.Effect("pump", who="other_target", target=T.Target("permanent", _one(ch, T.Filter), optional=True),
+                        pt=self._pt(ch), keyword=str(kw[0]).lower() if kw else "")
+
     def e_bite_that(self, meta, ch):
         return T.Effect("bite", who="that", counter=str(_tokens(ch, "TYPE")[0]).lower(), filter=_one(ch, T.Filter))
 

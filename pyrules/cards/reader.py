@@ -771,6 +771,12 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             ref = F("target", _that_target(ab, e.counter, e))
         elif e.who == "those":                       # "Those creatures gain indestructible": the ones just counted
             ref = F("each", ab.filter(e.filter))
+        elif e.who == "other_target":                # "Up to one other target creature gets +1/+1" (Mabel's Mettle): never
+            if ab.last_permanent is None:            # the object of the target before (rules/core/targets_distinct.lp)
+                raise NotUnderstood(e.words())
+            first = ab.last_permanent[0]
+            ref = F("target", _permanent_target(e, ab))
+            ab.add(TARGET_DISTINCT, Number(first), Number(ab.last_permanent[0]))
         elif e.who == "equipped":                    # "equipped creature gets +2/+2 until end of turn" (rules/timeline/effects.lp)
             ref = C_("equipped")
         elif e.who == "same":                        # "gets +1/+0 and gains first strike and haste": the same target

@@ -428,6 +428,9 @@ class Effect:
         if k == "pump" and self.filter is not None:
             gains = f" and gain {self.keyword}" if self.keyword else ""
             return f"{self.filter.words()} get {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"
+        if k == "pump" and self.who == "other_target":
+            gains = f" and gains {self.keyword}" if self.keyword else ""
+            return f"up to one other target {self.target.filter.words()} gets {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"
         if k == "pump":
             who = self.target.words() if self.target else "equipped creature" if self.who == "equipped" else src
             gains = f" and gains {self.keyword}" if self.keyword else ""

@@ -55,3 +55,11 @@ def test_up_to_one_other_target():
     f = facts(ln)
     assert "apply(pump(2,2),target(1),end_of_turn)" in f and "apply(pump(1,1),target(2),end_of_turn)" in f
     assert "target_optional(" in f and "target_distinct(" in f
+
+
+def test_pay_then_target_cant_block():
+    # Frenzied Goblin (FDN): "Whenever Frenzied Goblin attacks, you may pay {R}. If you do, target creature can't block
+    # this turn." — the target chosen as the trigger is put on the stack, the effect only if its controller pays
+    ln = line("Frenzied Goblin", 1)
+    assert ln.status == "modelled", ln.text
+    assert "pay_then(mana(0,0,0,0,1,0),apply(cant_block,target(1),end_of_turn))" in facts(ln)

@@ -745,6 +745,10 @@ def _filter_only(f: T.Filter) -> Symbol:
     return filter_term(f.text, f.kind, extra=f.extra, and_or=f.and_or)[0]
 
 
+# The effects on one target an "If you do" after a payment may do (each run as any other instruction: rules/timeline/effects.lp)
+PAY_THEN_TARGETED = ("apply", "destroy", "tap", "untap", "bounce", "exile")
+
+
 def _that_target(ab: Ab, word: str, e: T.Effect) -> int:
     """"That creature": the target permanent just before, whose filter names that card type (else not understood)."""
     if ab.last_permanent is None or not re.search(rf"\b{re.escape(word)}s?\b", ab.last_permanent[1], re.I):
@@ -913,6 +917,11 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         # "you may pay {1}. If you do, draw a card.", "you may sacrifice another creature. If you do, ...", "you may reveal a
         # Dinosaur card from your hand. If you do, ...": the second only if the first was done (rules/timeline/if_you_do.lp)
         then = effect_terms(e.then, ab, ctx, created)
+        if (k == "pay_then" and len(then) == 1 and then[0].name in PAY_THEN_TARGETED and str(then[0]).count("target(") == 1
+                and not re.search(r"\b(x|count|that_much|each|targets|bounce_chosen|destroy_all|if_was|created|may|pump_for_each)\b", str(then[0]))):
+            # "you may pay {R}. If you do, target creature can't block this turn." (Frenzied Goblin): the target is chosen
+            # as the ability is put on the stack, the effect done on it if its controller pays (rules/timeline/if_you_do.lp)
+            return [F("pay_then", _pay_term(e.keyword), then[0])]
         if len(then) != 1 or re.search(r"\b(x|count|that_much|each|target|bounce_chosen|destroy_all|if_was|created|may)\b", str(then[0])):
             raise NotUnderstood(e.words())
         if k == "pay_then":

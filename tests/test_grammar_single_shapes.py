@@ -63,3 +63,10 @@ def test_pay_then_target_cant_block():
     ln = line("Frenzied Goblin", 1)
     assert ln.status == "modelled", ln.text
     assert "pay_then(mana(0,0,0,0,1,0),apply(cant_block,target(1),end_of_turn))" in facts(ln)
+
+
+def test_double_power():
+    # Bulk Up (FDN): "Double target creature's power until end of turn."
+    ln = line("Bulk Up", 1)
+    assert ln.status == "modelled", ln.text
+    assert "apply(double_power,target(1),end_of_turn)" in facts(ln)

@@ -1463,6 +1463,9 @@ class ToTree(Transformer):
         return T.Effect("pump", who="other_target", target=T.Target("permanent", _one(ch, T.Filter), optional=True),
                         pt=self._pt(ch), keyword=str(kw[0]).lower() if kw else "")
 
+    def e_double_power(self, meta, ch):
+        return T.Effect("double_power", target=T.Target("permanent", T.Filter("creature")))
+
     def e_bite_that(self, meta, ch):
         return T.Effect("bite", who="that", counter=str(_tokens(ch, "TYPE")[0]).lower(), filter=_one(ch, T.Filter))
 

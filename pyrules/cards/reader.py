@@ -1428,6 +1428,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "search":
         # "search your library for a basic land card, put it onto the battlefield tapped, then shuffle"
         return F("search", ab.filter(e.filter, "card"), C_(e.who))
+    if k == "double_power":
+        # "Double target creature's power until end of turn" (Bulk Up): its power as the spell resolves, so only as its
+        # first instruction (rules/timeline/single_shapes.lp)
+        if ab.effect_kinds:
+            raise NotUnderstood(e.words())
+        return F("apply", C_("double_power"), F("target", _permanent_target(e, ab)), C_("end_of_turn"))
     if k == "regrowth_chosen":
         # "return an instant or sorcery card from your graveyard to your hand": no target; chosen as it resolves
         # (rules/timeline/single_shapes.lp)

@@ -478,6 +478,8 @@ class Effect:
                   "hand": "put it into your hand"}[self.who]
             what = "card" if self.filter.words() == "card" else f"{self.filter.words()} card"
             return f"search your library for a {what}, {to}, then shuffle"
+        if k == "double_power":
+            return f"double {self.target.words()}'s power until end of turn"
         if k == "regrowth_chosen":
             what = self.filter.words()
             art = "an" if what[:1].lower() in "aeiou" else "a"

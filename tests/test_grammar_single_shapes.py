@@ -70,3 +70,14 @@ def test_double_power():
     ln = line("Bulk Up", 1)
     assert ln.status == "modelled", ln.text
     assert "apply(double_power,target(1),end_of_turn)" in facts(ln)
+
+
+def test_up_to_one_target_unblockable_then_loot():
+    # Kaito, Cunning Infiltrator (FDN): "+1: Up to one target creature you control can't be blocked this turn. Draw a card,
+    # then discard a card."
+    ln = line("Kaito, Cunning Infiltrator", 2)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "cost(" in f and "loyalty(1)" in f
+    assert "target_optional(" in f and "apply(cant_be_blocked,target(1),end_of_turn)" in f
+    assert "draw(you,1)" in f and "discard(you,1)" in f

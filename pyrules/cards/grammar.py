@@ -1463,6 +1463,10 @@ class ToTree(Transformer):
         return T.Effect("pump", who="other_target", target=T.Target("permanent", _one(ch, T.Filter), optional=True),
                         pt=self._pt(ch), keyword=str(kw[0]).lower() if kw else "")
 
+    def e_unblockable_up_to_one(self, meta, ch):
+        return T.Effect("restricted_this_turn", keyword="cant_be_blocked",
+                        target=T.Target("permanent", _one(ch, T.Filter), optional=True))
+
     def e_double_power(self, meta, ch):
         return T.Effect("double_power", target=T.Target("permanent", T.Filter("creature")))
 

@@ -81,3 +81,13 @@ def test_up_to_one_target_unblockable_then_loot():
     assert "cost(" in f and "loyalty(1)" in f
     assert "target_optional(" in f and "apply(cant_be_blocked,target(1),end_of_turn)" in f
     assert "draw(you,1)" in f and "discard(you,1)" in f
+
+
+def test_attack_with_n_or_more():
+    # Armasaur Guide (FDN): "Whenever you attack with three or more creatures, put a +1/+1 counter on target creature you
+    # control."
+    ln = line("Armasaur Guide", 2)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert 'attack_n_or_more(f("creatures you control"),3)' in f
+    assert 'counters(target(1),"+1/+1",1)' in f

@@ -1707,6 +1707,11 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return T.Event("one_or_more_attack", filter=f, text=f"whenever one or more {f.text} attack")
 
+    def ev_you_attack_n(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Event("attack_n_or_more", filter=T.Filter("creatures you control"), n=n,
+                       text=f"whenever you attack with {n} or more creatures")
+
     def ev_you_attack(self, meta, ch):
         return T.Event("one_or_more_attack", filter=T.Filter("creatures you control"), text="whenever you attack")
 

@@ -2141,6 +2141,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             if "class" not in ctx.face.type_line.lower().split():
                 raise NotUnderstood(ev.words())
             ab.add(TRIGGER, F("becomes_level", ev.n))
+        elif ev.kind == "attack_n_or_more":       # "Whenever you attack with three or more creatures" (rules/timeline/single_shapes.lp)
+            ab.add(TRIGGER, F("attack_n_or_more", ab.filter(ev.filter), ev.n))
         elif ev.kind == "one_or_more_attack":     # "Whenever one or more nontoken Vampires you control attack"
             ab.add(TRIGGER, F("attack_one_or_more", ab.filter(ev.filter)))
         elif ev.kind == "one_or_more_enter":       # "Whenever one or more tokens enter ... under your control"

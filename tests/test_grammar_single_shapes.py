@@ -91,3 +91,11 @@ def test_attack_with_n_or_more():
     f = facts(ln)
     assert 'attack_n_or_more(f("creatures you control"),3)' in f
     assert 'counters(target(1),"+1/+1",1)' in f
+
+
+def test_protection_from_everything():
+    # Progenitus (FDN): "Protection from everything" (its second line isn't read)
+    ln = line("Progenitus", 1)
+    assert ln.status == "modelled", ln.text
+    assert "protection_from_everything" in facts(ln)
+    assert line("Progenitus", 2).status == "not_modelled"

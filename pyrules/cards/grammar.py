@@ -1049,6 +1049,9 @@ class ToTree(Transformer):
         colors = tuple(str(c).lower() for c in _tokens(ch, "PROT_COLOR"))
         return T.Ability("keywords", keywords=simple + (T.Keyword("protection", quality=colors),))
 
+    def keywords_protection_everything(self, meta, ch):
+        return T.Ability("keywords", keywords=(T.Keyword("protection", quality=("everything",)),))
+
     def e_exile_if_dies_dealt(self, meta, ch):
         return [T.Effect("exile_if_dies", who="dealt")]
 

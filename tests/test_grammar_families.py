@@ -232,7 +232,7 @@ def test_protection_from_colors_is_one_keyword_for_each_color():
 
     baron = read_line("Lifelink, protection from white and from black", "Creature — Vampire Warrior")
     assert baron.status == "modelled" and baron.names == ["lifelink", "protection_from_white", "protection_from_black"]
-    # a quality other than a color isn't read (protection from creatures, from everything: 702.16j)
+    # a quality other than a color or everything (702.16j: tests/test_grammar_single_shapes.py) isn't read
     assert read_line("Protection from creatures", "Creature — Spirit").status == "not_modelled"
 
 

@@ -279,10 +279,13 @@ def test_up_to_two_targets_are_read(card, n, facts_):
         assert f in facts(ln)
 
 
-def test_discarding_a_card_just_returned_to_the_hand_is_not_read():
+def test_discarding_a_card_just_returned_to_the_hand_is_read():
     # Macabre Waltz: "Return up to two target creature cards from your graveyard to your hand, then discard a card." —
-    # the cards just returned may be discarded (608.2c), which the rules of discarding don't consider: not modelled
-    assert line("Macabre Waltz", 1).status == "not_modelled"
+    # the cards just returned may be discarded (608.2c; rules/timeline/effects.lp, changes.lp; issue 28: played out in
+    # tests/rules/card_families/single_shapes.yaml)
+    ln = line("Macabre Waltz", 1)
+    assert ln.status == "modelled", ln.text
+    assert "discard(you,1)" in facts(ln)
 
 
 # ------------------------------------------------------------------------------------------------ a card by name; the top card (pump_shapes.yaml)

@@ -1050,6 +1050,9 @@ class ToTree(Transformer):
         colors = tuple(str(c).lower() for c in _tokens(ch, "PROT_COLOR"))
         return T.Ability("keywords", keywords=simple + (T.Keyword("protection", quality=colors),))
 
+    def keywords_protection_everything(self, meta, ch):
+        return T.Ability("keywords", keywords=(T.Keyword("protection", quality=("everything",)),))
+
     def e_exile_if_dies_dealt(self, meta, ch):
         return [T.Effect("exile_if_dies", who="dealt")]
 
@@ -1459,6 +1462,28 @@ class ToTree(Transformer):
         f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
         return T.Effect("bite", target=T.Target("permanent", f1), filter=f2)
 
+    def e_pump_up_to_one_other(self, meta, ch):
+        kw = _tokens(ch, "KW")
+        return T.Effect("pump", who="other_target", target=T.Target("permanent", _one(ch, T.Filter), optional=True),
+                        pt=self._pt(ch), keyword=str(kw[0]).lower() if kw else "")
+
+    def e_unblockable_up_to_one(self, meta, ch):
+        return T.Effect("restricted_this_turn", keyword="cant_be_blocked",
+                        target=T.Target("permanent", _one(ch, T.Filter), optional=True))
+
+    def e_double_power(self, meta, ch):
+        return T.Effect("double_power", target=T.Target("permanent", T.Filter("creature")))
+
+    def e_bite_that(self, meta, ch):
+        return T.Effect("bite", who="that", counter=str(_tokens(ch, "TYPE")[0]).lower(), filter=_one(ch, T.Filter))
+
+    def e_bite_it(self, meta, ch):
+        return T.Effect("bite", who="it", counter="creature", filter=_one(ch, T.Filter))
+
+    def e_bite_twice(self, meta, ch):
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("bite", target=T.Target("permanent", f1), filter=f2, n=2)
+
     def e_gains_that(self, meta, ch):
         return T.Effect("gains_until_eot", keyword=str(_tokens(ch, "KW")[0]).lower(), who="that",
                         counter=str(_tokens(ch, "TYPE")[0]).lower())
@@ -1689,6 +1714,11 @@ class ToTree(Transformer):
     def ev_one_or_more_attack(self, meta, ch):
         f = _one(ch, T.Filter)
         return T.Event("one_or_more_attack", filter=f, text=f"whenever one or more {f.text} attack")
+
+    def ev_you_attack_n(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Event("attack_n_or_more", filter=T.Filter("creatures you control"), n=n,
+                       text=f"whenever you attack with {n} or more creatures")
 
     def ev_you_attack(self, meta, ch):
         return T.Event("one_or_more_attack", filter=T.Filter("creatures you control"), text="whenever you attack")
@@ -2072,6 +2102,9 @@ class ToTree(Transformer):
 
     def e_attach_to_created(self, meta, ch):
         return T.Effect("attach_to_created", ref=[c for c in ch if isinstance(c, T.SelfRef)][0])
+
+    def e_regrowth_chosen(self, meta, ch):
+        return T.Effect("regrowth_chosen", filter=_one(ch, T.Filter))
 
     def e_bounce_chosen_other(self, meta, ch):
         f = _one(ch, T.Filter)

@@ -747,6 +747,10 @@ def _filter_only(f: T.Filter) -> Symbol:
     return filter_term(f.text, f.kind, extra=f.extra, and_or=f.and_or)[0]
 
 
+# The effects on one target an "If you do" after a payment may do (each run as any other instruction: rules/timeline/effects.lp)
+PAY_THEN_TARGETED = ("apply", "destroy", "tap", "untap", "bounce", "exile")
+
+
 def _that_target(ab: Ab, word: str, e: T.Effect) -> int:
     """"That creature": the target permanent just before, whose filter names that card type (else not understood)."""
     if ab.last_permanent is None or not re.search(rf"\b{re.escape(word)}s?\b", ab.last_permanent[1], re.I):
@@ -773,6 +777,12 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             ref = F("target", _that_target(ab, e.counter, e))
         elif e.who == "those":                       # "Those creatures gain indestructible": the ones just counted
             ref = F("each", ab.filter(e.filter))
+        elif e.who == "other_target":                # "Up to one other target creature gets +1/+1" (Mabel's Mettle): never
+            if ab.last_permanent is None:            # the object of the target before (rules/core/targets_distinct.lp)
+                raise NotUnderstood(e.words())
+            first = ab.last_permanent[0]
+            ref = F("target", _permanent_target(e, ab))
+            ab.add(TARGET_DISTINCT, Number(first), Number(ab.last_permanent[0]))
         elif e.who == "equipped":                    # "equipped creature gets +2/+2 until end of turn" (rules/timeline/effects.lp)
             ref = C_("equipped")
         elif e.who == "same":                        # "gets +1/+0 and gains first strike and haste": the same target
@@ -935,6 +945,11 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         # "you may pay {1}. If you do, draw a card.", "you may sacrifice another creature. If you do, ...", "you may reveal a
         # Dinosaur card from your hand. If you do, ...": the second only if the first was done (rules/timeline/if_you_do.lp)
         then = effect_terms(e.then, ab, ctx, created)
+        if (k == "pay_then" and len(then) == 1 and then[0].name in PAY_THEN_TARGETED and str(then[0]).count("target(") == 1
+                and not re.search(r"\b(x|count|that_much|each|targets|bounce_chosen|destroy_all|if_was|created|may|pump_for_each)\b", str(then[0]))):
+            # "you may pay {R}. If you do, target creature can't block this turn." (Frenzied Goblin): the target is chosen
+            # as the ability is put on the stack, the effect done on it if its controller pays (rules/timeline/if_you_do.lp)
+            return [F("pay_then", _pay_term(e.keyword), then[0])]
         if len(then) != 1 or re.search(r"\b(x|count|that_much|each|target|bounce_chosen|destroy_all|if_was|created|may)\b", str(then[0])):
             raise NotUnderstood(e.words())
         if k == "pay_then":
@@ -1384,9 +1399,19 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         ctx.need_self(e.ref, created)
         return F("damage", F("controller_of", F("target", _that_target(ab, e.keyword, e))), e.n)
     if k == "bite":
-        # "target creature you control deals damage equal to its power to target creature you don't control"
-        t1 = _permanent_target(e, ab)
+        # "target creature you control deals damage equal to its power to target creature you don't control"; "Then that
+        # creature deals ...", "Then it deals ...": the permanent targeted just before (a spell's: rules/timeline/damage_shapes.lp)
+        if e.who in ("that", "it"):
+            if not ab.name.startswith("spell_") or created:
+                raise NotUnderstood(e.words())
+            t1 = _that_target(ab, e.counter, e)
+        else:
+            t1 = _permanent_target(e, ab)
         t2 = ab.target(F("permanent", ab.filter(e.filter)))
+        if e.n == 2:                                # "equal to twice its power" (Polliwallop)
+            return F("bite_times", F("target", t1), F("target", t2), 2)
+        if e.n not in (0, 1):
+            raise NotUnderstood(e.words())
         return F("bite", F("target", t1), F("target", t2))
     if k == "damage" and e.target.kind == "defending":
         # "deals 1 damage to target creature defending player controls" in an attack trigger (issue 28)
@@ -1431,6 +1456,16 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "search":
         # "search your library for a basic land card, put it onto the battlefield tapped, then shuffle"
         return F("search", ab.filter(e.filter, "card"), C_(e.who))
+    if k == "double_power":
+        # "Double target creature's power until end of turn" (Bulk Up): its power as the spell resolves, so only as its
+        # first instruction (rules/timeline/single_shapes.lp)
+        if ab.effect_kinds:
+            raise NotUnderstood(e.words())
+        return F("apply", C_("double_power"), F("target", _permanent_target(e, ab)), C_("end_of_turn"))
+    if k == "regrowth_chosen":
+        # "return an instant or sorcery card from your graveyard to your hand": no target; chosen as it resolves
+        # (rules/timeline/single_shapes.lp)
+        return F("regrowth_chosen", ab.filter(e.filter, "card"))
     if k == "bounce_chosen":
         # "return a land you control to its owner's hand": no target; the player chooses as it resolves
         # (rules/timeline/effects.lp: the earliest such permanent, made for them)
@@ -1777,9 +1812,12 @@ def compile_effects(effects, ab: Ab, ctx: Ctx) -> list[str]:
     understood = []
     created = False
     kinds = [x.then.kind if x.kind == "up_to_two" else x.kind for x in effects]
-    if "regrowth" in kinds and "discard" in kinds[kinds.index("regrowth"):]:
+    if "regrowth" in kinds and any(x.kind == "discard" and x.who != "you" for x in effects[kinds.index("regrowth"):]):
         # "Return up to two target creature cards ... to your hand, then discard a card": the cards just returned may be
-        # discarded, which the rules of discarding don't consider yet (rules/timeline/changes.lp)
+        # discarded (rules/timeline/changes.lp); another player's discard after a return isn't considered
+        raise NotUnderstood("discarding the cards an effect just returned to the hand")
+    if "regrowth_chosen" in kinds and "discard" in kinds[kinds.index("regrowth_chosen"):]:
+        # "return a [kind] card from your graveyard to your hand, then discard": the card chosen isn't among those discarded
         raise NotUnderstood("discarding the cards an effect just returned to the hand")
     if "create_token" in kinds and any(x.kind == "pump" and x.filter is not None and x.target is None
                                        for x in effects[kinds.index("create_token"):]):
@@ -2153,6 +2191,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             if "class" not in ctx.face.type_line.lower().split():
                 raise NotUnderstood(ev.words())
             ab.add(TRIGGER, F("becomes_level", ev.n))
+        elif ev.kind == "attack_n_or_more":       # "Whenever you attack with three or more creatures" (rules/timeline/single_shapes.lp)
+            ab.add(TRIGGER, F("attack_n_or_more", ab.filter(ev.filter), ev.n))
         elif ev.kind == "one_or_more_attack":     # "Whenever one or more nontoken Vampires you control attack"
             ab.add(TRIGGER, F("attack_one_or_more", ab.filter(ev.filter)))
         elif ev.kind == "one_or_more_enter":       # "Whenever one or more tokens enter ... under your control"

@@ -179,7 +179,9 @@ class Effect:
         if k == "damage_any_and_each":
             return f"{src} deals {self.n} damage to any target and {self.then.n} damage to each {self.then.filter.words()}"
         if k == "bite":
-            return f"{self.target.words()} deals damage equal to its power to target {self.filter.words()}"
+            who = {"that": f"then that {self.counter}", "it": "then it"}.get(self.who) or self.target.words()
+            twice = "twice " if self.n == 2 else ""
+            return f"{who} deals damage equal to {twice}its power to target {self.filter.words()}"
         if k == "gains_until_eot" and self.who == "same":
             return f"it gains {self.keyword} until end of turn"
         if k == "gains_until_eot" and self.who == "chosen":
@@ -432,6 +434,9 @@ class Effect:
         if k == "pump" and self.filter is not None:
             gains = f" and gain {self.keyword}" if self.keyword else ""
             return f"{self.filter.words()} get {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"
+        if k == "pump" and self.who == "other_target":
+            gains = f" and gains {self.keyword}" if self.keyword else ""
+            return f"up to one other target {self.target.filter.words()} gets {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"
         if k == "pump":
             who = self.target.words() if self.target else "equipped creature" if self.who == "equipped" else src
             gains = f" and gains {self.keyword}" if self.keyword else ""
@@ -484,6 +489,12 @@ class Effect:
                   "hand": "put it into your hand"}[self.who]
             what = "card" if self.filter.words() == "card" else f"{self.filter.words()} card"
             return f"search your library for a {what}, {to}, then shuffle"
+        if k == "double_power":
+            return f"double {self.target.words()}'s power until end of turn"
+        if k == "regrowth_chosen":
+            what = self.filter.words()
+            art = "an" if what[:1].lower() in "aeiou" else "a"
+            return f"return {art} {what} card from your graveyard to your hand"
         if k == "bounce_chosen" and "other" in self.filter.extra:
             return f"return another {self.filter.words()} to its owner's hand"
         if k == "bounce_chosen":

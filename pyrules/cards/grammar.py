@@ -1698,6 +1698,13 @@ class ToTree(Transformer):
         effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
         return T.Ability("mode", effects=effs[1])
 
+    def pawprint_header(self, meta, ch):
+        return T.Ability("pawprint_modal", n=number(_tokens(ch, "NUM")[0]))
+
+    def pawprint_mode(self, meta, ch):
+        effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
+        return T.Ability("pawprint_mode", effects=effs[1], n=len(_tokens(ch, "PAWPRINT")))
+
     def opening_hand(self, meta, ch):
         return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(
             "opening_hand", text=reading_notes()["opening_hand"]))

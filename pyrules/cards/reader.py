@@ -91,7 +91,9 @@ from pyrules.kb.interface import (
     EQUIP_QUALITY,
     CDA_PT,
     MODAL,
+    MODAL_PAWPRINTS,
     MODE,
+    MODE_PAWPRINTS,
     MODE_OF,
     CAST_SELF_FROM,
     PRODUCES,
@@ -2224,6 +2226,23 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab = Ab(ctx, f"modal_{ctx.i}")
         ab.add(MODAL, Number(a.n))
         return [ab], [f"choose {a.n} of {len(modes)} modes"]
+    if k == "pawprint_modal":            # "Choose up to five {P} worth of modes. ...": its modes are the "{P} —" lines after it
+        modes = _pawprint_modes_after(ctx)
+        if not modes:
+            raise NotUnderstood("the modes after it")
+        ab = Ab(ctx, f"modal_{ctx.i}")
+        ab.add(MODAL_PAWPRINTS, Number(a.n))
+        unread = [j for j in modes if not _pawprint_mode_read(ctx, j)]
+        if unread:                       # a mode pyrules doesn't model: the header is read, not modelled
+            ab.missing.append(reading_missing()["pawprint_modes_unread"].format(lines=", ".join(map(str, unread))))
+        return [ab], [f"choose up to {a.n} pawprints' worth of its {len(modes)} modes, the same mode more than once if you like"]
+    if k == "pawprint_mode":             # "{P}{P} — [effects]": mode N of the "Choose up to five {P} worth of modes." before it
+        n = _pawprint_mode_number(ctx)
+        ab = Ab(ctx, f"mode_{n}")
+        ab.add(SPELL_ABILITY)
+        ab.add(MODE, Number(n))
+        ab.add(MODE_PAWPRINTS, Number(a.n))
+        return [ab], [f"mode {n} ({a.n} {'pawprint' if a.n == 1 else 'pawprints'})"] + compile_effects(a.effects, ab, ctx)
     if k == "mode" and _trigger_header(ctx):   # "• [effects]": mode N of the modal triggered ability before it
         n, header, trig = _trigger_header(ctx)
         ab = Ab(ctx, f"mode_{n}")
@@ -2351,6 +2370,46 @@ def _mode_number(ctx: Ctx) -> int:
     raise NotUnderstood("a mode without its \"Choose one —\"")
 
 
+def _pawprint_modes_after(ctx: Ctx) -> list[int]:
+    """The line numbers of the "{P} — ..." lines that follow a "Choose up to five {P} worth of modes." line."""
+    out = []
+    for j, raw in enumerate(ctx.face.lines[ctx.i:], start=ctx.i + 1):
+        if not _PAWPRINT_MODE.match(raw):
+            break
+        out.append(j)
+    return out
+
+
+def _pawprint_mode_read(ctx: Ctx, j: int) -> bool:
+    """Whether the pawprint mode on line j is read with rules for its whole effect (compiled on its own)."""
+    read = _REMINDER.sub("", ctx.face.lines[j - 1]).strip()
+    try:
+        tree = parse(with_tilde(read, self_names(ctx.card, ctx.face)), True)
+        if tree.kind != "pawprint_mode":
+            return False
+        ab = Ab(Ctx(ctx.card, ctx.face, j, tokens=ctx.tokens), "mode")
+        compile_effects(tree.effects, ab, ab.ctx)
+    except NotUnderstood:
+        return False
+    return not ab.missing
+
+
+def _pawprint_mode_number(ctx: Ctx) -> int:
+    """A pawprint mode's number: its place among the "{P} —" lines after the face's pawprint header."""
+    n = 0
+    for j in range(ctx.i - 1, 0, -1):
+        raw = ctx.face.lines[j - 1]
+        if _PAWPRINT_MODE.match(raw):
+            n += 1
+            continue
+        if _PAWPRINT_HEADER.match(raw.strip()):
+            return n + 1
+        break
+    raise NotUnderstood("a mode without its \"Choose up to ... {P} worth of modes.\"")
+
+
+_PAWPRINT_MODE = re.compile(r"(?:\{P\})+ —")
+_PAWPRINT_HEADER = re.compile(r"Choose up to \w+ \{P\} worth of modes\.")
 _MODAL_HEADER = re.compile(r"Choose (?:one|two|three|four) —")
 _TRIGGER_CHOOSE = re.compile(r", choose (?:one|two|three|four) —$", re.I)
 

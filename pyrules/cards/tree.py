@@ -772,6 +772,10 @@ class Ability:
             return f"choose {words} (the {'mode is' if self.n == 1 else 'modes are'} chosen as the spell is cast)"
         if k == "mode":
             return f"• {eff}"
+        if k == "pawprint_modal":
+            return f"choose up to {self.n} {{P}} worth of modes, the same mode more than once if you like (chosen as the spell is cast)"
+        if k == "pawprint_mode":
+            return f"{'{P}' * self.n} — {eff}"
         if k == "restriction":
             return f"{self.ref.words()} can't {' or '.join(r.removeprefix('cant_').replace('_', ' ') for r in self.restrictions)}"
         if k == "additional_cost":

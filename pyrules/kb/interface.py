@@ -356,6 +356,8 @@ PUT_ON_STACK = Compound("put_on_stack", "object:object source:object ability con
                         "a triggered ability put on the stack (event/2)")
 NO_SUCH_ABILITY = Compound("no_such_ability", "ability", "a reason: the object has no ability named so (kw/1, line/1)")
 NO_SUCH_MODE = Compound("no_such_mode", "mode:int", "a reason: the spell has no mode numbered so")
+REPEAT_NOT_MODELLED = Compound("repeat_not_modelled", "mode:int",
+                               "a reason: pyrules doesn't model doing that mode more than once (rules/casting/pawprint_modes.lp)")
 CANT_PAY = Compound("cant_pay", "cost:string paid:string used",
                     "a reason: the cost can't be paid (what it needs, what the best payment paid, the sources it used)")
 
@@ -505,6 +507,9 @@ TRIGGER_WHILE = Predicate("trigger_while", "ability condition",
                           "\"whenever [event] while [condition]\": checked only as the event happens", **_CARD)
 MODAL = Predicate("modal", "ability n:int", **_CARD)
 MODE = Predicate("mode", "ability n:int", **_CARD)
+MODAL_PAWPRINTS = Predicate("modal_pawprints", "ability n:int", "\"Choose up to n {P} worth of modes. You may choose the "
+                            "same mode more than once.\" (rules/casting/pawprint_modes.lp)", **_CARD)
+MODE_PAWPRINTS = Predicate("mode_pawprints", "ability n:int", "a mode line \"{P}{P} — ...\": its n pawprints", **_CARD)
 CAST_SELF_FROM = Predicate("cast_self_from", "ability zone:const", "the card may be cast from that zone", **_CARD)
 TRIGGER_MODES = Predicate("trigger_modes", "ability n:int", "a triggered ability says to choose n of the modes after it",
                           **_CARD)

@@ -26,6 +26,7 @@ from pyrules.cards.grammar import (
     parse,
     predefined_tokens,
     reading_missing,
+    repeats_effects,
     reading_notes,
     reading_reasons,
     type_lists,
@@ -1375,6 +1376,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         ctx.need_self(e.ref, created)
         t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_(e.target.kind))
         return F("damage", F("target", t), _amount(e, ab))
+    if k == "reanimate" and e.counter:   # "... to the battlefield with an indestructible counter on it" (rules/timeline/reanimation_shapes.lp)
+        t = ab.target(F("card_in_graveyard", ab.filter(e.target.filter, "card")), optional=e.target.optional)
+        return F("reanimate_with_counter", F("target", t), String(e.counter))
     if k == "reanimate":
         t = ab.target(F("card_in_graveyard", ab.filter(e.target.filter, "card")), optional=e.target.optional)
         return F("reanimate", F("target", t), C_("tapped" if e.keyword == "tapped" else "untapped"))
@@ -1424,6 +1428,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             raise NotUnderstood(e.words())
         return F("draw", C_("you"), C_("that_much"))
     if k == "draw":
+        if e.who == "its_controller":               # "Its controller draws a card." (rules/timeline/reanimation_shapes.lp)
+            if ab.last_permanent is None:
+                raise NotUnderstood(e.words())
+            return F("draw", F("controller_of", F("target", ab.last_permanent[0])), e.n)
         if e.who == "target_player":
             t = ab.target(C_("player"))
             return F("draw", F("target", t), e.n)
@@ -2232,9 +2240,13 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             raise NotUnderstood("the modes after it")
         ab = Ab(ctx, f"modal_{ctx.i}")
         ab.add(MODAL_PAWPRINTS, Number(a.n))
-        unread = [j for j in modes if not _pawprint_mode_read(ctx, j)]
+        read = {j: _pawprint_mode_read(ctx, j) for j in modes}
+        unread = [j for j in modes if read[j] is None]
         if unread:                       # a mode pyrules doesn't model: the header is read, not modelled
             ab.missing.append(reading_missing()["pawprint_modes_unread"].format(lines=", ".join(map(str, unread))))
+        once = [j for j in modes if read[j] is not None and not read[j]]
+        if once:                         # a mode it models but doesn't do more than once (CR 700.2d): likewise
+            ab.missing.append(reading_missing()["pawprint_modes_repeated"].format(lines=", ".join(map(str, once))))
         return [ab], [f"choose up to {a.n} pawprints' worth of its {len(modes)} modes, the same mode more than once if you like"]
     if k == "pawprint_mode":             # "{P}{P} — [effects]": mode N of the "Choose up to five {P} worth of modes." before it
         n = _pawprint_mode_number(ctx)
@@ -2380,18 +2392,22 @@ def _pawprint_modes_after(ctx: Ctx) -> list[int]:
     return out
 
 
-def _pawprint_mode_read(ctx: Ctx, j: int) -> bool:
-    """Whether the pawprint mode on line j is read with rules for its whole effect (compiled on its own)."""
+def _pawprint_mode_read(ctx: Ctx, j: int) -> bool | None:
+    """Whether the pawprint mode on line j is read with rules for its whole effect (compiled on its own): None if not;
+    True if the rules also do it more than once (no target, only effects rules/core/missing_rules.lp lists), False
+    if they don't."""
     read = _REMINDER.sub("", ctx.face.lines[j - 1]).strip()
     try:
         tree = parse(with_tilde(read, self_names(ctx.card, ctx.face)), True)
         if tree.kind != "pawprint_mode":
-            return False
+            return None
         ab = Ab(Ctx(ctx.card, ctx.face, j, tokens=ctx.tokens), "mode")
         compile_effects(tree.effects, ab, ab.ctx)
     except NotUnderstood:
-        return False
-    return not ab.missing
+        return None
+    if ab.missing:
+        return None
+    return not ab.targets and all(kind in repeats_effects() for kind in ab.effect_kinds)
 
 
 def _pawprint_mode_number(ctx: Ctx) -> int:

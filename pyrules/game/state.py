@@ -56,6 +56,7 @@ from pyrules.kb.interface import (
     STOPPED_INSTEAD,
     TARGET_OF,
     MODE_CHOSEN,
+    MODE_TIMES,
     TIMESTAMP_OF,
     WHY_NOT,
 )
@@ -239,6 +240,9 @@ class GameState:
                 d["stack"] = STACK_PLACE.of(a).place
             elif name == "mode":
                 d["modes"].append(MODE_CHOSEN.of(a).n)
+            elif name == "mode_times":    # a mode chosen more than once: listed that many times
+                times = MODE_TIMES.of(a)
+                d["modes"] += [times.n] * (times.m - 1)
             elif name == "target":
                 target = TARGET_OF.of(a)
                 d["targets"].append((str(target.n), self.ident(target.target)))   # (in the order of their numbers' text)

@@ -288,6 +288,7 @@ TIMESTAMP_OF = Compound("ts", "timestamp:int")
 STACK_PLACE = Compound("stack", "place:int", "its place on the stack (1: the bottom)")
 TARGET_OF = Compound("target", "n:int target", "its n-th target (a player or an object)")
 MODE_CHOSEN = Compound("mode", "n:int", "a mode chosen for it (a modal spell or triggered ability on the stack)")
+MODE_TIMES = Compound("mode_times", "n:int m:int", "a mode chosen m times for it, m more than one (rules/casting/pawprint_modes.lp)")
 ABILITY_KIND = Compound("ability", "source:object ability", "what kind of object: an ability of this source (out_object/9)")
 
 # player attributes read back (out_player/3)
@@ -528,6 +529,8 @@ PREDEFINED_TOKEN = Predicate("predefined_token", "subtype:const ability:string",
                              "a token card text creates by name, and its ability (rules/core/predefined_tokens.lp)")
 KEYWORD_MISSING = Predicate("keyword_missing", "keyword:const missing:string",
                             "a keyword read whose rules aren't all there: what is missing (rules/core/keywords_missing.lp)")
+REPEATS_EFFECT = Predicate("repeats_effect", "name:const",
+                           "an effect pyrules does more than once for a mode chosen more than once (rules/core/missing_rules.lp)")
 READING_MISSING = Predicate("reading_missing", "what:const missing:string",
                             "a shape of card text read whose rules aren't all there: what is missing (rules/core/missing_rules.lp)")
 READING_REASON = Predicate("reading_reason", "what:const text:string",

@@ -46,6 +46,7 @@ from pyrules.kb.interface import (
     NO_SUCH_ABILITY,
     NO_SUCH_MODE,
     REPEAT_NOT_MODELLED,
+    TARGETED_MODES_TOGETHER,
     PERFORMED_SBA,
     PLAYER_LIFE,
     PLAYER_POOL,
@@ -667,6 +668,12 @@ def _check_unread_naming(ev: GameState, i: int, syms) -> None:
             face = next((f.id for f in card.faces if f.name == action["part"]), None)
         elif card is not None and card.is_dfc:
             face = "back" if action.get("method") == "more_than_meets_the_eye" else "front"
+    if card is not None and "targeted_modes_together" in codes:
+        # two modes with targets chosen together: their targets aren't told apart (rules/casting/pawprint_modes.lp)
+        two = next(TARGETED_MODES_TOGETHER.of(r) for r, _ in syms if r.name == "targeted_modes_together")
+        raise ScenarioError(f"actions[{i}].modes", f"{action['cast']} is cast with modes {two.mode} and {two.other}, "
+                                                   f"but pyrules doesn't model choosing two of {card.name}'s modes with "
+                                                   f"targets together")
     if card is not None and "too_many_targets" in codes:
         _unread_naming(ev, f"actions[{i}].targets", card, _unread_lines(card, face),
                        f"{action['cast']} is cast with targets")

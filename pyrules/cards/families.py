@@ -24,7 +24,7 @@ FAMILIES = [
     ("12 bounce", r"[Rr]eturn (?:target|up to|all|each) .* to (?:its|their) owner'?s'? hands?"),
     ("13 damage", r"deals? (?:\w+ )?damage"),
     ("15 mana", r"\bAdd \{|\bAdd (?:one|two|three) mana"),
-    ("modal spells", r"^Choose (?:one|two|three|four)\b"),
+    ("modal spells", r"^Choose (?:one|two|three|four)\b|^Choose up to \w+ \{P\} worth of modes"),
     ("additional and optional costs", r"^Kicker|\bkicked\b|additional cost"),
     ("abilities from the hand", r"^(?:\w+)?[Cc]ycling\b|from your hand"),
     ("counterspells", r"^Counter target"),

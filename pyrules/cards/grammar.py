@@ -22,7 +22,7 @@ from lark.exceptions import LarkError, UnexpectedEOF
 
 from pyrules.cards import tree as T
 from pyrules.kb.compile import rules_root
-from pyrules.kb.interface import (CARD_LINE, CARD_LINE_ABILITY, CARD_TYPE_WORD, KEYWORD_MISSING, PREDEFINED_TOKEN, READING_MISSING, READING_NOTE,
+from pyrules.kb.interface import (CARD_LINE, CARD_LINE_ABILITY, CARD_TYPE_WORD, KEYWORD_MISSING, PREDEFINED_TOKEN, READING_MISSING, READING_NOTE, REPEATS_EFFECT,
                                   READING_REASON, SUBTYPE_LIST, SUPERTYPE_WORD)
 
 NUMBER_WORDS = {
@@ -111,6 +111,13 @@ def reading_missing() -> dict[str, str]:
     """Shapes of card text read whose rules aren't all in the knowledge base, and what is missing of each, as the
     rules state it (rules/core/missing_rules.lp)."""
     return {r.what.name: r.missing.string for r in _stated_in("missing_rules.lp")(READING_MISSING)}
+
+
+@cache
+def repeats_effects() -> frozenset[str]:
+    """The effects pyrules does more than once for a mode chosen more than once, as the rules state them
+    (rules/core/missing_rules.lp)."""
+    return frozenset(r.name.name for r in _stated_in("missing_rules.lp")(REPEATS_EFFECT))
 
 
 @cache
@@ -1732,6 +1739,20 @@ class ToTree(Transformer):
     def mode_line(self, meta, ch):
         effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
         return T.Ability("mode", effects=effs[1])
+
+    def e_its_controller_draws(self, meta, ch):
+        return T.Effect("draw", who="its_controller", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_reanimate_with_counter(self, meta, ch):
+        e = self.e_reanimate(meta, [c for c in ch if not (isinstance(c, Token) and c.type == "KW")])
+        return replace(e, counter=" ".join(str(_tokens(ch, "KW")[0]).lower().split()))
+
+    def pawprint_header(self, meta, ch):
+        return T.Ability("pawprint_modal", n=number(_tokens(ch, "NUM")[0]))
+
+    def pawprint_mode(self, meta, ch):
+        effs = [c for c in ch if isinstance(c, tuple) and c[0] == "effects"][0]
+        return T.Ability("pawprint_mode", effects=effs[1], n=len(_tokens(ch, "PAWPRINT")))
 
     def opening_hand(self, meta, ch):
         return T.Ability("static", ref=_one(ch, T.SelfRef), static=T.Static(

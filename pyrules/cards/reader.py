@@ -26,6 +26,7 @@ from pyrules.cards.grammar import (
     parse,
     predefined_tokens,
     reading_missing,
+    repeats_effects,
     reading_notes,
     reading_reasons,
     type_lists,
@@ -91,7 +92,9 @@ from pyrules.kb.interface import (
     EQUIP_QUALITY,
     CDA_PT,
     MODAL,
+    MODAL_PAWPRINTS,
     MODE,
+    MODE_PAWPRINTS,
     MODE_OF,
     CAST_SELF_FROM,
     PRODUCES,
@@ -1426,6 +1429,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         ctx.need_self(e.ref, created)
         t = _permanent_target(e, ab) if e.target.kind == "permanent" else ab.target(C_(e.target.kind))
         return F("damage", F("target", t), _amount(e, ab))
+    if k == "reanimate" and e.counter:   # "... to the battlefield with an indestructible counter on it" (rules/timeline/reanimation_shapes.lp)
+        t = ab.target(F("card_in_graveyard", ab.filter(e.target.filter, "card")), optional=e.target.optional)
+        return F("reanimate_with_counter", F("target", t), String(e.counter))
     if k == "reanimate":
         t = ab.target(F("card_in_graveyard", ab.filter(e.target.filter, "card")), optional=e.target.optional)
         return F("reanimate", F("target", t), C_("tapped" if e.keyword == "tapped" else "untapped"))
@@ -1485,6 +1491,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             raise NotUnderstood(e.words())
         return F("draw", C_("you"), C_("that_much"))
     if k == "draw":
+        if e.who == "its_controller":               # "Its controller draws a card." (rules/timeline/reanimation_shapes.lp)
+            if ab.last_permanent is None:
+                raise NotUnderstood(e.words())
+            return F("draw", F("controller_of", F("target", ab.last_permanent[0])), e.n)
         if e.who == "target_player":
             t = ab.target(C_("player"))
             return F("draw", F("target", t), e.n)
@@ -2316,6 +2326,27 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab = Ab(ctx, f"modal_{ctx.i}")
         ab.add(MODAL, Number(a.n))
         return [ab], [f"choose {a.n} of {len(modes)} modes"]
+    if k == "pawprint_modal":            # "Choose up to five {P} worth of modes. ...": its modes are the "{P} —" lines after it
+        modes = _pawprint_modes_after(ctx)
+        if not modes:
+            raise NotUnderstood("the modes after it")
+        ab = Ab(ctx, f"modal_{ctx.i}")
+        ab.add(MODAL_PAWPRINTS, Number(a.n))
+        read = {j: _pawprint_mode_read(ctx, j) for j in modes}
+        unread = [j for j in modes if read[j] is None]
+        if unread:                       # a mode pyrules doesn't model: the header is read, not modelled
+            ab.missing.append(reading_missing()["pawprint_modes_unread"].format(lines=", ".join(map(str, unread))))
+        once = [j for j in modes if read[j] is not None and not read[j]]
+        if once:                         # a mode it models but doesn't do more than once (CR 700.2d): likewise
+            ab.missing.append(reading_missing()["pawprint_modes_repeated"].format(lines=", ".join(map(str, once))))
+        return [ab], [f"choose up to {a.n} pawprints' worth of its {len(modes)} modes, the same mode more than once if you like"]
+    if k == "pawprint_mode":             # "{P}{P} — [effects]": mode N of the "Choose up to five {P} worth of modes." before it
+        n = _pawprint_mode_number(ctx)
+        ab = Ab(ctx, f"mode_{n}")
+        ab.add(SPELL_ABILITY)
+        ab.add(MODE, Number(n))
+        ab.add(MODE_PAWPRINTS, Number(a.n))
+        return [ab], [f"mode {n} ({a.n} {'pawprint' if a.n == 1 else 'pawprints'})"] + compile_effects(a.effects, ab, ctx)
     if k == "mode" and _trigger_header(ctx):   # "• [effects]": mode N of the modal triggered ability before it
         n, header, trig = _trigger_header(ctx)
         ab = Ab(ctx, f"mode_{n}")
@@ -2443,6 +2474,50 @@ def _mode_number(ctx: Ctx) -> int:
     raise NotUnderstood("a mode without its \"Choose one —\"")
 
 
+def _pawprint_modes_after(ctx: Ctx) -> list[int]:
+    """The line numbers of the "{P} — ..." lines that follow a "Choose up to five {P} worth of modes." line."""
+    out = []
+    for j, raw in enumerate(ctx.face.lines[ctx.i:], start=ctx.i + 1):
+        if not _PAWPRINT_MODE.match(raw):
+            break
+        out.append(j)
+    return out
+
+
+def _pawprint_mode_read(ctx: Ctx, j: int) -> bool | None:
+    """Whether the pawprint mode on line j is read with rules for its whole effect (compiled on its own): None if not;
+    True if the rules also do it more than once (no target, only effects rules/core/missing_rules.lp lists), False
+    if they don't."""
+    read = _REMINDER.sub("", ctx.face.lines[j - 1]).strip()
+    try:
+        tree = parse(with_tilde(read, self_names(ctx.card, ctx.face)), True)
+        if tree.kind != "pawprint_mode":
+            return None
+        ab = Ab(Ctx(ctx.card, ctx.face, j, tokens=ctx.tokens), "mode")
+        compile_effects(tree.effects, ab, ab.ctx)
+    except NotUnderstood:
+        return None
+    if ab.missing:
+        return None
+    return not ab.targets and all(kind in repeats_effects() for kind in ab.effect_kinds)
+
+
+def _pawprint_mode_number(ctx: Ctx) -> int:
+    """A pawprint mode's number: its place among the "{P} —" lines after the face's pawprint header."""
+    n = 0
+    for j in range(ctx.i - 1, 0, -1):
+        raw = ctx.face.lines[j - 1]
+        if _PAWPRINT_MODE.match(raw):
+            n += 1
+            continue
+        if _PAWPRINT_HEADER.match(raw.strip()):
+            return n + 1
+        break
+    raise NotUnderstood("a mode without its \"Choose up to ... {P} worth of modes.\"")
+
+
+_PAWPRINT_MODE = re.compile(r"(?:\{P\})+ —")
+_PAWPRINT_HEADER = re.compile(r"Choose up to \w+ \{P\} worth of modes\.")
 _MODAL_HEADER = re.compile(r"Choose (?:one|two|three|four) —")
 _TRIGGER_CHOOSE = re.compile(r", choose (?:one|two|three|four) —$", re.I)
 

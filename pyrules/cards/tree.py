@@ -160,6 +160,8 @@ class Effect:
             return f"draw a card for each {self.x.words()}"
         if k == "draw" and self.n == "that_much":
             return "draw that many cards"
+        if k == "draw" and self.who == "its_controller":
+            return f"its controller draws {'a card' if self.n == 1 else f'{self.n} cards'}"
         if k == "draw":
             return f"{who} draw{'s' if who != 'you' else ''} {'a card' if self.n == 1 else f'{self.n} cards'}"
         n = f"1 life for each {self.x.words()}" if self.for_each and self.x is not None else f"{self.n} life"
@@ -466,7 +468,8 @@ class Effect:
             tapped = " tapped" if self.keyword == "tapped" else ""
             kind, _, num = self.target.filter.words().partition(" with ")
             card = f"{kind} card with {num}" if num else f"{kind} card"
-            return f"return target {card} from your graveyard to the battlefield{tapped}"
+            counter = f" with {'an' if self.counter[0] in 'aeiou' else 'a'} {self.counter} counter on it" if self.counter else ""
+            return f"return target {card} from your graveyard to the battlefield{tapped}{counter}"
         if k == "regrowth" and self.who == "any_graveyard":
             return f"return target {self.target.filter.words()} card from a graveyard to its owner's hand"
         if k == "regrowth":
@@ -794,6 +797,10 @@ class Ability:
             return f"choose {words} (the {'mode is' if self.n == 1 else 'modes are'} chosen as the spell is cast)"
         if k == "mode":
             return f"• {eff}"
+        if k == "pawprint_modal":
+            return f"choose up to {self.n} {{P}} worth of modes, the same mode more than once if you like (chosen as the spell is cast)"
+        if k == "pawprint_mode":
+            return f"{'{P}' * self.n} — {eff}"
         if k == "restriction":
             return f"{self.ref.words()} can't {' or '.join(r.removeprefix('cant_').replace('_', ' ') for r in self.restrictions)}"
         if k == "additional_cost":

@@ -8,6 +8,7 @@ last action triggered and the state-based actions it led to, and the card lines 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -45,6 +46,8 @@ from pyrules.kb.interface import (
     MADE_ID,
     NO_SUCH_ABILITY,
     NO_SUCH_MODE,
+    REPEAT_NOT_MODELLED,
+    TARGETED_MODES_TOGETHER,
     PERFORMED_SBA,
     PLAYER_LIFE,
     PLAYER_POOL,
@@ -55,6 +58,7 @@ from pyrules.kb.interface import (
     STOPPED_INSTEAD,
     TARGET_OF,
     MODE_CHOSEN,
+    MODE_TIMES,
     TIMESTAMP_OF,
     WHY_NOT,
 )
@@ -243,6 +247,9 @@ class GameState:
                 d["modes"].append(MODE_CHOSEN.of(a).n)
             elif name == "class_level":
                 d["class_level"] = CLASS_LEVEL.of(a).n
+            elif name == "mode_times":    # a mode chosen more than once: listed that many times
+                times = MODE_TIMES.of(a)
+                d["modes"] += [times.n] * (times.m - 1)
             elif name == "target":
                 target = TARGET_OF.of(a)
                 d["targets"].append((str(target.n), self.ident(target.target)))   # (in the order of their numbers' text)
@@ -652,6 +659,9 @@ def _unread_naming(ev: GameState, where: str, card, lines: list, what: str) -> N
                                f"this naming (pyrules cards {card.name!r} shows what it reads)")
 
 
+_PAWPRINT_MODE = re.compile(r"(?:\{P\})+ —")   # a pawprint mode's line ("{P}{P} — ...")
+
+
 def _check_unread_naming(ev: GameState, i: int, syms) -> None:
     """Action i's refusal, when a reason for it is only that pyrules doesn't read a line: more targets named for
     a spell than the lines pyrules reads give it, or an ability named by a line (or keyword) it doesn't read."""
@@ -664,15 +674,29 @@ def _check_unread_naming(ev: GameState, i: int, syms) -> None:
             face = next((f.id for f in card.faces if f.name == action["part"]), None)
         elif card is not None and card.is_dfc:
             face = "back" if action.get("method") == "more_than_meets_the_eye" else "front"
+    if card is not None and "targeted_modes_together" in codes:
+        # two modes with targets chosen together: their targets aren't told apart (rules/casting/pawprint_modes.lp)
+        two = next(TARGETED_MODES_TOGETHER.of(r) for r, _ in syms if r.name == "targeted_modes_together")
+        raise ScenarioError(f"actions[{i}].modes", f"{action['cast']} is cast with modes {two.mode} and {two.other}, "
+                                                   f"but pyrules doesn't model choosing two of {card.name}'s modes with "
+                                                   f"targets together")
     if card is not None and "too_many_targets" in codes:
         _unread_naming(ev, f"actions[{i}].targets", card, _unread_lines(card, face),
                        f"{action['cast']} is cast with targets")
     if card is not None and "no_such_mode" in codes:
-        # a mode the card prints on a bullet line pyrules doesn't read: the N-th bullet line of the face cast
-        bullets = [ln for ln in card.reading() if ln.text.startswith("• ") and face in (None, ln.face)]
+        # a mode the card prints on a bullet line (or a "{P} —" line) pyrules doesn't read: the N-th such line of the face cast
+        bullets = [ln for ln in card.reading() if (ln.text.startswith("• ") or _PAWPRINT_MODE.match(ln.text))
+                   and face in (None, ln.face)]
         named = [NO_SUCH_MODE.of(r).mode for r, _ in syms if r.name == "no_such_mode"]
         lines = [bullets[n - 1] for n in named if 0 < n <= len(bullets) and bullets[n - 1].status != "modelled"]
-        _unread_naming(ev, f"actions[{i}].modes", card, lines, f"{action['cast']} is cast with modes {action.get('modes')}")
+        modes = action.get("modes", "not named (its first mode, by default)")
+        _unread_naming(ev, f"actions[{i}].modes", card, lines, f"{action['cast']} is cast with modes {modes}")
+    if card is not None and "repeat_not_modelled" in codes:
+        # a mode named more than once whose effect the rules don't do more than once
+        n = next(REPEAT_NOT_MODELLED.of(r).mode for r, _ in syms if r.name == "repeat_not_modelled")
+        raise ScenarioError(f"actions[{i}].modes", f"{action['cast']} is cast with mode {n} more than once, but pyrules "
+                                                   f"doesn't model doing {card.name}'s mode {n} more than once (a "
+                                                   f"mode with a target, or an amount known only as it resolves)")
     for r, _ in syms:
         if r.name == "no_such_ability" and "activate" in action and action["activate"] in ev.objects:
             card = ev._card_of(action["activate"])

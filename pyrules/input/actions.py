@@ -154,8 +154,8 @@ def check_actions(sc) -> None:
                 for k, n in enumerate(v):
                     if n not in OPTIONAL_COSTS:
                         raise ScenarioError(f"{path}[{k}]", f"{short(n)} is not one of: {', '.join(OPTIONAL_COSTS)}{did_you_mean(n, OPTIONAL_COSTS)}")
-            elif spec == "modes":
-                _check_modes(v, path)
+            elif spec == "modes":        # a spell's: the same mode may be named twice (the rules say when it may be chosen twice)
+                _check_modes(v, path, repeats=True)
             elif spec == "method":
                 if v not in METHODS:
                     raise ScenarioError(path, f"{short(v)} is not one of: {', '.join(METHODS)}{did_you_mean(v, METHODS)}")
@@ -278,12 +278,13 @@ def _triggers_named(v, path: str, step: int, what: str) -> list:
     return list(v.items())
 
 
-def _check_modes(v, path: str) -> None:
-    """The modes chosen (a spell's `modes`, a triggered ability's in `trigger_modes`): numbers from 1, none twice."""
+def _check_modes(v, path: str, repeats: bool = False) -> None:
+    """The modes chosen (a spell's `modes`, a triggered ability's in `trigger_modes`): numbers from 1, none twice (a
+    spell's may name one twice: rules/casting/pawprint_modes.lp refuses it where the spell doesn't allow it)."""
     if (not isinstance(v, list) or not v or len(v) > 10
             or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 20 for n in v)):
         raise ScenarioError(path, f"must list the modes chosen, numbered from 1 in the order the card prints them: [1], not {short(v)}")
-    if len(set(v)) != len(v):
+    if not repeats and len(set(v)) != len(v):
         raise ScenarioError(path, f"names a mode twice: {short(v)}")
 
 

@@ -289,6 +289,7 @@ STACK_PLACE = Compound("stack", "place:int", "its place on the stack (1: the bot
 TARGET_OF = Compound("target", "n:int target", "its n-th target (a player or an object)")
 CLASS_LEVEL = Compound("class_level", "n:int", "a Class's level (rules/mechanics/class.lp)")
 MODE_CHOSEN = Compound("mode", "n:int", "a mode chosen for it (a modal spell or triggered ability on the stack)")
+MODE_TIMES = Compound("mode_times", "n:int m:int", "a mode chosen m times for it, m more than one (rules/casting/pawprint_modes.lp)")
 ABILITY_KIND = Compound("ability", "source:object ability", "what kind of object: an ability of this source (out_object/9)")
 
 # player attributes read back (out_player/3)
@@ -358,6 +359,10 @@ PUT_ON_STACK = Compound("put_on_stack", "object:object source:object ability con
                         "a triggered ability put on the stack (event/2)")
 NO_SUCH_ABILITY = Compound("no_such_ability", "ability", "a reason: the object has no ability named so (kw/1, line/1)")
 NO_SUCH_MODE = Compound("no_such_mode", "mode:int", "a reason: the spell has no mode numbered so")
+TARGETED_MODES_TOGETHER = Compound("targeted_modes_together", "mode:int other:int",
+                                   "a reason: pyrules doesn't model two modes with targets chosen together (rules/casting/pawprint_modes.lp)")
+REPEAT_NOT_MODELLED = Compound("repeat_not_modelled", "mode:int",
+                               "a reason: pyrules doesn't model doing that mode more than once (rules/casting/pawprint_modes.lp)")
 CANT_PAY = Compound("cant_pay", "cost:string paid:string used",
                     "a reason: the cost can't be paid (what it needs, what the best payment paid, the sources it used)")
 
@@ -507,6 +512,9 @@ TRIGGER_WHILE = Predicate("trigger_while", "ability condition",
                           "\"whenever [event] while [condition]\": checked only as the event happens", **_CARD)
 MODAL = Predicate("modal", "ability n:int", **_CARD)
 MODE = Predicate("mode", "ability n:int", **_CARD)
+MODAL_PAWPRINTS = Predicate("modal_pawprints", "ability n:int", "\"Choose up to n {P} worth of modes. You may choose the "
+                            "same mode more than once.\" (rules/casting/pawprint_modes.lp)", **_CARD)
+MODE_PAWPRINTS = Predicate("mode_pawprints", "ability n:int", "a mode line \"{P}{P} — ...\": its n pawprints", **_CARD)
 CAST_SELF_FROM = Predicate("cast_self_from", "ability zone:const", "the card may be cast from that zone", **_CARD)
 TRIGGER_MODES = Predicate("trigger_modes", "ability n:int", "a triggered ability says to choose n of the modes after it",
                           **_CARD)
@@ -525,6 +533,8 @@ PREDEFINED_TOKEN = Predicate("predefined_token", "subtype:const ability:string",
                              "a token card text creates by name, and its ability (rules/core/predefined_tokens.lp)")
 KEYWORD_MISSING = Predicate("keyword_missing", "keyword:const missing:string",
                             "a keyword read whose rules aren't all there: what is missing (rules/core/keywords_missing.lp)")
+REPEATS_EFFECT = Predicate("repeats_effect", "name:const",
+                           "an effect pyrules does more than once for a mode chosen more than once (rules/core/missing_rules.lp)")
 READING_MISSING = Predicate("reading_missing", "what:const missing:string",
                             "a shape of card text read whose rules aren't all there: what is missing (rules/core/missing_rules.lp)")
 READING_REASON = Predicate("reading_reason", "what:const text:string",

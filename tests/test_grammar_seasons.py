@@ -1,0 +1,69 @@
+"""Reading tests of Bloomburrow's Seasons (issue 28): modal spells with pawprint modes, "Choose up to five {P} worth of
+modes. You may choose the same mode more than once." and "{P} — ...", "{P}{P} — ...", "{P}{P}{P} — ..." (CR 700.2i,
+700.2d), real cards as Forge's card scripts keep their Oracle text (tests/data/seasons.json) -> status and the
+vocabulary facts the rules interpret. The behaviour is played out in tests/rules/card_families/pawprint_modes.yaml."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.card_lines import facts, lines_of
+
+line = lines_of("seasons.json")
+
+
+@pytest.mark.parametrize("card, n, fact", [
+    # each mode: a spell ability with its number and its pawprints, and what it does
+    ("Season of Weaving", 2, "effect(ab(\"Season of Weaving\",front,2,mode_1),1,draw(you,1))"),
+    ("Season of Loss", 2, "sacrifice_n_chosen(each_player,1,f(\"creature\"))"),
+    ("Season of the Burrow", 2, "create_token(\"Rabbit Token (1/1 white)\",1)"),
+    ("Season of the Bold", 2, "create_token_tapped(\"Treasure Token\",1)"),
+    # "Exile target nonland permanent. Its controller draws a card." (CR 608.2h)
+    ("Season of the Burrow", 3, "draw(controller_of(target(1)),1)"),
+    # "... to the battlefield with an indestructible counter on it" (CR 122.6, 122.1b)
+    ("Season of the Burrow", 4, "reanimate_with_counter(target(1),\"indestructible\")"),
+])
+def test_pawprint_modes_modelled(card, n, fact):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert fact in facts(ln)
+    assert f"mode(ab(\"{card}\",front,{n},mode_{n - 1}),{n - 1})" in facts(ln)
+    assert "spell_ability(" in facts(ln)
+
+
+@pytest.mark.parametrize("card, n, pawprints", [
+    ("Season of Weaving", 2, 1), ("Season of the Burrow", 3, 2), ("Season of the Burrow", 4, 3),
+])
+def test_a_mode_has_its_pawprints(card, n, pawprints):
+    assert f"mode_pawprints(ab(\"{card}\",front,{n},mode_{n - 1}),{pawprints})" in facts(line(card, n))
+
+
+@pytest.mark.parametrize("card", ["Season of Gathering", "Season of Weaving", "Season of Loss", "Season of the Burrow",
+                                  "Season of the Bold"])
+def test_the_header_is_read_not_modelled(card):
+    # every Season has a mode pyrules doesn't model, or one it can't do more than once: the header says to choose up
+    # to five pawprints' worth, and is read, not modelled, naming those modes
+    ln = line(card, 1)
+    assert ln.status == "read", ln.text
+    assert f"modal_pawprints(ab(\"{card}\",front,1,modal_1),5)" in facts(ln)
+    assert ln.missing and "lines" in ln.missing[0]
+
+
+def test_the_burrow_header_names_its_modes_with_targets():
+    # all its modes are modelled, but the second and third have targets: not done more than once (CR 700.2d)
+    ln = line("Season of the Burrow", 1)
+    assert len(ln.missing) == 1 and "lines 3, 4 more than once" in ln.missing[0]
+
+
+@pytest.mark.parametrize("card, n", [
+    ("Season of Gathering", 2), ("Season of Gathering", 3), ("Season of Gathering", 4),
+    ("Season of Weaving", 3), ("Season of Weaving", 4),
+    ("Season of Loss", 3), ("Season of Loss", 4),
+    ("Season of the Bold", 3), ("Season of the Bold", 4),
+])
+def test_modes_not_read_stay_not_modelled(card, n):
+    ln = line(card, n)
+    assert ln.status == "not_modelled", ln.text
+    assert not ln.facts
+    # and the header names them
+    assert str(n) in line(card, 1).missing[0]

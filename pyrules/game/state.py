@@ -675,7 +675,7 @@ def _check_unread_naming(ev: GameState, i: int, syms) -> None:
         elif card is not None and card.is_dfc:
             face = "back" if action.get("method") == "more_than_meets_the_eye" else "front"
     if card is not None and "targeted_modes_together" in codes:
-        # two modes with targets chosen together: their targets aren't told apart (rules/casting/pawprint_modes.lp)
+        # two modes with targets chosen together: their targets aren't told apart (rules/casting/cast.lp)
         two = next(TARGETED_MODES_TOGETHER.of(r) for r, _ in syms if r.name == "targeted_modes_together")
         raise ScenarioError(f"actions[{i}].modes", f"{action['cast']} is cast with modes {two.mode} and {two.other}, "
                                                    f"but pyrules doesn't model choosing two of {card.name}'s modes with "

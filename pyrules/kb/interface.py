@@ -360,7 +360,7 @@ PUT_ON_STACK = Compound("put_on_stack", "object:object source:object ability con
 NO_SUCH_ABILITY = Compound("no_such_ability", "ability", "a reason: the object has no ability named so (kw/1, line/1)")
 NO_SUCH_MODE = Compound("no_such_mode", "mode:int", "a reason: the spell has no mode numbered so")
 TARGETED_MODES_TOGETHER = Compound("targeted_modes_together", "mode:int other:int",
-                                   "a reason: pyrules doesn't model two modes with targets chosen together (rules/casting/pawprint_modes.lp)")
+                                   "a reason: pyrules doesn't model two modes with targets chosen together (rules/casting/cast.lp)")
 REPEAT_NOT_MODELLED = Compound("repeat_not_modelled", "mode:int",
                                "a reason: pyrules doesn't model doing that mode more than once (rules/casting/pawprint_modes.lp)")
 CANT_PAY = Compound("cant_pay", "cost:string paid:string used",

@@ -1633,7 +1633,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("exile_until_leaves", F("target", _permanent_target(e, ab)))
     if k == "create_copy" and e.granted is not None:
         # "..., except it has haste and "[ability]"": the keyword and the quoted ability, abilities of the card that no
-        # face prints, are part of the token's copiable values (CR 707.9a; rules/timeline/token_copies.lp); "this
+        # face prints, are part of the token's copiable values (rules/timeline/token_copies.lp); "this
         # token" in the quoted ability is the token
         kw = KEYWORDS.get(e.keyword)
         if kw is None or kw[1] is not None or kw[0] in keywords_missing():
@@ -2337,7 +2337,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         if unread:                       # a mode pyrules doesn't model: the header is read, not modelled
             ab.missing.append(reading_missing()["pawprint_modes_unread"].format(lines=", ".join(map(str, unread))))
         once = [j for j in modes if read[j] is not None and not read[j]]
-        if once:                         # a mode it models but doesn't do more than once (CR 700.2d): likewise
+        if once:                         # a mode it models but doesn't do more than once (rules/casting/pawprint_modes.lp): likewise
             ab.missing.append(reading_missing()["pawprint_modes_repeated"].format(lines=", ".join(map(str, once))))
         return [ab], [f"choose up to {a.n} pawprints' worth of its {len(modes)} modes, the same mode more than once if you like"]
     if k == "pawprint_mode":             # "{P}{P} — [effects]": mode N of the "Choose up to five {P} worth of modes." before it

@@ -140,7 +140,7 @@ class Effect:
     cond: "Condition | None" = None  # instead: "If [condition], [then] instead" (None: "if this spell was kicked")
     reflexive: tuple["Effect", ...] = ()   # pay_when, sacrifice_when: the effects after "When you do," (e2)
     granted: "Ability | None" = None  # create_copy: the quoted ability the copy has besides (with keyword: "except it has
-                                      # [keyword] and "[ability]"", CR 707.9a)
+                                      # [keyword] and "[ability]"", rules/timeline/token_copies.lp)
 
     def words(self) -> str:
         text = self._words()

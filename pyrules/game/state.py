@@ -151,6 +151,7 @@ class GameState:
     step: int = 0                    # the number of actions applied
     error: dict | None = None        # the first illegal action: {"step", "action", "why_not"}
     requested_step: int | None = None
+    since: int | None = None         # extended by one action (extend): that action's first moment
     _cache: dict = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------------ reading
@@ -728,6 +729,7 @@ def extend(ev: GameState, action: dict) -> GameState:
         raise ValueError("only an evaluation of a whole timeline, without an error or explanations, can be extended")
     sc = replace(ev.scenario, actions=list(ev.scenario.actions) + [action])
     child = type(ev)(sc, ev.game, ev.t, ev.step)
+    child.since = ev.t + 1   # (the first moment of the action added: what it did, plans read from there on)
     ev.game = None   # (the game now belongs to the child)
     _play(child, len(sc.actions) - 1)
     return child

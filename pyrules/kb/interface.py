@@ -733,8 +733,16 @@ CONDITION_MET = Predicate("condition_met", "condition:string t:moment")
 CONDITION_UNMET = Predicate("condition_unmet", "condition:string why t:moment", "why a condition doesn't hold")
 PLAN_IDLE_AT_ZERO = Predicate("plan_idle_at_zero", "ability",
                               "an activated ability that, activated with X = 0, costs nothing and changes nothing")
+PLAN_MANA_STEP = Predicate("plan_mana_step", "ability",
+                           "a mana ability with mana in its cost, which a plan's search activates as an action of its own")
+PLAN_STEP_COLOR = Predicate("plan_step_color", "ability color:const",
+                            "a color a plan's search names for the mana such an ability adds")
 PLAN_STATE = Predicate("plan_state", "state t:moment",
                        "what the show document leaves out and decides what may come next (who passed, ...)")
+TRIGGER_TARGET_CHOICE = Predicate("trigger_target_choice", "object:object n:int target:object t:moment",
+                                  "a target its controller could name for a triggered ability put on the stack at t")
+RESOLVE_CHOICE = Predicate("resolve_choice", "kind:const object:object t:moment",
+                           "what the controller of the top of the stack may name (choose: {KIND: [object]}) as it resolves")
 COULD_BLOCK = Predicate("could_block", "blocker:object attacker:object t:moment",
                         "a creature a player asking could declare as a blocker could block that attacking creature")
 GOAL_OBJECT = Compound("object", "object:object", "a condition's subject: an object")

@@ -68,7 +68,7 @@ from pyrules.errors import ScenarioError
 from pyrules.game.facts import oid, scenario_facts
 from pyrules.game.payment import payment_variants
 from pyrules.game.state import Reason
-from pyrules.input.actions import GEN
+from pyrules.input.actions import CHOICES, GEN
 from pyrules.input.scenario import Scenario
 from pyrules.input.scenario import load as load_scenario
 from pyrules.input.schema import METHODS, PHASES, STEPS, ZONES
@@ -82,6 +82,9 @@ from pyrules.kb.interface import (
     CONDITION_UNMET,
     COULD_BLOCK,
     LEGAL_TARGET,
+    PUTS_TRIGGER,
+    TRIGGER_TARGET_CHOICE,
+    RESOLVE_CHOICE,
     X_VALUE,
     GOAL_CAST,
     GOAL_COUNTERS,
@@ -95,6 +98,8 @@ from pyrules.kb.interface import (
     MANA_ABILITY,
     PLAN_FROM_STEP,
     PLAN_IDLE_AT_ZERO,
+    PLAN_MANA_STEP,
+    PLAN_STEP_COLOR,
     PLAN_STATE,
     PRIORITY,
     TOP_OF_STACK,
@@ -448,6 +453,10 @@ class Summary:
     declaration: str | None = None          # attackers | blockers
     incomplete: bool = False                # any mode: an opponent's choices weren't all listed (too many)
     partial: bool = False                   # any mode: the choices weren't worked out (no action left to take them)
+    aims: list = field(default_factory=list)    # any mode: the targets the planning player could have named for the
+                                            # triggered abilities of theirs the action leading here put on the stack
+    resolving: list = field(default_factory=list)   # any mode: what the planning player may name as the top of the
+                                            # stack, theirs, resolves on a pass ({"choose": {KIND: [id]}})
 
 
 @dataclass
@@ -521,6 +530,7 @@ INF = float("inf")
 MAX_LINES = 100           # any: the lines of a strategy listed at most
 MAX_DECLARATIONS = 64     # any: an opponent's ways to declare attackers or blockers searched at most
 UNKNOWN = object()        # any: a choice whose successor hasn't been worked out
+MAX_AIMS = 12            # any: the other targets tried for the planning player's triggered abilities at most
 MAX_SUBSETS = 4           # any: the planning player's attacks are every set of attackers up to this many creatures
 
 
@@ -604,6 +614,7 @@ class Planner:
             return s            # (the goal holds: the search goes no further from here)
         declaring = any(f.startswith("may_declare(") for f in flow)
         if self.opponents == "any":
+            s.aims = self._aims(ev)
             if left == 0 and not declaring and doc["turn"]["priority"] == self.player:
                 # (the planning player chooses with none of their actions left: the search goes no further from
                 # here, and their choices aren't worked out; reached again with some left, they are)
@@ -657,18 +668,48 @@ class Planner:
             # declaring attackers or blockers doesn't wait for priority: the planning player may, if the rules allow;
             # with something on the stack, every player passing in succession resolves its top (the planning
             # player passes too)
-            return self._combat(ev, doc, legal) + ([{"resolve": "top"}] if doc["stack"] else []) + [{"pass": holder}], []
+            return self._combat(ev, doc, legal) + (self._resolutions(ev, doc) if doc["stack"] else []) + [{"pass": holder}], []
         out = []
         notes = self._notes(opts)
         for o in legal:
             if o.action in ("attack", "block"):
                 continue
-            out += self._payments(ev, o, self._x_values(ev, o, self._own_action(o, opts)))
+            out += self._payments(ev, o, self._colors(ev, o, self._x_values(ev, o, self._own_action(o, opts))))
         out += self._combat(ev, doc, legal)
         # passing alone over a non-empty stack is left out: the other players only pass, so it leads where
         # resolving does, a step later (it would matter only to a goal about who has priority in between)
-        out.append({"resolve": "top"} if doc["stack"] else {"pass": self.player})
+        out += self._resolutions(ev, doc) if doc["stack"] else [{"pass": self.player}]
         return out, notes
+
+    def _aims(self, ev) -> list[dict]:
+        """The other targets the planning player could have named for their triggered abilities the action that led
+        to this state put on the stack (the knowledge base's trigger_target_choice): one `trigger_targets` each, an
+        ability of one target at a time (one of several targets keeps the defaults)."""
+        since = getattr(ev, "since", None)
+        if since is None:
+            return []
+        mine = {ev.ident(r.object) for r in PUTS_TRIGGER.read(ev.game, since=since) if ev.ident(r.controller) == self.player}
+        slots: dict[str, dict[int, list[str]]] = {}
+        for r in TRIGGER_TARGET_CHOICE.read(ev.game, since=since):
+            tid = ev.ident(r.object)
+            if tid in mine:
+                slots.setdefault(tid, {}).setdefault(r.n, []).append(ev.ident(r.target))
+        out = []
+        for tid, by in sorted(slots.items()):
+            if set(by) == {1}:
+                out += [{"trigger_targets": {tid: [y]}} for y in sorted(set(by[1]))]
+        return out[:MAX_AIMS]
+
+    def _resolutions(self, ev, doc: dict) -> list[dict]:
+        """Resolving the top of the stack: once for each thing its controller, the planning player, may name as it
+        resolves (the knowledge base's resolve_choice: the permanent "return a permanent you control" returns), or
+        once with the timeline's defaults where it names none."""
+        top = doc["stack"][-1]
+        if doc["objects"].get(top, {}).get("controller") != self.player:
+            return [{"resolve": "top"}]
+        named = [{"resolve": "top", "choose": {r.kind.name: [ev.ident(r.object)]}}
+                 for r in RESOLVE_CHOICE.read(ev.game, ev.t)]
+        return sorted(named, key=lambda a: json.dumps(a, sort_keys=True)) or [{"resolve": "top"}]
 
     @staticmethod
     def _own_action(o, opts) -> dict:
@@ -700,18 +741,32 @@ class Planner:
     def _payments(self, ev, o, acts: list[dict]) -> list[dict]:
         """With mana tracked, the actions that pay an option's cost otherwise than by default: one for each set of
         sources a different kind of mana would leave untapped (pyrules/game/payment.py: payment_variants)."""
-        if not self.sc.track_mana or o.action not in ("cast", "activate") or len(acts) != 1 or "x" in acts[0]:
+        if not self.sc.track_mana or o.action not in ("cast", "activate") or any("x" in a for a in acts):
             return acts
-        return acts + [dict(acts[0], pay=v) for v in payment_variants(ev, o)]
+        ways = payment_variants(ev, o)
+        return [w for a in acts for w in [a] + [dict(a, pay=v) for v in ways]]
+
+    def _ability(self, ev, o):
+        """The ability an activate option activates (the knowledge base's act_ab), or None."""
+        if o.action != "activate":
+            return None
+        return next((r.ability for r in ACT_AB.read(ev.game, ev.t) if r.option == o.term), None)
 
     def _mana_ability(self, ev, o) -> bool:
-        """An activation of a mana ability (the knowledge base's mana_ability/1 of the ability it activates)."""
-        if o.action != "activate":
-            return False
-        for r in ACT_AB.read(ev.game, ev.t):
-            if r.option == o.term:
-                return MANA_ABILITY.has(ev.game, r.ability)
-        return False
+        """An activation of a mana ability the payment activates as it pays (the knowledge base's mana_ability/1 of
+        the ability it activates, but not plan_mana_step/1: a filter, activated as an action of its own)."""
+        a = self._ability(ev, o)
+        return a is not None and MANA_ABILITY.has(ev.game, a) and not PLAN_MANA_STEP.has(ev.game, a)
+
+    def _colors(self, ev, o, acts: list[dict]) -> list[dict]:
+        """A mana ability activated as an action (plan_mana_step): one action for each color the knowledge base's
+        plan_step_color names for its mana (choose: {color: ...}); other actions as they are."""
+        a = self._ability(ev, o)
+        if a is None or not PLAN_MANA_STEP.has(ev.game, a):
+            return acts
+        names = {v: k for k, v in CHOICES["color"].items()}
+        colors = sorted(names[r.color.name] for r in PLAN_STEP_COLOR.read(ev.game) if r.ability == a)
+        return [dict(x, choose={"color": c}) for x in acts for c in colors] or acts
 
     def _combat(self, ev, doc: dict, legal) -> list[dict]:
         """Attacks: for each opponent still in the game, in turn order from the planning player, each creature that
@@ -964,6 +1019,8 @@ class Planner:
                                                 else self._blocks(ev, q, blocks, s.doc))
                 break
         s.chooser = holder
+        if s.doc["stack"] and s.doc["objects"].get(s.doc["stack"][-1], {}).get("controller") == self.player:
+            s.resolving = [{"choose": {r.kind.name: [ev.ident(r.object)]}} for r in RESOLVE_CHOICE.read(ev.game, ev.t)]
         opts = ev.actions(holder, include_illegal=holder == self.player, payments=self.sc.track_mana)
         if holder == self.player:
             s.notes = self._notes(opts)
@@ -971,7 +1028,7 @@ class Planner:
                  and o.action not in ("attack", "block") and not self._mana_ability(ev, o)]
         out = []
         for o in legal:
-            acts = self._x_values(ev, o, self._own_action(o, opts))
+            acts = self._colors(ev, o, self._x_values(ev, o, self._own_action(o, opts)))
             for a in self._payments(ev, o, acts) if holder == self.player else acts:
                 out.append(a)
                 for x in self._target_candidates(ev, o, s.doc):
@@ -1080,6 +1137,35 @@ class Planner:
             nodes[key] = n
             return n
 
+        def variant_node(n, a, alts: list[dict], varied: frozenset):
+            """The planning player's choice, free of their horizon, among the ways one action (theirs or another
+            player's) may be taken: the action as it is, and with each choice of theirs it leaves (the targets of
+            their triggered abilities it puts on the stack, what they name as their ability resolves)."""
+            key = ("ways", n["key"], json.dumps(a, sort_keys=True))
+            v = nodes.get(key)
+            if v is None:
+                v = {"key": key, "s": replace(n["s"], actions=[a] + alts, declaring=None, chooser=self.player),
+                     "depth": n["depth"], "mine": n["mine"], "edges": [], "expanded": False, "goal": False,
+                     "handle": None, "declined": False, "chooser": self.player, "known": {}, "free": True,
+                     "varied": varied}
+                nodes[key] = v
+            return v
+
+        def ways(n, a, cs) -> tuple[list[dict], frozenset]:
+            """The other ways to take action a from node n (cs: the state it leads to as it is), and the kinds of
+            choice they vary."""
+            if a is None:
+                return [], frozenset()
+            varied = n.get("varied", frozenset())
+            alts, kinds = [], set()
+            if "choose" not in varied and "choose" not in a and "pass" in a and n["s"].resolving:
+                alts += [dict(a, **w) for w in n["s"].resolving]
+                kinds.add("choose")
+            if "trigger_targets" not in varied and "trigger_targets" not in a and cs is not None and cs.aims:
+                alts += [dict(a, **w) for w in cs.aims]
+                kinds.add("trigger_targets")
+            return alts, varied | kinds
+
         def decided(key, r):
             if key is None:
                 return False
@@ -1114,7 +1200,8 @@ class Planner:
                 self.limit_hit = True     # (the answer says the search was cut)
                 return False, INF
             mine = n["chooser"] == self.player
-            if mine and r == 0:
+            free = bool(n.get("free"))      # (a choice among the ways to take one action: it costs no action)
+            if mine and r == 0 and not free:
                 lost_at[key] = max(lost_at.get(key, -1), 0)
                 return False, INF
             s = n["s"]
@@ -1129,7 +1216,7 @@ class Planner:
                 choices = [(a, None) for a in s.actions]
                 self._note_blocked(s.notes, n["depth"])
             order = choices if mine else sorted(choices, key=lambda c: not (c[0] is None or "pass" in c[0]))
-            cost = 1 if mine else 0
+            cost = 1 if mine and not free else 0
             here = len(onpath)
             onpath[key] = here
             low = INF
@@ -1199,14 +1286,25 @@ class Planner:
                                 edges[i] = (a, None)
                                 ok = False
                             else:
-                                c = node_of(cs, n["depth"] + 1, n["mine"] + cost)
-                                n["known"][json.dumps(a, sort_keys=True)] = c["key"]
-                                edges[i] = (a, c["key"])
-                                try:
-                                    ok, back = solve(c, h, r - cost, depth + 1)
-                                    low = min(low, back)
-                                finally:
+                                alts, varied = ways(n, a, cs)
+                                if alts:
+                                    # (the planning player's choices this way of taking it leaves: a node of theirs,
+                                    # from this state, among the ways — the action as it is among them)
                                     forest.release(h)
+                                    v = variant_node(n, a, alts, varied)
+                                    n["known"][json.dumps(a, sort_keys=True)] = v["key"]
+                                    edges[i] = (a, v["key"])
+                                    ok, back = solve(v, handle, r - cost, depth + 1)
+                                    low = min(low, back)
+                                else:
+                                    c = node_of(cs, n["depth"] + 1, n["mine"] + cost)
+                                    n["known"][json.dumps(a, sort_keys=True)] = c["key"]
+                                    edges[i] = (a, c["key"])
+                                    try:
+                                        ok, back = solve(c, h, r - cost, depth + 1)
+                                        low = min(low, back)
+                                    finally:
+                                        forest.release(h)
                     if ok and mine:
                         result = True
                         break
@@ -1295,7 +1393,7 @@ class Planner:
 
     def _cost(self, n: dict, a) -> int:
         """What a choice costs of the horizon: one action, when it is the planning player's."""
-        return 1 if a is not None and n["chooser"] == self.player else 0
+        return 1 if a is not None and n["chooser"] == self.player and not n.get("free") else 0
 
     def _values(self, nodes: dict, optimistic: bool = False) -> dict:
         """Each node's value: the fewest actions of the planning player within which they reach the goal from it
@@ -1341,10 +1439,10 @@ class Planner:
             if n["chooser"] == self.player:
                 best = min((self._cost(n, a) + value[c], i) for i, (a, c) in enumerate(n["edges"]) if c is not None)
                 a, c = n["edges"][best[1]]
-                walk(c, acts + ([a] if a is not None else []), seen)
+                walk(c, acts + ([a] if a is not None and not nodes[c].get("free") else []), seen)
                 return
             for a, c in n["edges"]:
-                walk(c, acts + ([a] if a is not None else []), seen)
+                walk(c, acts + ([a] if a is not None and (c is None or not nodes[c].get("free")) else []), seen)
 
         walk(root["key"], [], frozenset())
         return out, more
@@ -1376,6 +1474,8 @@ class Planner:
                 n = nodes[k]
                 if n["goal"] or not n["edges"]:
                     break
+                if n.get("free") and line:   # (a way to take the action just worded: worded instead of it)
+                    line.pop()
                 if n.get("chooser") == self.player:
                     cands = [(opt[c], i) for i, (a, c) in enumerate(n["edges"]) if c is not None and opt[c] < INF]
                     if not cands:
@@ -1469,6 +1569,13 @@ def explain_plan(sc, plan: list[dict], goal: Goal, player: str):
     return _with_summary(root, answer, None, final)
 
 
+def _named(action: dict) -> str:
+    """What an action names for what it resolves or puts on the stack, in words (empty when nothing)."""
+    bits = [f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in sorted(action.get("choose", {}).items())]
+    bits += [f"{t} targeting {', '.join(map(str, v))}" for t, v in sorted(action.get("trigger_targets", {}).items())]
+    return f" ({'; '.join(bits)})" if bits else ""
+
+
 def action_text(action: dict) -> str:
     """One planned action in words (for text output)."""
     if "cast" in action:
@@ -1484,15 +1591,15 @@ def action_text(action: dict) -> str:
         return f"{action.get('by', '')} plays {action['play']}".strip()
     if "activate" in action:
         aim = f" targeting {', '.join(map(str, action['targets']))}" if action.get("targets") else ""
-        return f"{action.get('by', '')} activates {action['activate']}'s {action['ability']}{aim}".strip()
+        return f"{action.get('by', '')} activates {action['activate']}'s {action['ability']}{aim}{_named(action)}".strip()
     if "attack" in action:
         return f"{action.get('by', '')} attacks: " + ", ".join(f"{a} → {d}" for a, d in action["attack"].items())
     if "block" in action:
         return f"{action.get('by', '')} blocks: " + ", ".join(f"{b} blocks {a}" for b, a in action["block"].items())
     if "pass" in action:
-        return f"{action['pass']} passes"
+        return f"{action['pass']} passes" + _named(action)
     if "resolve" in action:
-        return "every player passes: the top of the stack resolves"
+        return "every player passes: the top of the stack resolves" + _named(action)
     return json.dumps(action)
 
 

@@ -121,8 +121,10 @@ from pyrules.kb.vocabulary import COLOR_WORDS, symbol_term
 __all__ = ["Line", "NotUnderstood", "filter_term", "read_card", "read_face", "unread", "TYPE_WORDS", "SUPERTYPES"]
 
 _REMINDER = re.compile(r"\s*\([^)]*\)")
-# the instructions "If the gift was promised, instead ..." replaces, and its own: damage to a target or to each of a kind
-_GIFT_INSTEAD = re.compile(r'damage\((target\(\d+\)|each\(f\("[^"]*"\)\)),\d+\)')
+# the instructions "If the gift was promised, instead ..." replaces, and its own: damage to a target or to each of a kind;
+# returning a target to its owner's hand, destroying it, countering it, returning it from a graveyard to the battlefield
+_GIFT_INSTEAD = re.compile(r'damage\((target\(\d+\)|each\(f\("[^"]*"\)\)),\d+\)'
+                           r'|(bounce|destroy|counter)\(target\(\d+\)\)|reanimate\(target\(\d+\),untapped\)')
 _BASIC_REMINDER = re.compile(r"\(\{T\}: Add \{[WUBRG]\}(?:(?:, \{[WUBRG]\})*,? or \{[WUBRG]\})?\.\)")
 _CHAPTER = re.compile(r"([IVX]+(?:, [IVX]+)*) — (.+)")
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
@@ -856,19 +858,27 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     if k == "if_then" and e.keyword == "gift_instead":
         # "If the gift was promised, instead [effect]" (Wildfire Howl): the instructions before it are followed only if
         # the gift wasn't promised, the new ones only if it was, and a target they name is chosen only then
-        # (rules/mechanics/gift.lp); read only after instructions without targets, and for damage instructions
+        # (rules/mechanics/gift.lp): the targets the instructions before it name are chosen only if the gift wasn't
+        # promised (Into the Flood Maw: "Return target creature an opponent controls ... If the gift was promised, instead
+        # return target nonland permanent an opponent controls ..."); read for the instructions of _GIFT_INSTEAD, the new
+        # ones naming only targets of their own
         if (not ab.name.startswith("spell_") or not any(re.match(r"gift a\b", ln, re.I) for ln in ctx.face.lines)
-                or not ab.effects or ab.targets):
+                or not ab.effects or any(TARGET_IF.is_(f) for f in ab.facts)):
             raise NotUnderstood(e.words())
+        before = ab.targets
         old = [EFFECT.of(f) for f in ab.facts if EFFECT.is_(f)]
         then = effect_terms(e.then, ab, ctx, created)
         if any(not _GIFT_INSTEAD.fullmatch(str(t)) for t in [*then, *(r.effect for r in old)]):
             raise NotUnderstood(e.words())
-        if any(TARGET_OPTIONAL.is_(f) or TARGET_EACH_OPPONENT.is_(f) or TARGET_DISTINCT.is_(f) for f in ab.facts):
+        if any(int(n) <= before for t in then for n in re.findall(r"target\((\d+)\)", str(t))):
+            raise NotUnderstood(e.words())
+        if any(TARGET_EACH_OPPONENT.is_(f) for f in ab.facts):
             raise NotUnderstood(e.words())
         ab.facts = [EFFECT(ab.ab, EFFECT.of(f).n, F("if", C_("gift_not_promised"), EFFECT.of(f).effect))
                     if EFFECT.is_(f) else f for f in ab.facts]
-        for i in range(1, ab.targets + 1):
+        for i in range(1, before + 1):
+            ab.add(TARGET_IF, Number(i), C_("gift_not_promised"))
+        for i in range(before + 1, ab.targets + 1):
             ab.add(TARGET_IF, Number(i), C_("gift_promised"))
         return [F("if", C_("gift_promised"), t) for t in then]
     if k == "if_then":

@@ -1924,6 +1924,21 @@ class ToTree(Transformer):
         return T.Effect("damage_any_and_each", n=n, ref=ref, target=T.Target("any"),
                         then=T.Effect("damage_each", n=m, ref=ref, filter=_one(ch, T.Filter)))
 
+    # one word "target" with two targets (rules/core/targets_distinct.lp) ---------------------------------
+    def e_destroy_two(self, meta, ch):   # "destroy two target artifacts and/or enchantments" (Wear Down)
+        return T.Effect("n_targets", n=2, then=T.Effect("destroy", target=T.Target("permanent", _one(ch, T.Filter))))
+
+    def e_regrowth_two(self, meta, ch):   # "return two target permanent cards from your graveyard to your hand"
+        f = _one(ch, T.Filter)
+        t = T.Target("card_in_graveyard", T.Filter(f.text, "card", extra=("you_own",)))
+        return T.Effect("n_targets", n=2, then=T.Effect("regrowth", target=t))
+
+    def e_reanimate_up_to_n_each(self, meta, ch):   # "return up to two target creature cards each with mana value 2 or less ..."
+        f = _one(ch, T.Filter)
+        num = [c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "card_number"]
+        t = T.Target("card_in_graveyard", T.Filter(f"{f.text} {num[0]}", "card", extra=("you_own",)), optional=True)
+        return T.Effect("up_to_n", n=number(_tokens(ch, "NUM")[0]), then=T.Effect("reanimate", target=t))
+
     def gift_line(self, meta, ch):   # "Gift a card" (rules/mechanics/gift.lp)
         kind = str(_tokens(ch, "GIFT_KIND")[0]).lower().removeprefix("a ")
         return T.Ability("gift", counter=kind)

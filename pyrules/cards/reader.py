@@ -841,8 +841,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         ab.last_self = True
         return [F("apply", F("pump", e.pt[0], e.pt[1]), C_("self"), C_("end_of_turn")),
                 F("apply", d, C_("self"), C_("end_of_turn"))]
-    if k == "up_to_n":
-        # "up to three target creatures": n targets of one word "target", none the same (rules/core/targets_distinct.lp)
+    if k in ("up_to_n", "n_targets"):
+        # "up to three target creatures": n targets of one word "target", none the same (rules/core/targets_distinct.lp);
+        # "two target artifacts and/or enchantments": likewise, none of them "up to"
         first = ab.targets + 1
         out = [effect_term(e.then, ab, ctx, created) for _ in range(e.n)]
         if e.n < 2 or ab.targets != first + e.n - 1:

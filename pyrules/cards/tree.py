@@ -339,6 +339,10 @@ class Effect:
             return f"exile all {self.filter.words()}"
         if k == "gain_life_its_power":
             return f"{'its controller gains' if self.who == 'its_controller' else 'you gain'} life equal to its power"
+        if k == "n_targets":
+            return f"{self.then.words()} ({self.n} targets of one word \"target\", never the same)"
+        if k == "up_to_n" and self.then is not None and self.then.kind == "reanimate":
+            return f"{self.then.words()} (each of up to {self.n} targets, never the same)"
         if k == "up_to_n" and self.then is not None and self.then.kind == "bounce":
             return f"return up to {self.n} target {self.then.target.filter.words()} to their owners' hands"
         if k == "put_library":

@@ -70,3 +70,16 @@ def test_several_targets_of_one_word_target_are_distinct():
     for i in range(1, 6):
         assert f"target_optional({_ab('Dewdrop Cure')},{i})" in cure
     assert "mana_value_le(2)" in cure
+
+
+def test_if_the_gift_wasnt_promised_in_a_permanents_enter_trigger():
+    # Kitnap: "When Kitnap enters, tap enchanted creature. If the gift wasn't promised, put three stun counters on it."
+    # — "it" is the creature just tapped, the one the Aura enchants (CR 122.1d)
+    ln = line("Kitnap", 3)
+    assert ln.status == "modelled", ln.text
+    assert "enters(self)" in facts(ln) and "tap(enchanted)" in facts(ln)
+    assert 'if(gift_not_promised,counters(enchanted,"stun",3))' in facts(ln)
+
+
+def test_you_control_enchanted_creature_is_not_read():
+    assert line("Kitnap", 4).status == "not_modelled"   # "You control enchanted creature." (no rules yet)

@@ -1939,6 +1939,9 @@ class ToTree(Transformer):
         t = T.Target("card_in_graveyard", T.Filter(f"{f.text} {num[0]}", "card", extra=("you_own",)), optional=True)
         return T.Effect("up_to_n", n=number(_tokens(ch, "NUM")[0]), then=T.Effect("reanimate", target=t))
 
+    def e_stun_on_it(self, meta, ch):   # "put three stun counters on it" (rules/mechanics/stun.lp)
+        return T.Effect("stun_on_it", n=number(_tokens(ch, "NUM")[0]))
+
     def gift_line(self, meta, ch):   # "Gift a card" (rules/mechanics/gift.lp)
         kind = str(_tokens(ch, "GIFT_KIND")[0]).lower().removeprefix("a ")
         return T.Ability("gift", counter=kind)

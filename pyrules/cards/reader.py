@@ -772,6 +772,13 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             raise NotUnderstood(e.words())
         ab.add(TIMING, C_("sorcery"))
         return [F("class_level", e.n)]
+    if k == "stun_on_it":
+        # "tap enchanted creature. ... put three stun counters on it": "it" is the creature the instruction just before
+        # tapped, the one the Aura enchants (rules/mechanics/stun.lp); after any other instruction it isn't read
+        done = [EFFECT.of(f).effect for f in ab.facts if EFFECT.is_(f)]
+        if done[-1:] != [F("tap", C_("enchanted"))]:
+            raise NotUnderstood(e.words())
+        return [F("counters", C_("enchanted"), String("stun"), e.n)]
     if k == "tap_stun":                              # "tap target creature and put a stun counter on it" (rules/mechanics/stun.lp)
         t = _permanent_target(e, ab)
         return [F("tap", F("target", t)), F("counters", F("target", t), String("stun"), e.n)]
@@ -907,8 +914,11 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
                 raise NotUnderstood(e.words())
             return [F("if", C_("kicked"), then[0])]
         if e.keyword in ("gift_promised", "gift_not_promised"):
-            # "If the gift was / wasn't promised, [effect]": a spell with a gift line (rules/mechanics/gift.lp)
-            if not ab.name.startswith("spell_") or not any(re.match(r"gift a\b", ln, re.I) for ln in ctx.face.lines):
+            # "If the gift was / wasn't promised, [effect]": a spell with a gift line, or a triggered ability of a
+            # permanent with one (Kitnap: its gift was promised as it was cast; rules/mechanics/gift.lp)
+            trig = ab.name.startswith("trigger_") and not re.search(r"\b(instant|sorcery)\b", ctx.face.type_line, re.I)
+            if ((not ab.name.startswith("spell_") and not trig)
+                    or not any(re.match(r"gift a\b", ln, re.I) for ln in ctx.face.lines)):
                 raise NotUnderstood(e.words())
             return [F("if", C_(e.keyword), t) for t in then]
         if e.keyword != "you_control":

@@ -524,6 +524,8 @@ class Effect:
             return f"if it was a {self.filter.words()} card, {self.then.words()}; otherwise, {self.otherwise.words()}"
         if k == "class_level":
             return f"level {self.n}"
+        if k == "stun_on_it":
+            return f"put {self.n} stun counter(s) on it"
         if k == "tap_stun":
             return f"tap {self.target.words()} and put {self.n} stun counter(s) on it"
         if k == "if_was_then":

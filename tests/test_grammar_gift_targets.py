@@ -83,3 +83,15 @@ def test_if_the_gift_wasnt_promised_in_a_permanents_enter_trigger():
 
 def test_you_control_enchanted_creature_is_not_read():
     assert line("Kitnap", 4).status == "not_modelled"   # "You control enchanted creature." (no rules yet)
+
+
+def test_if_the_gift_wasnt_promised_return_that_creature_at_the_next_end_step():
+    # Parting Gust: "Exile target nontoken creature. If the gift wasn't promised, return that creature to the battlefield
+    # under its owner's control with a +1/+1 counter on it at the beginning of the next end step." — "that creature" is
+    # the card just exiled, returned by a delayed triggered ability (CR 603.7a)
+    ln = line("Parting Gust", 2)
+    assert ln.status == "modelled", ln.text
+    assert 'permanent(f("nontoken creature"))' in facts(ln)
+    assert "exile_linked(target(1))" in facts(ln)
+    assert ('if(gift_not_promised,return_next_end_step(target(1),"+1/+1",1,'
+            'ab("Parting Gust",front,2,delayed_2)))') in facts(ln)

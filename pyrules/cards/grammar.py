@@ -1942,6 +1942,10 @@ class ToTree(Transformer):
     def e_stun_on_it(self, meta, ch):   # "put three stun counters on it" (rules/mechanics/stun.lp)
         return T.Effect("stun_on_it", n=number(_tokens(ch, "NUM")[0]))
 
+    def e_return_that_next_end_step(self, meta, ch):   # "return that creature ... at the beginning of the next end step"
+        return T.Effect("return_next_end_step", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), n=1,
+                        keyword=str(_tokens(ch, "TYPE")[0]).lower())
+
     def gift_line(self, meta, ch):   # "Gift a card" (rules/mechanics/gift.lp)
         kind = str(_tokens(ch, "GIFT_KIND")[0]).lower().removeprefix("a ")
         return T.Ability("gift", counter=kind)

@@ -772,6 +772,17 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             raise NotUnderstood(e.words())
         ab.add(TIMING, C_("sorcery"))
         return [F("class_level", e.n)]
+    if k == "return_next_end_step":
+        # "Exile target nontoken creature. ... return that creature to the battlefield under its owner's control with a
+        # +1/+1 counter on it at the beginning of the next end step": the card the instruction just before exiled, by a
+        # delayed triggered ability (rules/timeline/delayed_return.lp); after any other instruction it isn't read
+        done = [EFFECT.of(f).effect for f in ab.facts if EFFECT.is_(f)]
+        if (not ab.name.startswith("spell_") or ab.last_permanent is None or e.keyword != "creature"
+                or done[-1:] != [F("exile_linked", F("target", ab.last_permanent[0]))]
+                or not re.fullmatch(r"(nontoken )?creature", ab.last_permanent[1], re.I)):
+            raise NotUnderstood(e.words())
+        delayed = ABILITY(ctx.c, ctx.f, ctx.i, f"delayed_{ctx.i}")   # the delayed triggered ability it creates
+        return [F("return_next_end_step", F("target", ab.last_permanent[0]), String(e.counter), e.n, delayed)]
     if k == "stun_on_it":
         # "tap enchanted creature. ... put three stun counters on it": "it" is the creature the instruction just before
         # tapped, the one the Aura enchants (rules/mechanics/stun.lp); after any other instruction it isn't read

@@ -524,6 +524,9 @@ class Effect:
             return f"if it was a {self.filter.words()} card, {self.then.words()}; otherwise, {self.otherwise.words()}"
         if k == "class_level":
             return f"level {self.n}"
+        if k == "return_next_end_step":
+            return (f"return that {self.keyword} to the battlefield under its owner's control with a {self.counter} "
+                    "counter on it at the beginning of the next end step")
         if k == "stun_on_it":
             return f"put {self.n} stun counter(s) on it"
         if k == "tap_stun":

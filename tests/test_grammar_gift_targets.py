@@ -95,3 +95,16 @@ def test_if_the_gift_wasnt_promised_return_that_creature_at_the_next_end_step():
     assert "exile_linked(target(1))" in facts(ln)
     assert ('if(gift_not_promised,return_next_end_step(target(1),"+1/+1",1,'
             'ab("Parting Gust",front,2,delayed_2)))') in facts(ln)
+
+
+def test_a_new_target_if_the_gift_was_promised_after_an_edict_of_the_greatest_power():
+    # Consumed by Greed: "Target opponent sacrifices a creature with the greatest power among creatures they control. If
+    # the gift was promised, return target creature card from your graveyard to your hand."
+    ln = line("Consumed by Greed", 2)
+    assert ln.status == "modelled", ln.text
+    edict = 'f("creature with the greatest power among creatures they control")'
+    assert f"sacrifice_chosen(target(1),{edict})" in facts(ln)
+    assert f"filter_lit({edict},1,pos(greatest_power))" in facts(ln)
+    assert "if(gift_promised,bounce(target(2)))" in facts(ln)
+    assert f"target_if({_ab('Consumed by Greed')},2,gift_promised)" in facts(ln)
+    assert f"target_if({_ab('Consumed by Greed')},1," not in facts(ln)   # the opponent is a target with or without it

@@ -1946,6 +1946,12 @@ class ToTree(Transformer):
         return T.Effect("return_next_end_step", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), n=1,
                         keyword=str(_tokens(ch, "TYPE")[0]).lower())
 
+    def e_edict_greatest(self, meta, ch):   # "target opponent sacrifices a creature with the greatest power among ..."
+        who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
+        f = _one(ch, T.Filter)
+        return T.Effect("edict", who=f"target_{who}",
+                        filter=T.Filter(f"{f.text} with the greatest power among creatures they control", f.kind))
+
     def gift_line(self, meta, ch):   # "Gift a card" (rules/mechanics/gift.lp)
         kind = str(_tokens(ch, "GIFT_KIND")[0]).lower().removeprefix("a ")
         return T.Ability("gift", counter=kind)

@@ -284,8 +284,10 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     if dealt:                                  # "creature that was dealt damage this turn" (rules/timeline/dealt_damage_this_turn.lp)
         words = dealt[1]
     with_kw = None
-    greatest = re.fullmatch(r"(creatures? you control) with the greatest power", words, re.I)
-    if greatest:                               # "creature you control with the greatest power" (rules/core/filters.lp)
+    greatest = (re.fullmatch(r"(creatures? you control) with the greatest power", words, re.I)
+                or re.fullmatch(r"(creatures?) with the greatest power among creatures they control", words, re.I))
+    if greatest:                               # "creature you control with the greatest power", "a creature with the
+        # greatest power among creatures they control" (the player who sacrifices it: rules/core/filters.lp)
         words, with_kw = greatest[1], F("pos", C_("greatest_power"))
     thats = re.fullmatch(r"(.+?) that's (white|blue|black|red|green) or (white|blue|black|red|green)", words, re.I)
     if thats:                                  # "creature or planeswalker that's white or blue": each kind, of either color

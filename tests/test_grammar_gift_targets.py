@@ -108,3 +108,16 @@ def test_a_new_target_if_the_gift_was_promised_after_an_edict_of_the_greatest_po
     assert "if(gift_promised,bounce(target(2)))" in facts(ln)
     assert f"target_if({_ab('Consumed by Greed')},2,gift_promised)" in facts(ln)
     assert f"target_if({_ab('Consumed by Greed')},1," not in facts(ln)   # the opponent is a target with or without it
+
+
+def test_choose_two_targets_a_counter_if_the_gift_was_promised_then_they_fight():
+    # Longstalk Brawl: "Choose target creature you control and target creature you don't control. Put a +1/+1 counter on
+    # the creature you control if the gift was promised. Then those creatures fight each other."
+    ln = line("Longstalk Brawl", 2)
+    assert ln.status == "modelled", ln.text
+    ab = _ab("Longstalk Brawl")
+    assert f'target({ab},1,permanent(f("creature you control")))' in facts(ln)
+    assert f'target({ab},2,permanent(f("creature you don\'t control")))' in facts(ln)
+    assert f'effect({ab},1,if(gift_promised,counters(target(1),"+1/+1",1)))' in facts(ln)
+    assert f"effect({ab},2,fight(target(1),target(2)))" in facts(ln)
+    assert "target_if(" not in facts(ln)   # both targets are chosen, with or without the gift

@@ -1952,6 +1952,17 @@ class ToTree(Transformer):
         return T.Effect("edict", who=f"target_{who}",
                         filter=T.Filter(f"{f.text} with the greatest power among creatures they control", f.kind))
 
+    def e_choose_two_targets(self, meta, ch):   # "Choose target creature you control and target creature you don't control"
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("choose_two_targets", target=T.Target("permanent", f1), filter=f2)
+
+    def e_counter_on_chosen_if_gift(self, meta, ch):   # "Put a +1/+1 counter on the creature you control if the gift ..."
+        return T.Effect("counter_on_chosen_if_gift", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), n=1,
+                        filter=_one(ch, T.Filter))
+
+    def e_those_fight(self, meta, ch):   # "Then those creatures fight each other."
+        return T.Effect("those_fight")
+
     def gift_line(self, meta, ch):   # "Gift a card" (rules/mechanics/gift.lp)
         kind = str(_tokens(ch, "GIFT_KIND")[0]).lower().removeprefix("a ")
         return T.Ability("gift", counter=kind)

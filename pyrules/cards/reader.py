@@ -510,6 +510,7 @@ class Ab:
         self.event_player = False            # a trigger whose event has a player ("that player": an opponent's upkeep)
         self.event_object = ""               # a trigger whose event has a creature ("it", "that card"): where it is then
         self.last_permanent: tuple[int, str] | None = None   # the last target permanent and its filter's words
+        self.chosen: list[tuple[int, str]] = []   # "Choose target X and target Y": the two targets and their filters' words
         self.last_player: int | None = None   # the last "target player"
         self.last_self = False                # the last pump or "gains" was on the source itself
         self.last_each: Symbol | None = None  # the last "each [filter]" an effect applied to ("Untap them")
@@ -785,6 +786,28 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             raise NotUnderstood(e.words())
         delayed = ABILITY(ctx.c, ctx.f, ctx.i, f"delayed_{ctx.i}")   # the delayed triggered ability it creates
         return [F("return_next_end_step", F("target", ab.last_permanent[0]), String(e.counter), e.n, delayed)]
+    if k == "choose_two_targets":
+        # "Choose target creature you control and target creature you don't control.": two targets, which the instructions
+        # after it name ("the creature you control", "those creatures"); nothing is done to them yet
+        if ab.effects or ab.chosen or not ab.name.startswith("spell_"):
+            raise NotUnderstood(e.words())
+        t1 = _permanent_target(e, ab)
+        t2 = ab.target(F("permanent", ab.filter(e.filter)))
+        ab.chosen = [(t1, e.target.filter.text.lower()), (t2, e.filter.text.lower())]
+        return []
+    if k == "counter_on_chosen_if_gift":
+        # "Put a +1/+1 counter on the creature you control if the gift was promised.": the chosen target of those words,
+        # only with the gift (rules/mechanics/gift.lp)
+        named = [i for i, words in ab.chosen if words == e.filter.text.lower()]
+        if (len(named) != 1 or not ab.name.startswith("spell_")
+                or not any(re.match(r"gift a\b", ln, re.I) for ln in ctx.face.lines)):
+            raise NotUnderstood(e.words())
+        return [F("if", C_("gift_promised"), F("counters", F("target", named[0]), String(e.counter), e.n))]
+    if k == "those_fight":
+        # "Then those creatures fight each other.": the two chosen targets (rules/timeline/fight_exile_control.lp)
+        if len(ab.chosen) != 2 or not all(re.fullmatch(r"creature .*", w) for _, w in ab.chosen):
+            raise NotUnderstood(e.words())
+        return [F("fight", F("target", ab.chosen[0][0]), F("target", ab.chosen[1][0]))]
     if k == "stun_on_it":
         # "tap enchanted creature. ... put three stun counters on it": "it" is the creature the instruction just before
         # tapped, the one the Aura enchants (rules/mechanics/stun.lp); after any other instruction it isn't read

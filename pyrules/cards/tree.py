@@ -527,6 +527,12 @@ class Effect:
         if k == "return_next_end_step":
             return (f"return that {self.keyword} to the battlefield under its owner's control with a {self.counter} "
                     "counter on it at the beginning of the next end step")
+        if k == "choose_two_targets":
+            return f"choose {self.target.words()} and target {self.filter.words()}"
+        if k == "counter_on_chosen_if_gift":
+            return f"put a {self.counter} counter on the {self.filter.words()} if the gift was promised"
+        if k == "those_fight":
+            return "then those creatures fight each other"
         if k == "stun_on_it":
             return f"put {self.n} stun counter(s) on it"
         if k == "tap_stun":

@@ -809,12 +809,15 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             raise NotUnderstood(e.words())
         return [F("fight", F("target", ab.chosen[0][0]), F("target", ab.chosen[1][0]))]
     if k == "stun_on_it":
-        # "tap enchanted creature. ... put three stun counters on it": "it" is the creature the instruction just before
-        # tapped, the one the Aura enchants (rules/mechanics/stun.lp); after any other instruction it isn't read
+        # "tap enchanted creature. ... put three stun counters on it", "tap target creature an opponent controls and put
+        # a stun counter on it": "it" is the creature the instruction just before tapped — the one the Aura enchants, or
+        # that target (rules/mechanics/stun.lp); after any other instruction it isn't read
         done = [EFFECT.of(f).effect for f in ab.facts if EFFECT.is_(f)]
-        if done[-1:] != [F("tap", C_("enchanted"))]:
+        tapped = [C_("enchanted")] + ([F("target", ab.targets)] if ab.targets else [])   # (the target named last)
+        it = next((x for x in tapped if done[-1:] == [F("tap", x)]), None)
+        if it is None:
             raise NotUnderstood(e.words())
-        return [F("counters", C_("enchanted"), String("stun"), e.n)]
+        return [F("counters", it, String("stun"), e.n)]
     if k == "tap_stun":                              # "tap target creature and put a stun counter on it" (rules/mechanics/stun.lp)
         t = _permanent_target(e, ab)
         return [F("tap", F("target", t)), F("counters", F("target", t), String("stun"), e.n)]

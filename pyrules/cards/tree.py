@@ -340,7 +340,8 @@ class Effect:
         if k == "gain_life_its_power":
             return f"{'its controller gains' if self.who == 'its_controller' else 'you gain'} life equal to its power"
         if k == "n_targets":
-            return f"{self.then.words()} ({self.n} targets of one word \"target\", never the same)"
+            n = {2: "two", 3: "three"}.get(self.n, str(self.n))
+            return self.then.words().replace("target ", f"{n} target ", 1) + " (never the same object twice)"
         if k == "up_to_n" and self.then is not None and self.then.kind == "reanimate":
             return f"{self.then.words()} (each of up to {self.n} targets, never the same)"
         if k == "up_to_n" and self.then is not None and self.then.kind == "bounce":

@@ -63,11 +63,8 @@ def test_if_the_gift_was_promised_instead_replaces_the_instructions_before_it():
 
 
 @pytest.mark.parametrize("card", [
-    # "instead" with a target the replaced instruction names (an alternative target, CR 601.2c): not read yet
-    "Into the Flood Maw",
-    "Wear Down",
-    "Peerless Recycling",
-    "Dewdrop Cure",
+    # ("instead" with a target of its own — Into the Flood Maw, Wear Down, Peerless Recycling, Dewdrop Cure — is read:
+    # tests/test_grammar_gift_targets.py)
     # "You and permanents you control gain hexproof" (a player's hexproof until end of turn) and "return a creature card
     # put into your graveyard this way": no rules yet
     "Dawn's Truce",

@@ -45,8 +45,8 @@ def test_if_the_gift_was_promised_is_an_intervening_condition_of_an_enter_trigge
 
 
 @pytest.mark.parametrize("card, n", [
-    # the other half of these lines isn't read: they stay not modelled (never a guess)
-    ("Parting Gust", 2),        # "... return that creature to the battlefield ... at the beginning of the next end step."
+    # the other half of these lines isn't read: they stay not modelled (never a guess; Parting Gust's line 2 is read:
+    # tests/test_grammar_gift_targets.py)
     ("Dawn's Truce", 2),        # "You and permanents you control gain hexproof ..."
 ])
 def test_a_gift_condition_whose_effect_is_not_read_stays_not_modelled(card, n):

@@ -1924,6 +1924,45 @@ class ToTree(Transformer):
         return T.Effect("damage_any_and_each", n=n, ref=ref, target=T.Target("any"),
                         then=T.Effect("damage_each", n=m, ref=ref, filter=_one(ch, T.Filter)))
 
+    # one word "target" with two targets (rules/core/targets_distinct.lp) ---------------------------------
+    def e_destroy_two(self, meta, ch):   # "destroy two target artifacts and/or enchantments" (Wear Down)
+        return T.Effect("n_targets", n=2, then=T.Effect("destroy", target=T.Target("permanent", _one(ch, T.Filter))))
+
+    def e_regrowth_two(self, meta, ch):   # "return two target permanent cards from your graveyard to your hand"
+        f = _one(ch, T.Filter)
+        t = T.Target("card_in_graveyard", T.Filter(f.text, "card", extra=("you_own",)))
+        return T.Effect("n_targets", n=2, then=T.Effect("regrowth", target=t))
+
+    def e_reanimate_up_to_n_each(self, meta, ch):   # "return up to two target creature cards each with mana value 2 or less ..."
+        f = _one(ch, T.Filter)
+        num = [c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "card_number"]
+        t = T.Target("card_in_graveyard", T.Filter(f"{f.text} {num[0]}", "card", extra=("you_own",)), optional=True)
+        return T.Effect("up_to_n", n=number(_tokens(ch, "NUM")[0]), then=T.Effect("reanimate", target=t))
+
+    def e_stun_on_it(self, meta, ch):   # "put three stun counters on it" (rules/mechanics/stun.lp)
+        return T.Effect("stun_on_it", n=number(_tokens(ch, "NUM")[0]))
+
+    def e_return_that_next_end_step(self, meta, ch):   # "return that creature ... at the beginning of the next end step"
+        return T.Effect("return_next_end_step", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), n=1,
+                        keyword=str(_tokens(ch, "TYPE")[0]).lower())
+
+    def e_edict_greatest(self, meta, ch):   # "target opponent sacrifices a creature with the greatest power among ..."
+        who = str(_tokens(ch, "PLAYER_WORD")[0]).lower()
+        f = _one(ch, T.Filter)
+        return T.Effect("edict", who=f"target_{who}",
+                        filter=T.Filter(f"{f.text} with the greatest power among creatures they control", f.kind))
+
+    def e_choose_two_targets(self, meta, ch):   # "Choose target creature you control and target creature you don't control"
+        f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("choose_two_targets", target=T.Target("permanent", f1), filter=f2)
+
+    def e_counter_on_chosen_if_gift(self, meta, ch):   # "Put a +1/+1 counter on the creature you control if the gift ..."
+        return T.Effect("counter_on_chosen_if_gift", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"), n=1,
+                        filter=_one(ch, T.Filter))
+
+    def e_those_fight(self, meta, ch):   # "Then those creatures fight each other."
+        return T.Effect("those_fight")
+
     def gift_line(self, meta, ch):   # "Gift a card" (rules/mechanics/gift.lp)
         kind = str(_tokens(ch, "GIFT_KIND")[0]).lower().removeprefix("a ")
         return T.Ability("gift", counter=kind)

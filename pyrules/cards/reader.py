@@ -121,8 +121,10 @@ from pyrules.kb.vocabulary import COLOR_WORDS, symbol_term
 __all__ = ["Line", "NotUnderstood", "filter_term", "read_card", "read_face", "unread", "TYPE_WORDS", "SUPERTYPES"]
 
 _REMINDER = re.compile(r"\s*\([^)]*\)")
-# the instructions "If the gift was promised, instead ..." replaces, and its own: damage to a target or to each of a kind
-_GIFT_INSTEAD = re.compile(r'damage\((target\(\d+\)|each\(f\("[^"]*"\)\)),\d+\)')
+# the instructions "If the gift was promised, instead ..." replaces, and its own: damage to a target or to each of a kind;
+# returning a target to its owner's hand, destroying it, countering it, returning it from a graveyard to the battlefield
+_GIFT_INSTEAD = re.compile(r'damage\((target\(\d+\)|each\(f\("[^"]*"\)\)),\d+\)'
+                           r'|(bounce|destroy|counter)\(target\(\d+\)\)|reanimate\(target\(\d+\),untapped\)')
 _BASIC_REMINDER = re.compile(r"\(\{T\}: Add \{[WUBRG]\}(?:(?:, \{[WUBRG]\})*,? or \{[WUBRG]\})?\.\)")
 _CHAPTER = re.compile(r"([IVX]+(?:, [IVX]+)*) — (.+)")
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
@@ -282,8 +284,10 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     if dealt:                                  # "creature that was dealt damage this turn" (rules/timeline/dealt_damage_this_turn.lp)
         words = dealt[1]
     with_kw = None
-    greatest = re.fullmatch(r"(creatures? you control) with the greatest power", words, re.I)
-    if greatest:                               # "creature you control with the greatest power" (rules/core/filters.lp)
+    greatest = (re.fullmatch(r"(creatures? you control) with the greatest power", words, re.I)
+                or re.fullmatch(r"(creatures?) with the greatest power among creatures they control", words, re.I))
+    if greatest:                               # "creature you control with the greatest power", "a creature with the
+        # greatest power among creatures they control" (the player who sacrifices it: rules/core/filters.lp)
         words, with_kw = greatest[1], F("pos", C_("greatest_power"))
     thats = re.fullmatch(r"(.+?) that's (white|blue|black|red|green) or (white|blue|black|red|green)", words, re.I)
     if thats:                                  # "creature or planeswalker that's white or blue": each kind, of either color
@@ -506,6 +510,7 @@ class Ab:
         self.event_player = False            # a trigger whose event has a player ("that player": an opponent's upkeep)
         self.event_object = ""               # a trigger whose event has a creature ("it", "that card"): where it is then
         self.last_permanent: tuple[int, str] | None = None   # the last target permanent and its filter's words
+        self.chosen: list[tuple[int, str]] = []   # "Choose target X and target Y": the two targets and their filters' words
         self.last_player: int | None = None   # the last "target player"
         self.last_self = False                # the last pump or "gains" was on the source itself
         self.last_each: Symbol | None = None  # the last "each [filter]" an effect applied to ("Untap them")
@@ -770,6 +775,49 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             raise NotUnderstood(e.words())
         ab.add(TIMING, C_("sorcery"))
         return [F("class_level", e.n)]
+    if k == "return_next_end_step":
+        # "Exile target nontoken creature. ... return that creature to the battlefield under its owner's control with a
+        # +1/+1 counter on it at the beginning of the next end step": the card the instruction just before exiled, by a
+        # delayed triggered ability (rules/timeline/delayed_return.lp); after any other instruction it isn't read
+        done = [EFFECT.of(f).effect for f in ab.facts if EFFECT.is_(f)]
+        if (not ab.name.startswith("spell_") or ab.last_permanent is None or e.keyword != "creature"
+                or done[-1:] != [F("exile_linked", F("target", ab.last_permanent[0]))]
+                or not re.fullmatch(r"(nontoken )?creature", ab.last_permanent[1], re.I)):
+            raise NotUnderstood(e.words())
+        delayed = ABILITY(ctx.c, ctx.f, ctx.i, f"delayed_{ctx.i}")   # the delayed triggered ability it creates
+        return [F("return_next_end_step", F("target", ab.last_permanent[0]), String(e.counter), e.n, delayed)]
+    if k == "choose_two_targets":
+        # "Choose target creature you control and target creature you don't control.": two targets, which the instructions
+        # after it name ("the creature you control", "those creatures"); nothing is done to them yet
+        if ab.effects or ab.chosen or not ab.name.startswith("spell_"):
+            raise NotUnderstood(e.words())
+        t1 = _permanent_target(e, ab)
+        t2 = ab.target(F("permanent", ab.filter(e.filter)))
+        ab.chosen = [(t1, e.target.filter.text.lower()), (t2, e.filter.text.lower())]
+        return []
+    if k == "counter_on_chosen_if_gift":
+        # "Put a +1/+1 counter on the creature you control if the gift was promised.": the chosen target of those words,
+        # only with the gift (rules/mechanics/gift.lp)
+        named = [i for i, words in ab.chosen if words == e.filter.text.lower()]
+        if (len(named) != 1 or not ab.name.startswith("spell_")
+                or not any(re.match(r"gift a\b", ln, re.I) for ln in ctx.face.lines)):
+            raise NotUnderstood(e.words())
+        return [F("if", C_("gift_promised"), F("counters", F("target", named[0]), String(e.counter), e.n))]
+    if k == "those_fight":
+        # "Then those creatures fight each other.": the two chosen targets (rules/timeline/fight_exile_control.lp)
+        if len(ab.chosen) != 2 or not all(re.fullmatch(r"creature .*", w) for _, w in ab.chosen):
+            raise NotUnderstood(e.words())
+        return [F("fight", F("target", ab.chosen[0][0]), F("target", ab.chosen[1][0]))]
+    if k == "stun_on_it":
+        # "tap enchanted creature. ... put three stun counters on it", "tap target creature an opponent controls and put
+        # a stun counter on it": "it" is the creature the instruction just before tapped — the one the Aura enchants, or
+        # that target (rules/mechanics/stun.lp); after any other instruction it isn't read
+        done = [EFFECT.of(f).effect for f in ab.facts if EFFECT.is_(f)]
+        tapped = [C_("enchanted")] + ([F("target", ab.targets)] if ab.targets else [])   # (the target named last)
+        it = next((x for x in tapped if done[-1:] == [F("tap", x)]), None)
+        if it is None:
+            raise NotUnderstood(e.words())
+        return [F("counters", it, String("stun"), e.n)]
     if k == "tap_stun":                              # "tap target creature and put a stun counter on it" (rules/mechanics/stun.lp)
         t = _permanent_target(e, ab)
         return [F("tap", F("target", t)), F("counters", F("target", t), String("stun"), e.n)]
@@ -839,8 +887,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         ab.last_self = True
         return [F("apply", F("pump", e.pt[0], e.pt[1]), C_("self"), C_("end_of_turn")),
                 F("apply", d, C_("self"), C_("end_of_turn"))]
-    if k == "up_to_n":
-        # "up to three target creatures": n targets of one word "target", none the same (rules/core/targets_distinct.lp)
+    if k in ("up_to_n", "n_targets"):
+        # "up to three target creatures": n targets of one word "target", none the same (rules/core/targets_distinct.lp);
+        # "two target artifacts and/or enchantments": likewise, none of them "up to"
         first = ab.targets + 1
         out = [effect_term(e.then, ab, ctx, created) for _ in range(e.n)]
         if e.n < 2 or ab.targets != first + e.n - 1:
@@ -856,19 +905,27 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     if k == "if_then" and e.keyword == "gift_instead":
         # "If the gift was promised, instead [effect]" (Wildfire Howl): the instructions before it are followed only if
         # the gift wasn't promised, the new ones only if it was, and a target they name is chosen only then
-        # (rules/mechanics/gift.lp); read only after instructions without targets, and for damage instructions
+        # (rules/mechanics/gift.lp): the targets the instructions before it name are chosen only if the gift wasn't
+        # promised (Into the Flood Maw: "Return target creature an opponent controls ... If the gift was promised, instead
+        # return target nonland permanent an opponent controls ..."); read for the instructions of _GIFT_INSTEAD, the new
+        # ones naming only targets of their own
         if (not ab.name.startswith("spell_") or not any(re.match(r"gift a\b", ln, re.I) for ln in ctx.face.lines)
-                or not ab.effects or ab.targets):
+                or not ab.effects or any(TARGET_IF.is_(f) for f in ab.facts)):
             raise NotUnderstood(e.words())
+        before = ab.targets
         old = [EFFECT.of(f) for f in ab.facts if EFFECT.is_(f)]
         then = effect_terms(e.then, ab, ctx, created)
         if any(not _GIFT_INSTEAD.fullmatch(str(t)) for t in [*then, *(r.effect for r in old)]):
             raise NotUnderstood(e.words())
-        if any(TARGET_OPTIONAL.is_(f) or TARGET_EACH_OPPONENT.is_(f) or TARGET_DISTINCT.is_(f) for f in ab.facts):
+        if any(int(n) <= before for t in then for n in re.findall(r"target\((\d+)\)", str(t))):
+            raise NotUnderstood(e.words())
+        if any(TARGET_EACH_OPPONENT.is_(f) for f in ab.facts):
             raise NotUnderstood(e.words())
         ab.facts = [EFFECT(ab.ab, EFFECT.of(f).n, F("if", C_("gift_not_promised"), EFFECT.of(f).effect))
                     if EFFECT.is_(f) else f for f in ab.facts]
-        for i in range(1, ab.targets + 1):
+        for i in range(1, before + 1):
+            ab.add(TARGET_IF, Number(i), C_("gift_not_promised"))
+        for i in range(before + 1, ab.targets + 1):
             ab.add(TARGET_IF, Number(i), C_("gift_promised"))
         return [F("if", C_("gift_promised"), t) for t in then]
     if k == "if_then":
@@ -896,8 +953,11 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
                 raise NotUnderstood(e.words())
             return [F("if", C_("kicked"), then[0])]
         if e.keyword in ("gift_promised", "gift_not_promised"):
-            # "If the gift was / wasn't promised, [effect]": a spell with a gift line (rules/mechanics/gift.lp)
-            if not ab.name.startswith("spell_") or not any(re.match(r"gift a\b", ln, re.I) for ln in ctx.face.lines):
+            # "If the gift was / wasn't promised, [effect]": a spell with a gift line, or a triggered ability of a
+            # permanent with one (Kitnap: its gift was promised as it was cast; rules/mechanics/gift.lp)
+            trig = ab.name.startswith("trigger_") and not re.search(r"\b(instant|sorcery)\b", ctx.face.type_line, re.I)
+            if ((not ab.name.startswith("spell_") and not trig)
+                    or not any(re.match(r"gift a\b", ln, re.I) for ln in ctx.face.lines)):
                 raise NotUnderstood(e.words())
             return [F("if", C_(e.keyword), t) for t in then]
         if e.keyword != "you_control":

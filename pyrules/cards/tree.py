@@ -339,6 +339,11 @@ class Effect:
             return f"exile all {self.filter.words()}"
         if k == "gain_life_its_power":
             return f"{'its controller gains' if self.who == 'its_controller' else 'you gain'} life equal to its power"
+        if k == "n_targets":
+            n = {2: "two", 3: "three"}.get(self.n, str(self.n))
+            return self.then.words().replace("target ", f"{n} target ", 1) + " (never the same object twice)"
+        if k == "up_to_n" and self.then is not None and self.then.kind == "reanimate":
+            return f"{self.then.words()} (each of up to {self.n} targets, never the same)"
         if k == "up_to_n" and self.then is not None and self.then.kind == "bounce":
             return f"return up to {self.n} target {self.then.target.filter.words()} to their owners' hands"
         if k == "put_library":
@@ -520,6 +525,17 @@ class Effect:
             return f"if it was a {self.filter.words()} card, {self.then.words()}; otherwise, {self.otherwise.words()}"
         if k == "class_level":
             return f"level {self.n}"
+        if k == "return_next_end_step":
+            return (f"return that {self.keyword} to the battlefield under its owner's control with a {self.counter} "
+                    "counter on it at the beginning of the next end step")
+        if k == "choose_two_targets":
+            return f"choose {self.target.words()} and target {self.filter.words()}"
+        if k == "counter_on_chosen_if_gift":
+            return f"put a {self.counter} counter on the {self.filter.words()} if the gift was promised"
+        if k == "those_fight":
+            return "then those creatures fight each other"
+        if k == "stun_on_it":
+            return f"put {self.n} stun counter(s) on it"
         if k == "tap_stun":
             return f"tap {self.target.words()} and put {self.n} stun counter(s) on it"
         if k == "if_was_then":

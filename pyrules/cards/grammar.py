@@ -459,6 +459,9 @@ class ToTree(Transformer):
     def e_spend_only(self, meta, ch):
         return T.Effect("spend_only", who=str(_tokens(ch, "COLOR")[0]).lower())
 
+    def e_spend_only_cast(self, meta, ch):   # "Spend this mana only to cast a creature spell." (issue 28, mr)
+        return T.Effect("spend_only_cast", filter=_one(ch, T.Filter))
+
     def s_where_x(self, meta, ch):
         """"..., where X is the number of [filter]": each X of the sentence's effects is that number."""
         f = [c for c in ch if isinstance(c, T.Filter)][-1]

@@ -105,6 +105,7 @@ from pyrules.kb.interface import (
     SETS_PT,
     SPELL_ABILITY,
     SPEND_ONLY,
+    SPEND_ONLY_TO_CAST,
     STATIC,
     TARGET,
     TARGET_EACH_OPPONENT,
@@ -1964,12 +1965,19 @@ def _ward_cost_read(cost: T.Cost) -> bool:
 
 def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
     """An activated ability whose one effect adds mana: read as a mana ability (rules/mana/sources.lp)."""
-    if not a.effects or a.effects[0].kind != "add_mana" or any(e.kind != "damage_you" for e in a.effects[1:]):
+    if not a.effects or a.effects[0].kind != "add_mana" or any(e.kind not in ("damage_you", "spend_only_cast")
+                                                               for e in a.effects[1:]):
         return None
     m = a.effects[0].mana
     ab = _activated_ability(a, ctx, f"mana_{ctx.i}")
     ab.add(MANA_ABILITY)
     for e in a.effects[1:]:
+        if e.kind == "spend_only_cast":
+            # "Spend this mana only to cast a creature spell." (rules/mana/spend_restriction.lp): the last sentence
+            if e is not a.effects[-1] or len(a.effects) != 2:
+                raise NotUnderstood(e.words())
+            ab.add(SPEND_ONLY_TO_CAST, ab.filter(e.filter))
+            continue
         # "{T}: Add {R} or {G}. ~ deals 1 damage to you.": the damage is part of the mana ability's effect (rules/mana/sources.lp)
         ctx.need_self(e.ref)
         ab.effect(F("damage", C_("self_controller"), e.n))

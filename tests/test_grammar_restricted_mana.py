@@ -1,0 +1,47 @@
+"""Reading tests of restricted mana and cost reductions (issue 28): real cards of Bloomburrow and Foundations as Forge's
+card scripts keep their Oracle text (tests/data/restricted_mana.json) -> status and the vocabulary facts the rules
+interpret. The behaviour is played out in tests/rules/card_families/restricted_mana.yaml."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+
+import pytest
+
+from pyrules.cards.db import with_files
+from tests.card_lines import facts, lines_of
+
+line = lines_of("restricted_mana.json")
+
+
+def probe(text: str, type_line: str = "Land", cost: str = ""):
+    """The first line of a made-up card (a shape that must not be read)."""
+    card = {"object": "card", "name": "Restricted Probe", "mana_cost": cost, "cmc": 0, "layout": "normal",
+            "type_line": type_line, "oracle_text": text}
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump([card], f)
+    return with_files((f.name,)).lookup("Restricted Probe").reading()[0]
+
+
+@pytest.mark.parametrize("card, n, color, kind", [
+    ("Lilypad Village", 2, "u", 'f("creature")'),
+    ("Oakhollow Village", 2, "g", 'f("creature")'),
+    ("Rockface Village", 2, "r", 'f("creature")'),
+    ("Mudflat Village", 2, "b", 'f("creature")'),
+    ("Lupinflower Village", 2, "w", 'f("creature")'),
+    ("Giada, Font of Hope", 3, "w", 'f("angel")'),
+])
+def test_spend_this_mana_only_to_cast(card, n, color, kind):
+    # "{T}: Add {U}. Spend this mana only to cast a creature spell.": a mana ability whose mana pays only for such a
+    # spell (CR 106.6)
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "mana_ability(" in f and f",{color},fixed(1))" in f
+    assert f",{kind})" in f and "spend_only_to_cast(" in f
+
+
+def test_spend_restriction_outside_a_mana_ability_is_not_read():
+    # the sentence restricts the mana the ability adds: after an effect that adds no mana it isn't understood
+    assert probe("{T}: Draw a card. Spend this mana only to cast a creature spell.").status == "not_modelled"

@@ -45,3 +45,25 @@ def test_spend_this_mana_only_to_cast(card, n, color, kind):
 def test_spend_restriction_outside_a_mana_ability_is_not_read():
     # the sentence restricts the mana the ability adds: after an effect that adds no mana it isn't understood
     assert probe("{T}: Draw a card. Spend this mana only to cast a creature spell.").status == "not_modelled"
+
+
+@pytest.mark.parametrize("card, n, zones, kind", [
+    ("Tolarian Terror", 1, ("graveyard",), 'f("instant and sorcery")'),
+    ("Eddymurk Crab", 2, ("graveyard",), 'f("instant and sorcery")'),
+    ("Huskburster Swarm", 1, ("exile", "graveyard"), 'f("creature")'),
+])
+def test_costs_less_for_each_card(card, n, zones, kind):
+    # "This spell costs {1} less to cast for each instant and sorcery card in your graveyard": {1} for each card of
+    # the kind its caster owns in each zone named (CR 601.2f)
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    for zone in zones:
+        assert f",1,{zone},{kind})" in f
+    assert "scope(" in f and ",this_spell)" in f
+
+
+def test_costs_less_for_each_card_elsewhere_is_not_read():
+    # only "in your graveyard" and "you own in exile and in your graveyard" are read
+    assert probe("This spell costs {1} less to cast for each creature card in your hand.", "Creature — Crab",
+                 "{5}{U}").status == "not_modelled"

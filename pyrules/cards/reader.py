@@ -105,6 +105,7 @@ from pyrules.kb.interface import (
     SETS_PT,
     SPELL_ABILITY,
     SPEND_ONLY,
+    COST_FOR_EACH_CARD,
     SPEND_ONLY_TO_CAST,
     STATIC,
     TARGET,
@@ -2664,6 +2665,15 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(SCOPE, C_("this_spell"))
         ab.add(COST_MOD, C_(s.change), s.n)
         ab.add(AS_LONG_AS, cond)
+    elif k == "self_cost_for_each":
+        # "This spell costs {1} less to cast for each instant and sorcery card in your graveyard"
+        # (rules/casting/cost_for_each.lp): one fact for each zone counted
+        term = ab.filter(s.filter)
+        ab.add(STATIC)
+        ab.add(FUNCTIONS_IN, C_("stack"))
+        ab.add(SCOPE, C_("this_spell"))
+        for zone in s.who.split():
+            ab.add(COST_FOR_EACH_CARD, s.n, C_(zone), term)
     elif k == "damage_instead":
         # the line after a spell's "~ deals N damage to any target" (rules/timeline/instead.lp); "to target creature"
         # and "that creature ... instead if you attacked with a creature this turn" (d2)

@@ -67,3 +67,10 @@ def test_costs_less_for_each_card_elsewhere_is_not_read():
     # only "in your graveyard" and "you own in exile and in your graveyard" are read
     assert probe("This spell costs {1} less to cast for each creature card in your hand.", "Creature — Crab",
                  "{5}{U}").status == "not_modelled"
+
+
+def test_enters_tapped_if_its_not_your_turn():
+    # "This creature enters tapped if it's not your turn." (CR 614.1c): tapped unless it is its controller's turn
+    ln = line("Eddymurk Crab", 3)
+    assert ln.status == "modelled", ln.text
+    assert "enters_tapped_unless(" in facts(ln) and ",your_turn)" in facts(ln)

@@ -462,6 +462,11 @@ class ToTree(Transformer):
     def e_spend_only_cast(self, meta, ch):   # "Spend this mana only to cast a creature spell." (issue 28, mr)
         return T.Effect("spend_only_cast", filter=_one(ch, T.Filter))
 
+    def s_enters_tapped_not_your_turn(self, meta, ch):   # "This creature enters tapped if it's not your turn." (mr)
+        cond = T.Condition("your_turn", text="it's your turn")
+        return T.Ability("static", static=T.Static("enters_tapped", condition=cond, text="~ enters tapped if it's not your turn"),
+                         ref=_one(ch, T.SelfRef))
+
     def cost_kinds(self, meta, ch):          # "instant and sorcery" (card): "and" as "or" (issue 28, mr)
         return T.Filter(self._span(meta), "card", and_or=True)
 

@@ -74,3 +74,19 @@ def test_enters_tapped_if_its_not_your_turn():
     ln = line("Eddymurk Crab", 3)
     assert ln.status == "modelled", ln.text
     assert "enters_tapped_unless(" in facts(ln) and ",your_turn)" in facts(ln)
+
+
+def test_costs_less_if_it_targets():
+    # "This spell costs {3} less to cast if it targets a tapped creature." (CR 601.2c, 601.2f)
+    ln = line("Luminous Rebuke", 1)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert 'cost_if_targets(' in f and ',3,f("tapped creature"))' in f
+    assert "pos(tapped)" in f and "pos(type(creature))" in f
+
+
+def test_costs_less_if_it_targets_needs_a_target_read():
+    # Dire Downdraft's target is on a line pyrules doesn't read ("Target creature's owner puts it on their choice of
+    # the top or bottom of their library."): without it the reduction would never apply, so the line isn't modelled
+    assert line("Dire Downdraft", 2).status == "not_modelled"
+    assert line("Dire Downdraft", 1).status == "not_modelled"

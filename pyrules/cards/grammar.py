@@ -467,6 +467,16 @@ class ToTree(Transformer):
         return T.Ability("static", static=T.Static("enters_tapped", condition=cond, text="~ enters tapped if it's not your turn"),
                          ref=_one(ch, T.SelfRef))
 
+    def s_self_cost_if_targets(self, meta, ch):
+        # "This spell costs {3} less to cast if it targets a tapped creature." (issue 28, mr)
+        f = _one(ch, T.Filter)
+        mana = str(_tokens(ch, "MANA")[0])
+        if not re.fullmatch(r"\{\d+\}", mana):
+            raise NotUnderstood(mana)
+        art = str(_tokens(ch, "ARTICLE")[0])
+        return T.Ability("static", static=T.Static("self_cost_if_targets", filter=f, change="reduce", n=int(mana[1:-1]),
+                                                   text=f"this spell costs {mana} less to cast if it targets {art} {f.text}"))
+
     def cost_kinds(self, meta, ch):          # "instant and sorcery" (card): "and" as "or" (issue 28, mr)
         return T.Filter(self._span(meta), "card", and_or=True)
 

@@ -106,6 +106,7 @@ from pyrules.kb.interface import (
     SPELL_ABILITY,
     SPEND_ONLY,
     COST_FOR_EACH_CARD,
+    COST_IF_TARGETS,
     SPEND_ONLY_TO_CAST,
     STATIC,
     TARGET,
@@ -2531,6 +2532,20 @@ _MODAL_HEADER = re.compile(r"Choose (?:one|two|three|four) —")
 _TRIGGER_CHOOSE = re.compile(r", choose (?:one|two|three|four) —$", re.I)
 
 
+def _spell_has_target(ctx: Ctx) -> bool:
+    """Whether another line of the face is a spell's instruction with a target, read by the grammar."""
+    for j, text in enumerate(ctx.face.lines, 1):
+        if j == ctx.i:
+            continue
+        try:
+            tree = parse(with_tilde(_REMINDER.sub("", text).strip(), self_names(ctx.card, ctx.face)), True)
+        except NotUnderstood:
+            continue
+        if tree.kind == "spell" and any(e.target is not None for e in tree.effects):
+            return True
+    return False
+
+
 def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     ab = Ab(ctx, f"static_{ctx.i}")
     k = s.kind
@@ -2674,6 +2689,15 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(SCOPE, C_("this_spell"))
         for zone in s.who.split():
             ab.add(COST_FOR_EACH_CARD, s.n, C_(zone), term)
+    elif k == "self_cost_if_targets":
+        # "This spell costs {3} less to cast if it targets a tapped creature" (rules/casting/cost_if_targets.lp): only
+        # an instant's or sorcery's whose other lines read give it a target
+        if not _spell_has_target(ctx):
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(FUNCTIONS_IN, C_("stack"))
+        ab.add(SCOPE, C_("this_spell"))
+        ab.add(COST_IF_TARGETS, s.n, ab.filter(s.filter))
     elif k == "damage_instead":
         # the line after a spell's "~ deals N damage to any target" (rules/timeline/instead.lp); "to target creature"
         # and "that creature ... instead if you attacked with a creature this turn" (d2)

@@ -497,6 +497,9 @@ SETS_CREATURE_TYPE = Predicate("sets_creature_type", "source subtype:string", **
 SETS_PT = Predicate("sets_pt", "source value", **_CARD)
 SPELL_ABILITY = Predicate("spell_ability", "ability", **_CARD)
 SPEND_ONLY = Predicate("spend_only", "ability kind:const", "only mana of this kind may pay the ability's cost", **_CARD)
+COST_IF_TARGETS = Predicate("cost_if_targets", "ability amount:int filter",
+                            "\"This spell costs {N} less to cast if it targets a [filter]\" "
+                            "(rules/casting/cost_if_targets.lp)", **_CARD)
 COST_FOR_EACH_CARD = Predicate("cost_for_each_card", "ability amount:int zone:const filter",
                                "\"This spell costs {N} less to cast for each [filter] card in your graveyard\": N for "
                                "each such card its caster owns in the zone (rules/casting/cost_for_each.lp)", **_CARD)

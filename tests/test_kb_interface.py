@@ -237,7 +237,13 @@ def played() -> list:
                        ("card_families/f5_suspend.yaml",
                         "CR 702.62a Rift Bolt's last time counter removed, it is cast without paying its mana cost"),
                        ("card_families/f5_extra_turns.yaml",
-                        "CR 500.7 Karn's Temporal Sundering gives target player an extra turn after this one")):
+                        "CR 500.7 Karn's Temporal Sundering gives target player an extra turn after this one"),
+                       # (mr) restricted mana, cost reductions for each card and if it targets
+                       ("card_families/restricted_mana.yaml", "CR 106.6 Lilypad Village's restricted {U} can't pay for an instant"),
+                       ("card_families/cost_for_each_card.yaml",
+                        "CR 601.2f Tolarian Terror costs {1} less for each instant and sorcery card in its caster's graveyard"),
+                       ("card_families/cost_if_targets.yaml",
+                        "CR 601.2f actions lists Luminous Rebuke's cost with a tapped creature to target")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case["cards"]])
         ev.to_json()

@@ -459,6 +459,40 @@ class ToTree(Transformer):
     def e_spend_only(self, meta, ch):
         return T.Effect("spend_only", who=str(_tokens(ch, "COLOR")[0]).lower())
 
+    def e_spend_only_cast(self, meta, ch):   # "Spend this mana only to cast a creature spell." (issue 28, mr)
+        return T.Effect("spend_only_cast", filter=_one(ch, T.Filter))
+
+    def s_enters_tapped_not_your_turn(self, meta, ch):   # "This creature enters tapped if it's not your turn." (mr)
+        cond = T.Condition("your_turn", text="it's your turn")
+        return T.Ability("static", static=T.Static("enters_tapped", condition=cond, text="~ enters tapped if it's not your turn"),
+                         ref=_one(ch, T.SelfRef))
+
+    def s_self_cost_if_targets(self, meta, ch):
+        # "This spell costs {3} less to cast if it targets a tapped creature." (issue 28, mr)
+        f = _one(ch, T.Filter)
+        mana = str(_tokens(ch, "MANA")[0])
+        if not re.fullmatch(r"\{\d+\}", mana):
+            raise NotUnderstood(mana)
+        art = str(_tokens(ch, "ARTICLE")[0])
+        return T.Ability("static", static=T.Static("self_cost_if_targets", filter=f, change="reduce", n=int(mana[1:-1]),
+                                                   text=f"this spell costs {mana} less to cast if it targets {art} {f.text}"))
+
+    def cost_kinds(self, meta, ch):          # "instant and sorcery" (card): "and" as "or" (issue 28, mr)
+        return T.Filter(self._span(meta), "card", and_or=True)
+
+    def s_self_cost_for_each(self, meta, ch):
+        # "This spell costs {1} less to cast for each instant and sorcery card in your graveyard" (issue 28, mr): the
+        # zones counted, "graveyard" or "exile graveyard" (cards its caster owns there)
+        f = _one(ch, T.Filter)
+        mana = str(_tokens(ch, "MANA")[0])
+        if not re.fullmatch(r"\{\d+\}", mana):
+            raise NotUnderstood(mana)
+        exile = " in exile " in self._span(meta).lower()
+        where = "you own in exile and in your graveyard" if exile else "in your graveyard"
+        return T.Ability("static", static=T.Static("self_cost_for_each", filter=f, change="reduce", n=int(mana[1:-1]),
+                                                   who="exile graveyard" if exile else "graveyard",
+                                                   text=f"this spell costs {mana} less to cast for each {f.text} card {where}"))
+
     def s_where_x(self, meta, ch):
         """"..., where X is the number of [filter]": each X of the sentence's effects is that number."""
         f = [c for c in ch if isinstance(c, T.Filter)][-1]

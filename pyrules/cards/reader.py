@@ -105,6 +105,9 @@ from pyrules.kb.interface import (
     SETS_PT,
     SPELL_ABILITY,
     SPEND_ONLY,
+    COST_FOR_EACH_CARD,
+    COST_IF_TARGETS,
+    SPEND_ONLY_TO_CAST,
     STATIC,
     TARGET,
     TARGET_EACH_OPPONENT,
@@ -2024,12 +2027,19 @@ def _ward_cost_read(cost: T.Cost) -> bool:
 
 def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
     """An activated ability whose one effect adds mana: read as a mana ability (rules/mana/sources.lp)."""
-    if not a.effects or a.effects[0].kind != "add_mana" or any(e.kind != "damage_you" for e in a.effects[1:]):
+    if not a.effects or a.effects[0].kind != "add_mana" or any(e.kind not in ("damage_you", "spend_only_cast")
+                                                               for e in a.effects[1:]):
         return None
     m = a.effects[0].mana
     ab = _activated_ability(a, ctx, f"mana_{ctx.i}")
     ab.add(MANA_ABILITY)
     for e in a.effects[1:]:
+        if e.kind == "spend_only_cast":
+            # "Spend this mana only to cast a creature spell." (rules/mana/spend_restriction.lp): the last sentence
+            if e is not a.effects[-1] or len(a.effects) != 2:
+                raise NotUnderstood(e.words())
+            ab.add(SPEND_ONLY_TO_CAST, ab.filter(e.filter))
+            continue
         # "{T}: Add {R} or {G}. ~ deals 1 damage to you.": the damage is part of the mana ability's effect (rules/mana/sources.lp)
         ctx.need_self(e.ref)
         ab.effect(F("damage", C_("self_controller"), e.n))
@@ -2582,6 +2592,20 @@ _MODAL_HEADER = re.compile(r"Choose (?:one|two|three|four) —")
 _TRIGGER_CHOOSE = re.compile(r", choose (?:one|two|three|four) —$", re.I)
 
 
+def _spell_has_target(ctx: Ctx) -> bool:
+    """Whether another line of the face is a spell's instruction with a target, read by the grammar."""
+    for j, text in enumerate(ctx.face.lines, 1):
+        if j == ctx.i:
+            continue
+        try:
+            tree = parse(with_tilde(_REMINDER.sub("", text).strip(), self_names(ctx.card, ctx.face)), True)
+        except NotUnderstood:
+            continue
+        if tree.kind == "spell" and any(e.target is not None for e in tree.effects):
+            return True
+    return False
+
+
 def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     ab = Ab(ctx, f"static_{ctx.i}")
     k = s.kind
@@ -2716,6 +2740,24 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(SCOPE, C_("this_spell"))
         ab.add(COST_MOD, C_(s.change), s.n)
         ab.add(AS_LONG_AS, cond)
+    elif k == "self_cost_for_each":
+        # "This spell costs {1} less to cast for each instant and sorcery card in your graveyard"
+        # (rules/casting/cost_for_each.lp): one fact for each zone counted
+        term = ab.filter(s.filter)
+        ab.add(STATIC)
+        ab.add(FUNCTIONS_IN, C_("stack"))
+        ab.add(SCOPE, C_("this_spell"))
+        for zone in s.who.split():
+            ab.add(COST_FOR_EACH_CARD, s.n, C_(zone), term)
+    elif k == "self_cost_if_targets":
+        # "This spell costs {3} less to cast if it targets a tapped creature" (rules/casting/cost_if_targets.lp): only
+        # an instant's or sorcery's whose other lines read give it a target
+        if not _spell_has_target(ctx):
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(FUNCTIONS_IN, C_("stack"))
+        ab.add(SCOPE, C_("this_spell"))
+        ab.add(COST_IF_TARGETS, s.n, ab.filter(s.filter))
     elif k == "damage_instead":
         # the line after a spell's "~ deals N damage to any target" (rules/timeline/instead.lp); "to target creature"
         # and "that creature ... instead if you attacked with a creature this turn" (d2)

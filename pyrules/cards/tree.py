@@ -307,6 +307,9 @@ class Effect:
             return f"{self.filter.words()} gain {self.keyword} until end of turn"
         if k == "spend_only":
             return f"spend only {self.who} mana this way"
+        if k == "spend_only_cast":
+            w = self.filter.words()
+            return f"spend this mana only to cast {'an' if w[:1].lower() in 'aeiou' else 'a'} {w} spell"
         if k == "damage_divided":
             return f"{src} deals {self.n} damage divided as you choose among one or two targets"
         if k == "damage_to_entered_controller":

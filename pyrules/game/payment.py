@@ -40,6 +40,7 @@ from pyrules.kb.interface import (
     OPT_SPEND_ONLY,
     OPT_SYMBOL,
     PAY_ADDS,
+    PAY_BARRED,
     PAY_EXCLUDED,
     PAY_PHYREXIAN_LIFE,
     PAY_REFUSED,
@@ -138,7 +139,8 @@ def _is(sym: Symbol, name: str) -> bool:
 
 class Wallet:
     """What a player could pay with at moment t: their mana sources (in timestamp order), pool and life."""
-    def __init__(self, game, player: str, t: int, facts: dict | None = None, exclude: frozenset = frozenset()):
+    def __init__(self, game, player: str, t: int, facts: dict | None = None, exclude: frozenset = frozenset(),
+                 barred: "Barred | None" = None):
         facts = facts if facts is not None else state_atoms(game, t)
         P = String(player)
         self.player = player
@@ -149,8 +151,11 @@ class Wallet:
         if base is None:
             base = ordered[P] = _ordered_sources(facts, P)
         srcs, rank, last = [], 0, None
+        barred_pairs = barred.pairs if barred is not None else frozenset()
         for o, a, kind, n in base:
             if o in exclude:      # a permanent the cost itself taps can't also be tapped for mana
+                continue
+            if (o, a) in barred_pairs:   # a mana ability whose mana can't pay this cost (pay_barred/5)
                 continue
             if o != last:
                 rank, last = rank + 1, o
@@ -162,6 +167,8 @@ class Wallet:
         # the permanents that can't be tapped for mana now, and why (said when a cost can't be paid)
         self.notes: list[tuple[Symbol, int]] = sorted(r for r in facts.get("notes", {}).get(P, [])
                                                       if subject_of(r[0]) not in exclude)
+        if barred is not None:
+            self.notes += [r for r in barred.notes if r not in self.notes]
 
     def rank_of(self, o: Symbol) -> int:
         return self._rank[o]
@@ -438,6 +445,7 @@ def pay_options(ev, options) -> None:
     costs = option_costs(g, t)
     facts = state_atoms(g, t)
     excluded = _tapped_by_costs(g, t)
+    barred = _barred_by_costs(g, t)
     wallets: dict[tuple, Wallet] = {}
     todo: dict[tuple, tuple] = {}
     mine = []
@@ -450,8 +458,9 @@ def pay_options(ev, options) -> None:
             continue
         check_deadline(deadline)
         exclude = excluded.get(o.term, frozenset())
-        wkey = (o.player, exclude)
-        w = wallets.get(wkey) or wallets.setdefault(wkey, Wallet(g, o.player, t, facts, exclude))
+        bar = barred.get(o.term)
+        wkey = (o.player, exclude, bar)
+        w = wallets.get(wkey) or wallets.setdefault(wkey, Wallet(g, o.player, t, facts, exclude, bar))
         key = (wkey, cost)
         todo.setdefault(key, (cost, w))
         mine.append((o, cost, key))
@@ -475,7 +484,8 @@ def payment_variants(ev, option) -> list[list[str]]:
     cost = option_costs(g, t).get(option.term)
     if cost is None or owes_nothing(cost) or cost.x_count:
         return []
-    wallet = Wallet(g, option.player, t, exclude=_tapped_by_cost(g, option.term, t))
+    wallet = Wallet(g, option.player, t, exclude=_tapped_by_cost(g, option.term, t),
+                    barred=_barred_by_costs(g, t).get(option.term))
     sig = wallet.signatures()
 
     def left(p: Payment) -> tuple:      # what the payment leaves: the untapped sources, by what they add
@@ -510,6 +520,26 @@ def _search_all(base: KnowledgeBase, todo: dict[tuple, tuple], deadline: float) 
             raise
 
 
+@dataclass(frozen=True)
+class Barred:
+    """The mana abilities whose mana can't pay an option's cost (pay_barred/5: "Spend this mana only to cast a
+    creature spell"), and the rules' reasons, said when the cost can't be paid."""
+    pairs: frozenset = frozenset()           # (permanent, ability)
+    notes: tuple = ()                        # (reason, label)
+
+
+def _barred_by_costs(game, t: int) -> dict[Symbol, Barred]:
+    """For each option, the mana abilities whose mana can't pay its cost (pay_barred/5)."""
+    pairs: dict[Symbol, set] = {}
+    notes: dict[Symbol, list] = {}
+    for r in PAY_BARRED.read(game, t):
+        pairs.setdefault(r.option, set()).add((r.object, r.ability))
+        mine = notes.setdefault(r.option, [])
+        if (r.reason, r.label) not in mine:
+            mine.append((r.reason, r.label))
+    return {x: Barred(frozenset(v), tuple(sorted(notes[x]))) for x, v in pairs.items()}
+
+
 def _tapped_by_costs(game, t: int) -> dict[Symbol, frozenset]:
     """For each option, the permanents its own cost taps, which can't also be tapped for mana (pay_excluded/3)."""
     out: dict[Symbol, set] = {}
@@ -538,7 +568,8 @@ def timeline_payment(action: dict):
         X = chosen[0]
         cost = costs[X]
         P = (OPTION_CAST.match(X) or OPTION_ACTIVATE.of(X)).player
-        wallet = Wallet(game, P.string, t - 1, exclude=_tapped_by_cost(game, X, t - 1))
+        wallet = Wallet(game, P.string, t - 1, exclude=_tapped_by_cost(game, X, t - 1),
+                        barred=_barred_by_costs(game, t - 1).get(X))
         named = None
         if "pay" in action:
             named = ["pool" if v == "pool" else oid(v) for v in action["pay"]]

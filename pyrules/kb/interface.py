@@ -497,6 +497,14 @@ SETS_CREATURE_TYPE = Predicate("sets_creature_type", "source subtype:string", **
 SETS_PT = Predicate("sets_pt", "source value", **_CARD)
 SPELL_ABILITY = Predicate("spell_ability", "ability", **_CARD)
 SPEND_ONLY = Predicate("spend_only", "ability kind:const", "only mana of this kind may pay the ability's cost", **_CARD)
+COST_IF_TARGETS = Predicate("cost_if_targets", "ability amount:int filter",
+                            "\"This spell costs {N} less to cast if it targets a [filter]\" "
+                            "(rules/casting/cost_if_targets.lp)", **_CARD)
+COST_FOR_EACH_CARD = Predicate("cost_for_each_card", "ability amount:int zone:const filter",
+                               "\"This spell costs {N} less to cast for each [filter] card in your graveyard\": N for "
+                               "each such card its caster owns in the zone (rules/casting/cost_for_each.lp)", **_CARD)
+SPEND_ONLY_TO_CAST = Predicate("spend_only_to_cast", "ability filter", "the mana the mana ability adds may be spent "
+                               "only to cast a spell of the filter (rules/mana/spend_restriction.lp)", **_CARD)
 STATIC = Predicate("static", "ability", **_CARD)
 TARGET = Predicate("target", "ability n:int spec", **_CARD)
 TARGET_EACH_OPPONENT = Predicate("target_each_opponent", "ability n:int", **_CARD)
@@ -667,6 +675,9 @@ OPT_SYMBOL = Predicate("opt_symbol", "option:option position:int symbol t:moment
                        "a mana symbol of the total cost, at its printed position")
 PAY_EXCLUDED = Predicate("pay_excluded", "option:option object:object t:moment",
                          "a permanent the option's own cost taps (not also tapped for mana)")
+PAY_BARRED = Predicate("pay_barred", "option:option object:object ability reason:reason label:label t:moment",
+                       "a mana ability whose mana can't pay the option's cost (rules/mana/spend_restriction.lp)",
+                       cited="label")
 CHOSEN_OPT = Predicate("chosen_opt", "action:action option:option t:moment",
                        "the way of casting the rules chose for the timeline's cast")
 MANA_SOURCE = Predicate("mana_source", "player:player object:object ability t:moment", "a mana source of the player")

@@ -1543,8 +1543,11 @@ class ToTree(Transformer):
         nums = _tokens(ch, "NUM")
         n = number(nums[0]) if nums else "X"
         kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
-        cond = "attacked_this_turn" if _tokens(ch, "ENTERS_IF_ATTACKED") else ""
-        text = f"~ enters with {n} {kind} counter(s) on it" + (" if you attacked with a creature this turn" if cond else "")
+        cond = ("attacked_this_turn" if _tokens(ch, "ENTERS_IF_ATTACKED") else
+                "opponent_lost_life_ge" if _tokens(ch, "ENTERS_IF_OPPONENT_LOST") else "")
+        text = f"~ enters with {n} {kind} counter(s) on it" + {
+            "attacked_this_turn": " if you attacked with a creature this turn",
+            "opponent_lost_life_ge": " if an opponent lost life this turn", "": ""}[cond]
         return T.Ability("static", ref=_one(ch, T.SelfRef),
                          static=T.Static("enters_with_counters", n=n, change=kind, who=cond or "always", text=text))
 

@@ -2585,8 +2585,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "enters_with_counters":
         # "~ enters the battlefield with N +1/+1 counters on it" (rules/timeline/counters_shapes.lp)
         ab.add(STATIC)
-        ab.add(ENTERS_WITH_COUNTERS, String(s.change), C_("x") if s.n == "X" else s.n,
-               F(s.who, C_("you")) if s.who != "always" else C_("always"))
+        # the condition: "if you attacked with a creature this turn", "if an opponent lost life this turn"
+        # (rules/timeline/life_this_turn.lp: an opponent lost 1 or more)
+        cond = {"always": C_("always"), "opponent_lost_life_ge": F("opponent_lost_life_ge", 1)}.get(s.who) or F(s.who, C_("you"))
+        ab.add(ENTERS_WITH_COUNTERS, String(s.change), C_("x") if s.n == "X" else s.n, cond)
     elif k == "anthem_counter":
         # "Each creature you control with a +1/+1 counter on it has trample" (rules/core/filters.lp: counter(Kind))
         term = ab.filter(T.Filter(f"{s.filter.text} with a {s.change} counter on it", s.filter.kind))

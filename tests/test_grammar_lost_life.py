@@ -18,3 +18,23 @@ def test_enters_with_a_counter_if_an_opponent_lost_life(card, n):
     assert ln.status == "modelled", ln.text
     assert 'enters_with_counters(' in facts(ln)
     assert '"+1/+1",1,opponent_lost_life_ge(1))' in facts(ln)
+
+
+@pytest.mark.parametrize("card, n, cond, effect", [
+    # the intervening "if you gained or lost life this turn", "if you gained and lost life this turn" (CR 603.4)
+    ("Starlit Soothsayer", 2, "gained_or_lost_life", "surveil("),
+    ("Lunar Convocation", 2, "gained_and_lost_life", "create_token("),
+    ("Starseer Mentor", 2, "gained_or_lost_life", "alt_sacrifice_or_discard("),
+])
+def test_end_step_if_you_gained_or_lost_life(card, n, cond, effect):
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert "intervening_if(" in facts(ln) and f",{cond})" in facts(ln)
+    assert effect in facts(ln)
+
+
+def test_starseer_mentor_loses_life_unless_sacrifice_or_discard():
+    # "target opponent loses 3 life unless they sacrifice a nonland permanent or discard a card" (CR 608.2d)
+    ln = line("Starseer Mentor", 2)
+    assert "unless_chooses(target(" in facts(ln) and "lose_life(target(" in facts(ln) and ",3))" in facts(ln)
+    assert 'f("nonland permanent")' in facts(ln)

@@ -2400,6 +2400,12 @@ class ToTree(Transformer):
     def if_opponent_lost_life(self, meta, ch):
         return ("if", T.Condition("opponent_lost_life_ge", n=1, text="an opponent lost life this turn"))
 
+    def if_gained_or_lost_life(self, meta, ch):
+        return ("if", T.Condition("gained_or_lost_life", text="you gained or lost life this turn"))
+
+    def if_gained_and_lost_life(self, meta, ch):
+        return ("if", T.Condition("gained_and_lost_life", text="you gained and lost life this turn"))
+
     def if_player_lost_life_n(self, meta, ch):
         n = number(_tokens(ch, "NUM")[0])
         return ("if", T.Condition("player_lost_life_ge", n=n, text=f"a player lost {n} or more life this turn"))
@@ -2755,6 +2761,11 @@ class ToTree(Transformer):
         then = T.Effect("draw", n=1)
         return T.Effect("unless_chooses", who="target_opponent", keyword="sacrifice_or_life", filter=_one(ch, T.Filter),
                         n=number(_tokens(ch, "NUM")[0]), then=then)
+
+    def e_lose_life_unless_sacrifice_or_discard(self, meta, ch):
+        then = T.Effect("lose_life", who="target_opponent", n=number(_tokens(ch, "NUM")[0]))
+        return T.Effect("unless_chooses", who="target_opponent", keyword="sacrifice_or_discard", filter=_one(ch, T.Filter),
+                        then=then)
 
     # tap, untap, exile and control (issue 28; e6) -------------------------------------------------
     def e_tap_all_opponents(self, meta, ch):

@@ -1531,6 +1531,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             return F("unless_chooses", t, F("alt_sacrifice", ab.filter(e.filter)), F("damage", t, e.then.n))
         if e.keyword == "discard":
             return F("unless_chooses", t, F("alt_discard", ab.filter(e.filter, "card")), F("discard", t, e.then.n))
+        if e.keyword == "sacrifice_or_discard":   # "... loses 3 life unless they sacrifice a nonland permanent or discard a card"
+            return F("unless_chooses", t, F("alt_sacrifice_or_discard", ab.filter(e.filter)), F("lose_life", t, e.then.n))
         return F("unless_chooses", t, F("alt_sacrifice_or_life", ab.filter(e.filter), e.n), F("draw", C_("you"), 1))
     if k == "mill_that_many":
         # "that player puts that many cards ... into their graveyard": the player who lost life, and how much
@@ -2278,6 +2280,9 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             # "if you gained [N or more] life this turn", "if a player lost N or more life this turn", "if you have N or
             # less life" (rules/timeline/life_this_turn.lp)
             ab.add(INTERVENING_IF, F(a.condition.kind, a.condition.n))
+        elif isinstance(a.condition, T.Condition) and a.condition.kind in ("gained_or_lost_life", "gained_and_lost_life"):
+            # "if you gained or lost life this turn", "if you gained and lost life this turn" (rules/timeline/life_this_turn.lp)
+            ab.add(INTERVENING_IF, C_(a.condition.kind))
         elif isinstance(a.condition, T.Condition):   # "if you control a Wizard," (rules/timeline/triggers.lp)
             cond = _condition(a.condition, ab, ctx)
             if cond.name not in ("controls", "none_on_battlefield", "graveyard_ge"):

@@ -547,6 +547,8 @@ class Effect:
                         f"sacrifices {art} {f}")
             if self.keyword == "discard":
                 return f"target player discards {self.then.n} cards unless they discard {art} {f} card"
+            if self.keyword == "sacrifice_or_discard":
+                return f"target opponent loses {self.then.n} life unless they sacrifice {art} {f} or discard a card"
             return f"draw a card unless target opponent sacrifices {art} {f} or pays {self.n} life"
         if k == "mill_that_many":
             return "that player puts that many cards from the top of their library into their graveyard"
@@ -845,7 +847,8 @@ class Condition:
     """What "as long as ..." asks: kind you_control (filter, n: "you control three or more artifacts") | any_controls
     (filter) | your_turn | attacking (ref) | life_ge (n) | opponent_life_le (n) | graveyard_ge (filter, n: "there are
     three or more land cards in your graveyard") | opponent_graveyard_ge (n); and, only as a trigger's intervening "if",
-    gained_life_ge (n: "you gained [n or more] life this turn") | player_lost_life_ge (n)."""
+    gained_life_ge (n: "you gained [n or more] life this turn") | player_lost_life_ge (n) | gained_or_lost_life |
+    gained_and_lost_life."""
     kind: str
     filter: Filter | None = None
     n: int = 1

@@ -38,3 +38,12 @@ def test_starseer_mentor_loses_life_unless_sacrifice_or_discard():
     ln = line("Starseer Mentor", 2)
     assert "unless_chooses(target(" in facts(ln) and "lose_life(target(" in facts(ln) and ",3))" in facts(ln)
     assert 'f("nonland permanent")' in facts(ln)
+
+
+def test_as_long_as_you_have_lost_life_this_turn():
+    # "As long as you've lost life this turn, Essence Channeler has flying and vigilance." (CR 611.3a)
+    ln = line("Essence Channeler", 1)
+    assert ln.status == "modelled", ln.text
+    assert "as_long_as(" in facts(ln) and ",lost_life_this_turn)" in facts(ln)
+    assert ",flying)" in facts(ln) and ",vigilance)" in facts(ln)
+

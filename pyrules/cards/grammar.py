@@ -2400,6 +2400,9 @@ class ToTree(Transformer):
     def if_opponent_lost_life(self, meta, ch):
         return ("if", T.Condition("opponent_lost_life_ge", n=1, text="an opponent lost life this turn"))
 
+    def cond_lost_life_this_turn(self, meta, ch):
+        return T.Condition("lost_life_this_turn", text="you've lost life this turn")
+
     def if_gained_or_lost_life(self, meta, ch):
         return ("if", T.Condition("gained_or_lost_life", text="you gained or lost life this turn"))
 

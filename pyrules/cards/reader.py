@@ -2879,6 +2879,8 @@ def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:
         return C_("life_ge_starting")
     if c.kind in ("life_ge", "opponent_life_le"):
         return F(c.kind, c.n)
+    if c.kind == "lost_life_this_turn":           # "you've lost life this turn" (rules/core/conditions.lp)
+        return C_("lost_life_this_turn")
     if c.kind == "creature_died":                  # "a creature died this turn" (rules/timeline/instead.lp)
         return C_("creature_died_this_turn")
     raise NotUnderstood(c.words())

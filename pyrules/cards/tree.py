@@ -846,7 +846,8 @@ class Static:
 class Condition:
     """What "as long as ..." asks: kind you_control (filter, n: "you control three or more artifacts") | any_controls
     (filter) | your_turn | attacking (ref) | life_ge (n) | opponent_life_le (n) | graveyard_ge (filter, n: "there are
-    three or more land cards in your graveyard") | opponent_graveyard_ge (n); and, only as a trigger's intervening "if",
+    three or more land cards in your graveyard") | opponent_graveyard_ge (n) | lost_life_this_turn ("you've lost life
+    this turn"); and, only as a trigger's intervening "if",
     gained_life_ge (n: "you gained [n or more] life this turn") | player_lost_life_ge (n) | gained_or_lost_life |
     gained_and_lost_life."""
     kind: str

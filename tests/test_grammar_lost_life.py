@@ -47,3 +47,17 @@ def test_as_long_as_you_have_lost_life_this_turn():
     assert "as_long_as(" in facts(ln) and ",lost_life_this_turn)" in facts(ln)
     assert ",flying)" in facts(ln) and ",vigilance)" in facts(ln)
 
+
+
+def test_activate_only_if_an_opponent_lost_life_and_only_once_each_turn():
+    # "{1}{R}: Put a +1/+1 counter on Hired Claw. Activate only if an opponent lost life this turn and only once each
+    # turn." (CR 602.5b): both restrictions
+    ln = line("Hired Claw", 2)
+    assert ln.status == "modelled", ln.text
+    assert "activate_if(" in facts(ln) and ",opponent_lost_life_ge(1))" in facts(ln)
+    assert ",once_each_turn)" in facts(ln)
+
+
+def test_hired_claw_attack_trigger_is_not_read():
+    # "Whenever you attack with one or more Lizards, ..." has no rules yet: reported, never guessed at
+    assert line("Hired Claw", 1).status == "not_modelled"

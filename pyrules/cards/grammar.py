@@ -2529,6 +2529,12 @@ class ToTree(Transformer):
     def raid_only(self, meta, ch):
         return T.Condition("attacked_this_turn", text="you attacked with a creature this turn")
 
+    def opponent_lost_life_cond(self, meta, ch):     # Hired Claw (issue 28, lf)
+        return T.Condition("opponent_lost_life_ge", n=1, text="an opponent lost life this turn")
+
+    def only_once_each_turn(self, meta, ch):
+        return "once_each_turn"
+
     # "each opponent exiles a card from their hand" (issue 28, family 8; d1) ------------------------
     e_exile_from_hand_opponents = _eff("exile_from_hand", who="each_opponent", n=1)
 

@@ -2102,6 +2102,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         if isinstance(a.condition, T.Condition):   # "Activate only if you control ..." (d2; rules/casting/activate.lp)
             if a.condition.kind == "attacked_this_turn":   # Raid (e5; rules/casting/graveyard_activation.lp)
                 cond = F("attacked_this_turn", C_("you"))
+            elif a.condition.kind == "opponent_lost_life_ge":   # Hired Claw (rules/casting/activate.lp)
+                cond = F("opponent_lost_life_ge", a.condition.n)
             else:
                 cond = _condition(a.condition, ab, ctx)
                 if cond.name not in ("controls", "attacking"):   # "only if ~ is attacking" (e5)

@@ -61,3 +61,16 @@ def test_activate_only_if_an_opponent_lost_life_and_only_once_each_turn():
 def test_hired_claw_attack_trigger_is_not_read():
     # "Whenever you attack with one or more Lizards, ..." has no rules yet: reported, never guessed at
     assert line("Hired Claw", 1).status == "not_modelled"
+
+
+@pytest.mark.parametrize("card, trigger, effect", [
+    # "Whenever you gain or lose life during your turn, ..." (CR 603.2, 119.3, 119.9)
+    ("Wax-Wane Witness", "gains_or_loses_life_your_turn(you))", "apply(pump(1,0),self,end_of_turn)"),
+    # "... This ability triggers only once each turn." (CR 603.2)
+    ("Moonstone Harbinger", "gains_or_loses_life_your_turn_once(you))", "apply(gains(deathtouch),each("),
+])
+def test_whenever_you_gain_or_lose_life_during_your_turn(card, trigger, effect):
+    ln = line(card, 2)
+    assert ln.status == "modelled", ln.text
+    assert "trigger(" in facts(ln) and trigger in facts(ln)
+    assert effect in facts(ln)

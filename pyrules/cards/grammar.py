@@ -1202,6 +1202,10 @@ class ToTree(Transformer):
         return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[0] if effs else (),
                          condition=cond[0] if cond else "", n=modes[0] if modes else 0)
 
+    def triggered_once(self, meta, ch):          # "... This ability triggers only once each turn." (issue 28, lf)
+        effs = [c[1] for c in ch if isinstance(c, tuple) and c[0] == "effects"]
+        return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[0], once=True)
+
     def triggered_while(self, meta, ch):
         effs = [c[1] for c in ch if isinstance(c, tuple) and c[0] == "effects"]
         return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[0], condition=_one(ch, T.Condition), while_=True)
@@ -2733,6 +2737,10 @@ class ToTree(Transformer):
     def ev_you_gain_life_first_your_turn(self, meta, ch):
         return T.Event("gains_life_first_your_turn", step=("", "", "you"),
                        text="whenever you gain life for the first time during each of your turns")
+
+    def ev_you_gain_or_lose_life_your_turn(self, meta, ch):
+        return T.Event("gains_or_loses_life_your_turn", step=("", "", "you"),
+                       text="whenever you gain or lose life during your turn")
 
     def ev_opponent_loses_life(self, meta, ch):
         return T.Event("loses_life", step=("", "", "opponent"), text="whenever an opponent loses life")

@@ -2126,7 +2126,12 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(TRIGGERED_ABILITY)
         ev = a.event
         ab.event_kind = ev.kind
-        if ev.kind == "transforms":
+        if a.once and ev.kind != "gains_or_loses_life_your_turn":   # "This ability triggers only once each turn."
+            raise NotUnderstood("this ability triggers only once each turn")
+        if ev.kind == "gains_or_loses_life_your_turn":
+            # "Whenever you gain or lose life during your turn" [, once each turn] (rules/timeline/life_triggers.lp)
+            ab.add(TRIGGER, F("gains_or_loses_life_your_turn_once" if a.once else ev.kind, C_(ev.step[2])))
+        elif ev.kind == "transforms":
             ab.add(TRIGGER, F("transforms", ab.filter(ev.filter)))
         elif ev.kind == "cast_spell":
             ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter)))

@@ -785,7 +785,7 @@ class Ability:
             if self.n:                   # a modal triggered ability: its modes are the bullet lines after it
                 words = {1: "one", 2: "two", 3: "three"}.get(self.n, str(self.n))
                 return f"{self.event.words()}, {cond}choose {words} (the mode is chosen as it is put on the stack)"
-            return f"{self.event.words()}, {cond}{eff}"
+            return f"{self.event.words()}, {cond}{eff}" + (" (this ability triggers only once each turn)" if self.once else "")
         if k == "loyalty":
             return f"{self.n:+d}: {eff}" if self.n else f"0: {eff}"
         if k == "chapter":

@@ -74,3 +74,11 @@ def test_whenever_you_gain_or_lose_life_during_your_turn(card, trigger, effect):
     assert ln.status == "modelled", ln.text
     assert "trigger(" in facts(ln) and trigger in facts(ln)
     assert effect in facts(ln)
+
+
+def test_other_creatures_enter_with_an_additional_counter_for_each_opponent_who_lost_life():
+    # "Other creatures you control enter with an additional +1/+1 counter on them for each opponent who lost life this
+    # turn." (Gev, Scaled Scorch; CR 614.1c)
+    ln = line("Gev, Scaled Scorch", 2)
+    assert ln.status == "modelled", ln.text
+    assert 'others_enter_with_counters(' in facts(ln) and ',"+1/+1",opponent_lost_life)' in facts(ln)

@@ -1562,6 +1562,13 @@ class ToTree(Transformer):
                          static=T.Static("enters_with_counters", n=1, change=kind, who="always", count=f,
                                          text=f"~ enters with a {kind} counter on it for each {f.text}"))
 
+    def s_others_enter_with_counter_opponents_lost(self, meta, ch):   # Gev, Scaled Scorch (issue 28, lf)
+        kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        return T.Ability("static", static=T.Static(
+            "others_enter_with_counters", change=kind,
+            text=f"other creatures you control enter with an additional {kind} counter on them for each opponent who "
+                 f"lost life this turn"))
+
     def s_anthem_counter(self, meta, ch):
         f = _one(ch, T.Filter)
         kind = str(_tokens(ch, "PT")[0]).replace("−", "-")

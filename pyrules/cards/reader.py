@@ -62,6 +62,7 @@ from pyrules.kb.interface import (
     HAND_SIZE_REDUCED,
     ENTERS_WITH_COUNTERS,
     ENTERS_WITH_COUNTERS_FOR_EACH,
+    OTHERS_ENTER_WITH_COUNTERS,
     ESCAPES_WITH,
     FACE_ABILITY,
     GRANTS_ABILITY,
@@ -2594,6 +2595,11 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # "~ enters with a +1/+1 counter on it for each other creature you control" (rules/timeline/counters_for_each.lp)
         ab.add(STATIC)
         ab.add(ENTERS_WITH_COUNTERS_FOR_EACH, String(s.change), ab.filter(s.count))
+    elif k == "others_enter_with_counters":
+        # "Other creatures you control enter with an additional +1/+1 counter on them for each opponent who lost life
+        # this turn." (rules/timeline/others_enter_with.lp)
+        ab.add(STATIC)
+        ab.add(OTHERS_ENTER_WITH_COUNTERS, String(s.change), C_("opponent_lost_life"))
     elif k == "enters_with_counters":
         # "~ enters the battlefield with N +1/+1 counters on it" (rules/timeline/counters_shapes.lp)
         ab.add(STATIC)

@@ -33,9 +33,11 @@ def test_end_step_if_you_gained_or_lost_life(card, n, cond, effect):
     assert effect in facts(ln)
 
 
-def test_starseer_mentor_loses_life_unless_sacrifice_or_discard():
+@pytest.mark.parametrize("card", ["Starseer Mentor", "Thornplate Intimidator"])
+def test_loses_life_unless_sacrifice_or_discard(card):
     # "target opponent loses 3 life unless they sacrifice a nonland permanent or discard a card" (CR 608.2d)
-    ln = line("Starseer Mentor", 2)
+    ln = line(card, 2)
+    assert ln.status == "modelled", ln.text
     assert "unless_chooses(target(" in facts(ln) and "lose_life(target(" in facts(ln) and ",3))" in facts(ln)
     assert 'f("nonland permanent")' in facts(ln)
 

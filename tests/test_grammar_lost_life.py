@@ -23,6 +23,7 @@ def test_enters_with_a_counter_if_an_opponent_lost_life(card, n):
 @pytest.mark.parametrize("card, n, cond, effect", [
     # the intervening "if you gained or lost life this turn", "if you gained and lost life this turn" (CR 603.4)
     ("Starlit Soothsayer", 2, "gained_or_lost_life", "surveil("),
+    ("Star Charter", 2, "gained_or_lost_life", "dig(4,"),
     ("Lunar Convocation", 2, "gained_and_lost_life", "create_token("),
     ("Starseer Mentor", 2, "gained_or_lost_life", "alt_sacrifice_or_discard("),
 ])

@@ -1236,6 +1236,10 @@ class ToTree(Transformer):
         return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[0] if effs else (),
                          condition=cond[0] if cond else "", n=modes[0] if modes else 0)
 
+    def triggered_once(self, meta, ch):          # "... This ability triggers only once each turn." (issue 28, lf)
+        effs = [c[1] for c in ch if isinstance(c, tuple) and c[0] == "effects"]
+        return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[0], once=True)
+
     def triggered_while(self, meta, ch):
         effs = [c[1] for c in ch if isinstance(c, tuple) and c[0] == "effects"]
         return T.Ability("triggered", event=_one(ch, T.Event), effects=effs[0], condition=_one(ch, T.Condition), while_=True)
@@ -1577,8 +1581,11 @@ class ToTree(Transformer):
         nums = _tokens(ch, "NUM")
         n = number(nums[0]) if nums else "X"
         kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
-        cond = "attacked_this_turn" if _tokens(ch, "ENTERS_IF_ATTACKED") else ""
-        text = f"~ enters with {n} {kind} counter(s) on it" + (" if you attacked with a creature this turn" if cond else "")
+        cond = ("attacked_this_turn" if _tokens(ch, "ENTERS_IF_ATTACKED") else
+                "opponent_lost_life_ge" if _tokens(ch, "ENTERS_IF_OPPONENT_LOST") else "")
+        text = f"~ enters with {n} {kind} counter(s) on it" + {
+            "attacked_this_turn": " if you attacked with a creature this turn",
+            "opponent_lost_life_ge": " if an opponent lost life this turn", "": ""}[cond]
         return T.Ability("static", ref=_one(ch, T.SelfRef),
                          static=T.Static("enters_with_counters", n=n, change=kind, who=cond or "always", text=text))
 
@@ -1588,6 +1595,13 @@ class ToTree(Transformer):
         return T.Ability("static", ref=_one(ch, T.SelfRef),
                          static=T.Static("enters_with_counters", n=1, change=kind, who="always", count=f,
                                          text=f"~ enters with a {kind} counter on it for each {f.text}"))
+
+    def s_others_enter_with_counter_opponents_lost(self, meta, ch):   # Gev, Scaled Scorch (issue 28, lf)
+        kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        return T.Ability("static", static=T.Static(
+            "others_enter_with_counters", change=kind,
+            text=f"other creatures you control enter with an additional {kind} counter on them for each opponent who "
+                 f"lost life this turn"))
 
     def s_anthem_counter(self, meta, ch):
         f = _one(ch, T.Filter)
@@ -2470,6 +2484,15 @@ class ToTree(Transformer):
     def if_opponent_lost_life(self, meta, ch):
         return ("if", T.Condition("opponent_lost_life_ge", n=1, text="an opponent lost life this turn"))
 
+    def cond_lost_life_this_turn(self, meta, ch):
+        return T.Condition("lost_life_this_turn", text="you've lost life this turn")
+
+    def if_gained_or_lost_life(self, meta, ch):
+        return ("if", T.Condition("gained_or_lost_life", text="you gained or lost life this turn"))
+
+    def if_gained_and_lost_life(self, meta, ch):
+        return ("if", T.Condition("gained_and_lost_life", text="you gained and lost life this turn"))
+
     def if_player_lost_life_n(self, meta, ch):
         n = number(_tokens(ch, "NUM")[0])
         return ("if", T.Condition("player_lost_life_ge", n=n, text=f"a player lost {n} or more life this turn"))
@@ -2589,6 +2612,12 @@ class ToTree(Transformer):
 
     def raid_only(self, meta, ch):
         return T.Condition("attacked_this_turn", text="you attacked with a creature this turn")
+
+    def opponent_lost_life_cond(self, meta, ch):     # Hired Claw (issue 28, lf)
+        return T.Condition("opponent_lost_life_ge", n=1, text="an opponent lost life this turn")
+
+    def only_once_each_turn(self, meta, ch):
+        return "once_each_turn"
 
     # "each opponent exiles a card from their hand" (issue 28, family 8; d1) ------------------------
     e_exile_from_hand_opponents = _eff("exile_from_hand", who="each_opponent", n=1)
@@ -2789,6 +2818,10 @@ class ToTree(Transformer):
         return T.Event("gains_life_first_your_turn", step=("", "", "you"),
                        text="whenever you gain life for the first time during each of your turns")
 
+    def ev_you_gain_or_lose_life_your_turn(self, meta, ch):
+        return T.Event("gains_or_loses_life_your_turn", step=("", "", "you"),
+                       text="whenever you gain or lose life during your turn")
+
     def ev_opponent_loses_life(self, meta, ch):
         return T.Event("loses_life", step=("", "", "opponent"), text="whenever an opponent loses life")
 
@@ -2825,6 +2858,11 @@ class ToTree(Transformer):
         then = T.Effect("draw", n=1)
         return T.Effect("unless_chooses", who="target_opponent", keyword="sacrifice_or_life", filter=_one(ch, T.Filter),
                         n=number(_tokens(ch, "NUM")[0]), then=then)
+
+    def e_lose_life_unless_sacrifice_or_discard(self, meta, ch):
+        then = T.Effect("lose_life", who="target_opponent", n=number(_tokens(ch, "NUM")[0]))
+        return T.Effect("unless_chooses", who="target_opponent", keyword="sacrifice_or_discard", filter=_one(ch, T.Filter),
+                        then=then)
 
     # tap, untap, exile and control (issue 28; e6) -------------------------------------------------
     def e_tap_all_opponents(self, meta, ch):

@@ -62,6 +62,7 @@ from pyrules.kb.interface import (
     HAND_SIZE_REDUCED,
     ENTERS_WITH_COUNTERS,
     ENTERS_WITH_COUNTERS_FOR_EACH,
+    OTHERS_ENTER_WITH_COUNTERS,
     ESCAPES_WITH,
     FACE_ABILITY,
     GRANTS_ABILITY,
@@ -1594,6 +1595,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             return F("unless_chooses", t, F("alt_sacrifice", ab.filter(e.filter)), F("damage", t, e.then.n))
         if e.keyword == "discard":
             return F("unless_chooses", t, F("alt_discard", ab.filter(e.filter, "card")), F("discard", t, e.then.n))
+        if e.keyword == "sacrifice_or_discard":   # "... loses 3 life unless they sacrifice a nonland permanent or discard a card"
+            return F("unless_chooses", t, F("alt_sacrifice_or_discard", ab.filter(e.filter)), F("lose_life", t, e.then.n))
         return F("unless_chooses", t, F("alt_sacrifice_or_life", ab.filter(e.filter), e.n), F("draw", C_("you"), 1))
     if k == "mill_that_many":
         # "that player puts that many cards ... into their graveyard": the player who lost life, and how much
@@ -2170,6 +2173,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         if isinstance(a.condition, T.Condition):   # "Activate only if you control ..." (d2; rules/casting/activate.lp)
             if a.condition.kind == "attacked_this_turn":   # Raid (e5; rules/casting/graveyard_activation.lp)
                 cond = F("attacked_this_turn", C_("you"))
+            elif a.condition.kind == "opponent_lost_life_ge":   # Hired Claw (rules/casting/activate.lp)
+                cond = F("opponent_lost_life_ge", a.condition.n)
             else:
                 cond = _condition(a.condition, ab, ctx)
                 if cond.name not in ("controls", "attacking"):   # "only if ~ is attacking" (e5)
@@ -2192,7 +2197,12 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(TRIGGERED_ABILITY)
         ev = a.event
         ab.event_kind = ev.kind
-        if ev.kind == "transforms":
+        if a.once and ev.kind != "gains_or_loses_life_your_turn":   # "This ability triggers only once each turn."
+            raise NotUnderstood("this ability triggers only once each turn")
+        if ev.kind == "gains_or_loses_life_your_turn":
+            # "Whenever you gain or lose life during your turn" [, once each turn] (rules/timeline/life_triggers.lp)
+            ab.add(TRIGGER, F("gains_or_loses_life_your_turn_once" if a.once else ev.kind, C_(ev.step[2])))
+        elif ev.kind == "transforms":
             ab.add(TRIGGER, F("transforms", ab.filter(ev.filter)))
         elif ev.kind == "cast_spell":
             ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter)))
@@ -2348,6 +2358,9 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             # "if you gained [N or more] life this turn", "if a player lost N or more life this turn", "if you have N or
             # less life" (rules/timeline/life_this_turn.lp)
             ab.add(INTERVENING_IF, F(a.condition.kind, a.condition.n))
+        elif isinstance(a.condition, T.Condition) and a.condition.kind in ("gained_or_lost_life", "gained_and_lost_life"):
+            # "if you gained or lost life this turn", "if you gained and lost life this turn" (rules/timeline/life_this_turn.lp)
+            ab.add(INTERVENING_IF, C_(a.condition.kind))
         elif isinstance(a.condition, T.Condition):   # "if you control a Wizard," (rules/timeline/triggers.lp)
             cond = _condition(a.condition, ab, ctx)
             if cond.name not in ("controls", "none_on_battlefield", "graveyard_ge"):
@@ -2666,11 +2679,18 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # "~ enters with a +1/+1 counter on it for each other creature you control" (rules/timeline/counters_for_each.lp)
         ab.add(STATIC)
         ab.add(ENTERS_WITH_COUNTERS_FOR_EACH, String(s.change), ab.filter(s.count))
+    elif k == "others_enter_with_counters":
+        # "Other creatures you control enter with an additional +1/+1 counter on them for each opponent who lost life
+        # this turn." (rules/timeline/others_enter_with.lp)
+        ab.add(STATIC)
+        ab.add(OTHERS_ENTER_WITH_COUNTERS, String(s.change), C_("opponent_lost_life"))
     elif k == "enters_with_counters":
         # "~ enters the battlefield with N +1/+1 counters on it" (rules/timeline/counters_shapes.lp)
         ab.add(STATIC)
-        ab.add(ENTERS_WITH_COUNTERS, String(s.change), C_("x") if s.n == "X" else s.n,
-               F(s.who, C_("you")) if s.who != "always" else C_("always"))
+        # the condition: "if you attacked with a creature this turn", "if an opponent lost life this turn"
+        # (rules/timeline/life_this_turn.lp: an opponent lost 1 or more)
+        cond = {"always": C_("always"), "opponent_lost_life_ge": F("opponent_lost_life_ge", 1)}.get(s.who) or F(s.who, C_("you"))
+        ab.add(ENTERS_WITH_COUNTERS, String(s.change), C_("x") if s.n == "X" else s.n, cond)
     elif k == "anthem_counter":
         # "Each creature you control with a +1/+1 counter on it has trample" (rules/core/filters.lp: counter(Kind))
         term = ab.filter(T.Filter(f"{s.filter.text} with a {s.change} counter on it", s.filter.kind))
@@ -2974,6 +2994,8 @@ def _condition(c: T.Condition, ab: Ab, ctx: Ctx) -> Symbol:
         return C_("life_ge_starting")
     if c.kind in ("life_ge", "opponent_life_le"):
         return F(c.kind, c.n)
+    if c.kind == "lost_life_this_turn":           # "you've lost life this turn" (rules/core/conditions.lp)
+        return C_("lost_life_this_turn")
     if c.kind == "creature_died":                  # "a creature died this turn" (rules/timeline/instead.lp)
         return C_("creature_died_this_turn")
     raise NotUnderstood(c.words())

@@ -566,6 +566,8 @@ class Effect:
                         f"sacrifices {art} {f}")
             if self.keyword == "discard":
                 return f"target player discards {self.then.n} cards unless they discard {art} {f} card"
+            if self.keyword == "sacrifice_or_discard":
+                return f"target opponent loses {self.then.n} life unless they sacrifice {art} {f} or discard a card"
             return f"draw a card unless target opponent sacrifices {art} {f} or pays {self.n} life"
         if k == "mill_that_many":
             return "that player puts that many cards from the top of their library into their graveyard"
@@ -802,7 +804,7 @@ class Ability:
             if self.n:                   # a modal triggered ability: its modes are the bullet lines after it
                 words = {1: "one", 2: "two", 3: "three"}.get(self.n, str(self.n))
                 return f"{self.event.words()}, {cond}choose {words} (the mode is chosen as it is put on the stack)"
-            return f"{self.event.words()}, {cond}{eff}"
+            return f"{self.event.words()}, {cond}{eff}" + (" (this ability triggers only once each turn)" if self.once else "")
         if k == "loyalty":
             return f"{self.n:+d}: {eff}" if self.n else f"0: {eff}"
         if k == "chapter":
@@ -863,8 +865,10 @@ class Static:
 class Condition:
     """What "as long as ..." asks: kind you_control (filter, n: "you control three or more artifacts") | any_controls
     (filter) | your_turn | attacking (ref) | life_ge (n) | opponent_life_le (n) | graveyard_ge (filter, n: "there are
-    three or more land cards in your graveyard") | opponent_graveyard_ge (n); and, only as a trigger's intervening "if",
-    gained_life_ge (n: "you gained [n or more] life this turn") | player_lost_life_ge (n)."""
+    three or more land cards in your graveyard") | opponent_graveyard_ge (n) | lost_life_this_turn ("you've lost life
+    this turn"); and, only as a trigger's intervening "if",
+    gained_life_ge (n: "you gained [n or more] life this turn") | player_lost_life_ge (n) | gained_or_lost_life |
+    gained_and_lost_life."""
     kind: str
     filter: Filter | None = None
     n: int = 1

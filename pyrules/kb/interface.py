@@ -464,6 +464,9 @@ ENTERS_WITH_COUNTERS = Predicate("enters_with_counters", "ability kind:string n 
 ENTERS_WITH_COUNTERS_FOR_EACH = Predicate("enters_with_counters_for_each", "ability kind:string filter",
                                           "the permanent enters with a counter of a kind for each permanent of the filter",
                                           **_CARD)
+OTHERS_ENTER_WITH_COUNTERS = Predicate("others_enter_with_counters", "ability kind:string per:const",
+                                       "\"Other creatures you control enter with an additional [kind] counter on them for "
+                                       "each [count]\" (rules/timeline/others_enter_with.lp)", **_CARD)
 ESCAPES_WITH = Predicate("escapes_with", "ability counter:string amount:int", **_CARD)
 FUNCTIONS_IN = Predicate("functions_in", "ability zone:const", **_CARD)
 GRANT_COST = Predicate("grant_cost", "source item", **_CARD)

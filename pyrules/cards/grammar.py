@@ -71,6 +71,7 @@ KEYWORDS = {
     "suspend": ("suspend", "number_cost"),    # "Suspend N—{cost}" (rules/mechanics/suspend.lp)
     "devoid": ("devoid", None),               # rules/core/colors.lp
     "offspring": ("offspring", "cost"),       # rules/mechanics/offspring.lp
+    "changeling": ("changeling", None),       # rules/mechanics/changeling.lp
     # read (the object has the keyword), but their rules aren't in the knowledge base yet:
     # rules/core/keywords_missing.lp says what is missing, and their lines are `read`
     "kicker": ("kicker", "cost"),
@@ -183,7 +184,12 @@ def plurals(word: str) -> set[str]:
         out.add(word[:-1] + "ves")
     if word.endswith("fe"):
         out.add(word[:-2] + "ves")
+    out |= IRREGULAR_PLURALS.get(word, set())
     return out
+
+
+# the plurals English forms otherwise ("Other Mice creatures you control get +1/+1.")
+IRREGULAR_PLURALS = {"mouse": {"mice"}, "ox": {"oxen"}, "fungus": {"fungi"}}
 
 
 def _alts(words) -> str:
@@ -2590,8 +2596,9 @@ class ToTree(Transformer):
         return self._anthem(ch, f, f"all {f.text}")
 
     def s_anthem_and(self, meta, ch):
-        words = " ".join(str(c) for c in ch if isinstance(c, Token) and c.type in ("FWORD", "FAND"))
-        f = T.Filter(f"{words} you control", "permanent", and_or=True)
+        # "Other Rabbits, Bats, Birds, and Mice you control": a list of kinds, each one
+        words = " ".join(str(c) for c in ch if isinstance(c, Token) and c.type in ("FWORD", "FAND", "FCOMMA"))
+        f = T.Filter(f"{words.replace(' ,', ',')} you control", "permanent", and_or=True)
         return self._anthem(ch, f, f.text)
 
     def s_you_and_anthem_hexproof(self, meta, ch):

@@ -19,6 +19,7 @@ from clingo import Function, Number, String, Symbol
 from pyrules.cards import tree as T
 from pyrules.cards.grammar import (
     COLORS,
+    IRREGULAR_PLURALS,
     KEYWORDS,
     NotUnderstood,
     card_rule_files,
@@ -204,6 +205,7 @@ def _singulars(word: str) -> list[str]:
         out.append(w[:-2])
     if w.endswith("s") and not w.endswith("ss"):
         out.append(w[:-1])
+    out += [s for s, forms in IRREGULAR_PLURALS.items() if w in forms]
     return out
 
 

@@ -1964,6 +1964,13 @@ class ToTree(Transformer):
         return T.Ability("static", ref=ref, static=T.Static("while", who=who, power=p, toughness=t, keywords=kws,
                                                             condition=cond, text=words))
 
+    def s_while_unblockable(self, meta, ch):   # threshold: "~ can't be blocked as long as ...", "... gets +1/+0 and can't be blocked"
+        got = self.s_while(meta, ch)
+        st = got.static
+        pt = f" gets {st.power:+d}/{st.toughness:+d} and" if _tokens(ch, "PT") else ""
+        return replace(got, static=replace(st, restrictions=("cant_be_blocked_while",),
+                                           text=f"~{pt} can't be blocked as long as {st.condition.text}"))
+
     def s_while_each_counter(self, meta, ch):   # h3: "During your turn, creatures you control with +1/+1 counters on them have ..."
         cond, f = _one(ch, T.Condition), _one(ch, T.Filter)
         pt = str(_tokens(ch, "PT")[0]).replace("−", "-")

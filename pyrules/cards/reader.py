@@ -2648,6 +2648,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(AS_LONG_AS, _condition(s.condition, ab, ctx))
         if s.also_if is not None:        # "as long as [condition] and [condition]": both (rules/core/conditions.lp)
             ab.add(AS_LONG_AS, _condition(s.also_if, ab, ctx))
+        for kind in s.restrictions:      # "~ can't be blocked as long as ...": the permanent itself (rules/casting/combat.lp)
+            if kind != "cant_be_blocked_while" or s.who != "self":
+                raise NotUnderstood(s.text)
+            ab.add(RESTRICTION, F(kind, C_("self")))
     elif k == "self_cost_if":
         # "This spell costs {1} less to cast if you control a Wizard" (rules/casting/costs.lp)
         cond = _condition(s.condition, ab, ctx)

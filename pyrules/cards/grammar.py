@@ -1894,6 +1894,9 @@ class ToTree(Transformer):
         end = "bottom" if "bottom" in str(_tokens(ch, "LIBRARY_END")[0]).lower() else "top"
         return T.Effect("put_library", keyword=end, target=T.Target("permanent", _one(ch, T.Filter)))
 
+    def e_put_library_owner_choice(self, meta, ch):   # "... on their choice of the top or bottom of their library"
+        return T.Effect("put_library", keyword="owner_choice", target=T.Target("permanent", T.Filter("creature", "permanent")))
+
     # bounce (issue 28) -------------------------------------------------------------------------
     def e_bounce_up_to_n(self, meta, ch):
         t = T.Target("permanent", _one(ch, T.Filter), optional=True)

@@ -341,6 +341,8 @@ class Effect:
             return f"{'its controller gains' if self.who == 'its_controller' else 'you gain'} life equal to its power"
         if k == "up_to_n" and self.then is not None and self.then.kind == "bounce":
             return f"return up to {self.n} target {self.then.target.filter.words()} to their owners' hands"
+        if k == "put_library" and self.keyword == "owner_choice":
+            return f"{self.target.words()}'s owner puts it on top or on the bottom of their library, as they choose"
         if k == "put_library":
             end = "on top" if self.keyword == "top" else "on the bottom"
             return f"put {self.target.words()} {end} of its owner's library"

@@ -1493,6 +1493,11 @@ class ToTree(Transformer):
     def e_bite_it(self, meta, ch):
         return T.Effect("bite", who="it", counter="creature", filter=_one(ch, T.Filter))
 
+    def e_damage_own_power(self, meta, ch):     # "it deals damage equal to its power to target .../each opponent"
+        f = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("damage_own_power", ref=_one(ch, T.SelfRef),
+                        target=T.Target("permanent", f[0]) if f else T.Target("each_opponent"))
+
     def e_bite_twice(self, meta, ch):
         f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
         return T.Effect("bite", target=T.Target("permanent", f1), filter=f2, n=2)

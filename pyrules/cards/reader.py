@@ -1403,6 +1403,15 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "... and 2 damage to that creature's controller": the controller of the target just before (issue 28)
         ctx.need_self(e.ref, created)
         return F("damage", F("controller_of", F("target", _that_target(ab, e.keyword, e))), e.n)
+    if k == "damage_own_power":
+        # "It deals damage equal to its power to target creature or planeswalker" (an activated ability), "When this
+        # creature dies, it deals damage equal to its power to each opponent": the ability's own source, never a
+        # spell's "it" (rules/timeline/own_power.lp)
+        if ab.name.startswith("spell_") or created:
+            raise NotUnderstood(e.words())
+        ctx.need_self(e.ref, created)
+        to = F("target", _permanent_target(e, ab)) if e.target.kind == "permanent" else C_("each_opponent")
+        return F("damage_own_power", to)
     if k == "bite":
         # "target creature you control deals damage equal to its power to target creature you don't control"; "Then that
         # creature deals ...", "Then it deals ...": the permanent targeted just before (a spell's: rules/timeline/damage_shapes.lp)

@@ -341,6 +341,9 @@ class Effect:
             return f"{'its controller gains' if self.who == 'its_controller' else 'you gain'} life equal to its power"
         if k == "up_to_n" and self.then is not None and self.then.kind == "bounce":
             return f"return up to {self.n} target {self.then.target.filter.words()} to their owners' hands"
+        if k == "damage_own_power":
+            to = self.target.words() if self.target.kind == "permanent" else "each opponent"
+            return f"{self.ref.words() if self.ref else 'it'} deals damage equal to its power to {to}"
         if k == "put_library" and self.keyword == "owner_choice":
             return f"{self.target.words()}'s owner puts it on top or on the bottom of their library, as they choose"
         if k == "put_library":

@@ -1661,9 +1661,10 @@ class ToTree(Transformer):
         return [T.Effect("dig_put", n=n, who=str(m))]
 
     def e_pump_target_two(self, meta, ch):
-        k1, k2 = (str(k).lower() for k in _tokens(ch, "KW"))
+        k1, *more = (str(k).lower() for k in _tokens(ch, "KW"))    # two keywords, or three ("trample, hexproof, and indestructible")
         t = T.Target("permanent", _one(ch, T.Filter))
-        return [T.Effect("pump", target=t, pt=self._pt(ch), keyword=k1), T.Effect("gains_until_eot", keyword=k2, who="same")]
+        return [T.Effect("pump", target=t, pt=self._pt(ch), keyword=k1)] + [T.Effect("gains_until_eot", keyword=k, who="same")
+                                                                             for k in more]
 
     # "each of up to two target creatures" (issue 28) ---------------------------------------------
     def e_damage_up_to_two(self, meta, ch):

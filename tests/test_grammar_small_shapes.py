@@ -94,3 +94,10 @@ def test_three_keywords_until_end_of_turn():
     assert "apply(pump(3,3),target(1),end_of_turn)" in f
     for kw in ("trample", "hexproof", "indestructible"):
         assert f"apply(gains({kw}),target(1),end_of_turn)" in f
+
+
+def test_an_additional_land():
+    # "You may play an additional land on each of your turns." (Loot, Exuberant Explorer; CR 305.2a)
+    ln = line("Loot, Exuberant Explorer", 1)
+    assert ln.status == "modelled", ln.text
+    assert "additional_land(you)" in facts(ln) and "static(" in facts(ln)

@@ -1973,6 +1973,9 @@ class ToTree(Transformer):
         return T.Ability("static", ref=ref, static=T.Static("while", who=who, power=p, toughness=t, keywords=kws,
                                                             condition=cond, text=words))
 
+    def s_additional_land(self, meta, ch):     # "You may play an additional land on each of your turns."
+        return T.Ability("static", static=T.Static("additional_land", text="you may play an additional land on each of your turns"))
+
     def s_while_unblockable(self, meta, ch):   # threshold: "~ can't be blocked as long as ...", "... gets +1/+0 and can't be blocked"
         got = self.s_while(meta, ch)
         st = got.static

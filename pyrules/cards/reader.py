@@ -2661,6 +2661,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             if kind != "cant_be_blocked_while" or s.who != "self":
                 raise NotUnderstood(s.text)
             ab.add(RESTRICTION, F(kind, C_("self")))
+    elif k == "additional_land":
+        # "You may play an additional land on each of your turns": one more land drop (rules/casting/play_land.lp)
+        ab.add(STATIC)
+        ab.add(RESTRICTION, F("additional_land", C_("you")))
     elif k == "self_cost_if":
         # "This spell costs {1} less to cast if you control a Wizard" (rules/casting/costs.lp)
         cond = _condition(s.condition, ab, ctx)

@@ -101,3 +101,10 @@ def test_an_additional_land():
     ln = line("Loot, Exuberant Explorer", 1)
     assert ln.status == "modelled", ln.text
     assert "additional_land(you)" in facts(ln) and "static(" in facts(ln)
+
+
+def test_prevention_for_each_permanent_of_a_filter():
+    # "Prevent all noncombat damage that would be dealt to other creatures you control." (Crystal Barricade)
+    ln = line("Crystal Barricade", 3)
+    assert ln.status == "modelled", ln.text
+    assert 'prevents(noncombat,each(f("other creatures you control")),to)' in facts(ln)

@@ -1042,6 +1042,13 @@ class ToTree(Transformer):
             "prevention", who=who, change="to_and_by" if both else "to", keywords=("combat",) if combat else ("all",),
             text=text))
 
+    def s_prevent_each(self, meta, ch):         # "Prevent all noncombat damage that would be dealt to other creatures you control."
+        f = _one(ch, T.Filter)
+        kind = "combat" if _tokens(ch, "COMBAT_WORD") else "noncombat" if _tokens(ch, "NONCOMBAT_WORD") else "all"
+        return T.Ability("static", static=T.Static(
+            "prevention", f, who="each", change="to", keywords=(kind,),
+            text=f"prevent all {'' if kind == 'all' else kind + ' '}damage that would be dealt to {f.text}"))
+
     def s_prevent_self(self, meta, ch):
         return self._prevention(ch, "self", False)
 

@@ -2570,7 +2570,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # "Prevent all [combat] damage that would be dealt to [and dealt by] ~ / enchanted creature"
         # (rules/timeline/prevention.lp)
         ab.add(STATIC)
-        ab.add(RESTRICTION, F("prevents", C_(s.keywords[0]), C_(s.who), C_(s.change)))
+        if s.who == "each":      # "... dealt to other creatures you control": each permanent of the filter
+            ab.add(RESTRICTION, F("prevents", C_(s.keywords[0]), F("each", ab.filter(s.filter)), C_(s.change)))
+        else:
+            ab.add(RESTRICTION, F("prevents", C_(s.keywords[0]), C_(s.who), C_(s.change)))
     elif k == "enters_tapped" and s.condition is not None:
         # "~ enters tapped unless you control a Plains or an Island" (rules/timeline/changes.lp)
         ab.add(STATIC)

@@ -108,3 +108,11 @@ def test_prevention_for_each_permanent_of_a_filter():
     ln = line("Crystal Barricade", 3)
     assert ln.status == "modelled", ln.text
     assert 'prevents(noncombat,each(f("other creatures you control")),to)' in facts(ln)
+
+
+def test_prevention_on_a_spells_target():
+    # "... It gains flying until end of turn. Prevent all combat damage that would be dealt to it this turn." (Fleeting
+    # Flight): "it" is the creature the spell targeted
+    ln = line("Fleeting Flight", 1)
+    assert ln.status == "modelled", ln.text
+    assert "apply(prevent_combat_damage_to,target(1),end_of_turn)" in facts(ln)

@@ -1065,6 +1065,9 @@ class ToTree(Transformer):
     def e_prevent_combat_damage(self, meta, ch):
         return T.Effect("prevent_combat_damage")
 
+    def e_prevent_combat_damage_to(self, meta, ch):   # "... dealt to it this turn": a spell's "it" (the reader checks)
+        return T.Effect("prevent_combat_damage_to", ref=_one(ch, T.SelfRef))
+
     def keywords_protection(self, meta, ch):
         simple = tuple(T.Keyword(" ".join(str(k).lower().split())) for k in _tokens(ch, "KW"))
         colors = tuple(str(c).lower() for c in _tokens(ch, "PROT_COLOR"))

@@ -1016,6 +1016,13 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             raise NotUnderstood(e.words())
         verb = "gain_life" if e.keyword == "gains" else "lose_life"
         return [F(verb, F("controller_of", F("target", ab.last_permanent[0])), e.n)]
+    if k == "prevent_combat_damage_to":
+        # "Prevent all combat damage that would be dealt to it this turn": "it" the permanent an instant or sorcery
+        # targeted before, a prevention effect on it until the turn ends (rules/timeline/prevention.lp)
+        t = _spell_it(e.ref, ab, created)
+        if t is None:
+            raise NotUnderstood(e.words())
+        return [F("apply", C_("prevent_combat_damage_to"), F("target", t), C_("end_of_turn"))]
     if k == "prevent_combat_damage":
         # "Prevent all combat damage that would be dealt this turn": a prevention effect on no object, until the turn
         # ends (rules/timeline/prevention.lp)

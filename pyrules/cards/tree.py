@@ -341,6 +341,8 @@ class Effect:
             return f"{'its controller gains' if self.who == 'its_controller' else 'you gain'} life equal to its power"
         if k == "up_to_n" and self.then is not None and self.then.kind == "bounce":
             return f"return up to {self.n} target {self.then.target.filter.words()} to their owners' hands"
+        if k == "prevent_combat_damage_to":
+            return f"prevent all combat damage that would be dealt to {self.ref.words() if self.ref else 'it'} this turn"
         if k == "damage_own_power":
             to = self.target.words() if self.target.kind == "permanent" else "each opponent"
             return f"{self.ref.words() if self.ref else 'it'} deals damage equal to its power to {to}"

@@ -129,7 +129,7 @@ KEYWORD_RULES = {
     "702.21": "ward", "702.34": "flashback", "702.43": "modular", "702.108": "prowess", "702.111": "menace", "702.114": "devoid", "702.122": "crew",
     "702.162": "more than meets the eye", "702.29": "cycling", "702.33": "kicker", "702.40": "storm", "702.54": "bloodthirst",
     "702.83": "exalted", "702.88": "rebound", "702.98": "unleash", "702.107": "outlast", "702.112": "renown", "702.93": "undying", "702.62": "suspend", "702.63": "vanishing", "702.86": "annihilator",
-    "702.41": "affinity", "702.52": "dredge", "702.174": "gift", "702.175": "offspring",
+    "702.41": "affinity", "702.52": "dredge", "702.174": "gift", "702.175": "offspring", "702.73": "changeling",
 }
 
 

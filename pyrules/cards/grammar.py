@@ -71,6 +71,7 @@ KEYWORDS = {
     "suspend": ("suspend", "number_cost"),    # "Suspend N—{cost}" (rules/mechanics/suspend.lp)
     "devoid": ("devoid", None),               # rules/core/colors.lp
     "offspring": ("offspring", "cost"),       # rules/mechanics/offspring.lp
+    "changeling": ("changeling", None),       # rules/mechanics/changeling.lp
     # read (the object has the keyword), but their rules aren't in the knowledge base yet:
     # rules/core/keywords_missing.lp says what is missing, and their lines are `read`
     "kicker": ("kicker", "cost"),
@@ -183,7 +184,12 @@ def plurals(word: str) -> set[str]:
         out.add(word[:-1] + "ves")
     if word.endswith("fe"):
         out.add(word[:-2] + "ves")
+    out |= IRREGULAR_PLURALS.get(word, set())
     return out
+
+
+# the plurals English forms otherwise ("Other Mice creatures you control get +1/+1.")
+IRREGULAR_PLURALS = {"mouse": {"mice"}, "ox": {"oxen"}, "fungus": {"fungi"}}
 
 
 def _alts(words) -> str:
@@ -1070,6 +1076,13 @@ class ToTree(Transformer):
             "prevention", who=who, change="to_and_by" if both else "to", keywords=("combat",) if combat else ("all",),
             text=text))
 
+    def s_prevent_each(self, meta, ch):         # "Prevent all noncombat damage that would be dealt to other creatures you control."
+        f = _one(ch, T.Filter)
+        kind = "combat" if _tokens(ch, "COMBAT_WORD") else "noncombat" if _tokens(ch, "NONCOMBAT_WORD") else "all"
+        return T.Ability("static", static=T.Static(
+            "prevention", f, who="each", change="to", keywords=(kind,),
+            text=f"prevent all {'' if kind == 'all' else kind + ' '}damage that would be dealt to {f.text}"))
+
     def s_prevent_self(self, meta, ch):
         return self._prevention(ch, "self", False)
 
@@ -1085,6 +1098,9 @@ class ToTree(Transformer):
 
     def e_prevent_combat_damage(self, meta, ch):
         return T.Effect("prevent_combat_damage")
+
+    def e_prevent_combat_damage_to(self, meta, ch):   # "... dealt to it this turn": a spell's "it" (the reader checks)
+        return T.Effect("prevent_combat_damage_to", ref=_one(ch, T.SelfRef))
 
     def keywords_protection(self, meta, ch):
         simple = tuple(T.Keyword(" ".join(str(k).lower().split())) for k in _tokens(ch, "KW"))
@@ -1525,6 +1541,11 @@ class ToTree(Transformer):
     def e_bite_it(self, meta, ch):
         return T.Effect("bite", who="it", counter="creature", filter=_one(ch, T.Filter))
 
+    def e_damage_own_power(self, meta, ch):     # "it deals damage equal to its power to target .../each opponent"
+        f = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("damage_own_power", ref=_one(ch, T.SelfRef),
+                        target=T.Target("permanent", f[0]) if f else T.Target("each_opponent"))
+
     def e_bite_twice(self, meta, ch):
         f1, f2 = [c for c in ch if isinstance(c, T.Filter)]
         return T.Effect("bite", target=T.Target("permanent", f1), filter=f2, n=2)
@@ -1698,9 +1719,10 @@ class ToTree(Transformer):
         return [T.Effect("dig_put", n=n, who=str(m))]
 
     def e_pump_target_two(self, meta, ch):
-        k1, k2 = (str(k).lower() for k in _tokens(ch, "KW"))
+        k1, *more = (str(k).lower() for k in _tokens(ch, "KW"))    # two keywords, or three ("trample, hexproof, and indestructible")
         t = T.Target("permanent", _one(ch, T.Filter))
-        return [T.Effect("pump", target=t, pt=self._pt(ch), keyword=k1), T.Effect("gains_until_eot", keyword=k2, who="same")]
+        return [T.Effect("pump", target=t, pt=self._pt(ch), keyword=k1)] + [T.Effect("gains_until_eot", keyword=k, who="same")
+                                                                             for k in more]
 
     # "each of up to two target creatures" (issue 28) ---------------------------------------------
     def e_damage_up_to_two(self, meta, ch):
@@ -1936,6 +1958,9 @@ class ToTree(Transformer):
         end = "bottom" if "bottom" in str(_tokens(ch, "LIBRARY_END")[0]).lower() else "top"
         return T.Effect("put_library", keyword=end, target=T.Target("permanent", _one(ch, T.Filter)))
 
+    def e_put_library_owner_choice(self, meta, ch):   # "... on their choice of the top or bottom of their library"
+        return T.Effect("put_library", keyword="owner_choice", target=T.Target("permanent", T.Filter("creature", "permanent")))
+
     # bounce (issue 28) -------------------------------------------------------------------------
     def e_bounce_up_to_n(self, meta, ch):
         t = T.Target("permanent", _one(ch, T.Filter), optional=True)
@@ -2044,6 +2069,16 @@ class ToTree(Transformer):
                  + (f" has {', '.join(kws)}" if kws else "") + f" as long as {cond.text}")
         return T.Ability("static", ref=ref, static=T.Static("while", who=who, power=p, toughness=t, keywords=kws,
                                                             condition=cond, text=words))
+
+    def s_additional_land(self, meta, ch):     # "You may play an additional land on each of your turns."
+        return T.Ability("static", static=T.Static("additional_land", text="you may play an additional land on each of your turns"))
+
+    def s_while_unblockable(self, meta, ch):   # threshold: "~ can't be blocked as long as ...", "... gets +1/+0 and can't be blocked"
+        got = self.s_while(meta, ch)
+        st = got.static
+        pt = f" gets {st.power:+d}/{st.toughness:+d} and" if _tokens(ch, "PT") else ""
+        return replace(got, static=replace(st, restrictions=("cant_be_blocked_while",),
+                                           text=f"~{pt} can't be blocked as long as {st.condition.text}"))
 
     def s_while_each_counter(self, meta, ch):   # h3: "During your turn, creatures you control with +1/+1 counters on them have ..."
         cond, f = _one(ch, T.Condition), _one(ch, T.Filter)
@@ -2692,8 +2727,9 @@ class ToTree(Transformer):
         return self._anthem(ch, f, f"all {f.text}")
 
     def s_anthem_and(self, meta, ch):
-        words = " ".join(str(c) for c in ch if isinstance(c, Token) and c.type in ("FWORD", "FAND"))
-        f = T.Filter(f"{words} you control", "permanent", and_or=True)
+        # "Other Rabbits, Bats, Birds, and Mice you control": a list of kinds, each one
+        words = " ".join(str(c) for c in ch if isinstance(c, Token) and c.type in ("FWORD", "FAND", "FCOMMA"))
+        f = T.Filter(f"{words.replace(' ,', ',')} you control", "permanent", and_or=True)
         return self._anthem(ch, f, f.text)
 
     def s_you_and_anthem_hexproof(self, meta, ch):

@@ -19,6 +19,7 @@ from clingo import Function, Number, String, Symbol
 from pyrules.cards import tree as T
 from pyrules.cards.grammar import (
     COLORS,
+    IRREGULAR_PLURALS,
     KEYWORDS,
     NotUnderstood,
     card_rule_files,
@@ -210,6 +211,7 @@ def _singulars(word: str) -> list[str]:
         out.append(w[:-2])
     if w.endswith("s") and not w.endswith("ss"):
         out.append(w[:-1])
+    out += [s for s, forms in IRREGULAR_PLURALS.items() if w in forms]
     return out
 
 
@@ -1078,6 +1080,13 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             raise NotUnderstood(e.words())
         verb = "gain_life" if e.keyword == "gains" else "lose_life"
         return [F(verb, F("controller_of", F("target", ab.last_permanent[0])), e.n)]
+    if k == "prevent_combat_damage_to":
+        # "Prevent all combat damage that would be dealt to it this turn": "it" the permanent an instant or sorcery
+        # targeted before, a prevention effect on it until the turn ends (rules/timeline/prevention.lp)
+        t = _spell_it(e.ref, ab, created)
+        if t is None:
+            raise NotUnderstood(e.words())
+        return [F("apply", C_("prevent_combat_damage_to"), F("target", t), C_("end_of_turn"))]
     if k == "prevent_combat_damage":
         # "Prevent all combat damage that would be dealt this turn": a prevention effect on no object, until the turn
         # ends (rules/timeline/prevention.lp)
@@ -1465,6 +1474,15 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "... and 2 damage to that creature's controller": the controller of the target just before (issue 28)
         ctx.need_self(e.ref, created)
         return F("damage", F("controller_of", F("target", _that_target(ab, e.keyword, e))), e.n)
+    if k == "damage_own_power":
+        # "It deals damage equal to its power to target creature or planeswalker" (an activated ability), "When this
+        # creature dies, it deals damage equal to its power to each opponent": the ability's own source, never a
+        # spell's "it" (rules/timeline/own_power.lp)
+        if ab.name.startswith("spell_") or created:
+            raise NotUnderstood(e.words())
+        ctx.need_self(e.ref, created)
+        to = F("target", _permanent_target(e, ab)) if e.target.kind == "permanent" else C_("each_opponent")
+        return F("damage_own_power", to)
     if k == "bite":
         # "target creature you control deals damage equal to its power to target creature you don't control"; "Then that
         # creature deals ...", "Then it deals ...": the permanent targeted just before (a spell's: rules/timeline/damage_shapes.lp)
@@ -2656,7 +2674,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # "Prevent all [combat] damage that would be dealt to [and dealt by] ~ / enchanted creature"
         # (rules/timeline/prevention.lp)
         ab.add(STATIC)
-        ab.add(RESTRICTION, F("prevents", C_(s.keywords[0]), C_(s.who), C_(s.change)))
+        if s.who == "each":      # "... dealt to other creatures you control": each permanent of the filter
+            ab.add(RESTRICTION, F("prevents", C_(s.keywords[0]), F("each", ab.filter(s.filter)), C_(s.change)))
+        else:
+            ab.add(RESTRICTION, F("prevents", C_(s.keywords[0]), C_(s.who), C_(s.change)))
     elif k == "enters_tapped" and s.condition is not None:
         # "~ enters tapped unless you control a Plains or an Island" (rules/timeline/changes.lp)
         ab.add(STATIC)
@@ -2750,6 +2771,14 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(AS_LONG_AS, _condition(s.condition, ab, ctx))
         if s.also_if is not None:        # "as long as [condition] and [condition]": both (rules/core/conditions.lp)
             ab.add(AS_LONG_AS, _condition(s.also_if, ab, ctx))
+        for kind in s.restrictions:      # "~ can't be blocked as long as ...": the permanent itself (rules/casting/combat.lp)
+            if kind != "cant_be_blocked_while" or s.who != "self":
+                raise NotUnderstood(s.text)
+            ab.add(RESTRICTION, F(kind, C_("self")))
+    elif k == "additional_land":
+        # "You may play an additional land on each of your turns": one more land drop (rules/casting/play_land.lp)
+        ab.add(STATIC)
+        ab.add(RESTRICTION, F("additional_land", C_("you")))
     elif k == "self_cost_if":
         # "This spell costs {1} less to cast if you control a Wizard" (rules/casting/costs.lp)
         cond = _condition(s.condition, ab, ctx)

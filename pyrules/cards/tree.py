@@ -349,6 +349,13 @@ class Effect:
             return f"{self.then.words()} (each of up to {self.n} targets, never the same)"
         if k == "up_to_n" and self.then is not None and self.then.kind == "bounce":
             return f"return up to {self.n} target {self.then.target.filter.words()} to their owners' hands"
+        if k == "prevent_combat_damage_to":
+            return f"prevent all combat damage that would be dealt to {self.ref.words() if self.ref else 'it'} this turn"
+        if k == "damage_own_power":
+            to = self.target.words() if self.target.kind == "permanent" else "each opponent"
+            return f"{self.ref.words() if self.ref else 'it'} deals damage equal to its power to {to}"
+        if k == "put_library" and self.keyword == "owner_choice":
+            return f"{self.target.words()}'s owner puts it on top or on the bottom of their library, as they choose"
         if k == "put_library":
             end = "on top" if self.keyword == "top" else "on the bottom"
             return f"put {self.target.words()} {end} of its owner's library"

@@ -86,7 +86,11 @@ def test_costs_less_if_it_targets():
 
 
 def test_costs_less_if_it_targets_needs_a_target_read():
-    # Dire Downdraft's target is on a line pyrules doesn't read ("Target creature's owner puts it on their choice of
-    # the top or bottom of their library."): without it the reduction would never apply, so the line isn't modelled
-    assert line("Dire Downdraft", 2).status == "not_modelled"
-    assert line("Dire Downdraft", 1).status == "not_modelled"
+    # Dire Downdraft's target is on its second line ("Target creature's owner puts it on their choice of the top or
+    # bottom of their library."), now read: the reduction of its first line has a target to look at, so both are
+    # modelled ("an attacking or tapped creature": CR 601.2c, 601.2f)
+    assert line("Dire Downdraft", 2).status == "modelled"
+    ln = line("Dire Downdraft", 1)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert 'cost_if_targets(' in f and ',1,f("attacking or tapped creature"))' in f

@@ -685,7 +685,7 @@ class Planner:
         """The other targets the planning player could have named for their triggered abilities the action that led
         to this state put on the stack (the knowledge base's trigger_target_choice): one `trigger_targets` each, an
         ability of one target at a time (one of several targets keeps the defaults)."""
-        since = getattr(ev, "since", None)
+        since = ev.since
         if since is None:
             return []
         mine = {ev.ident(r.object) for r in PUTS_TRIGGER.read(ev.game, since=since) if ev.ident(r.controller) == self.player}
@@ -700,16 +700,19 @@ class Planner:
                 out += [{"trigger_targets": {tid: [y]}} for y in sorted(set(by[1]))]
         return out[:MAX_AIMS]
 
+    def _named_as_it_resolves(self, ev, doc: dict) -> list[dict]:
+        """What the planning player may name as the top of the stack, theirs, resolves (the knowledge base's
+        resolve_choice: the permanent "return a permanent you control" returns), one `choose` each; none when the top
+        is another player's or names nothing."""
+        if not doc["stack"] or doc["objects"].get(doc["stack"][-1], {}).get("controller") != self.player:
+            return []
+        named = [{"choose": {r.kind.name: [ev.ident(r.object)]}} for r in RESOLVE_CHOICE.read(ev.game, ev.t)]
+        return sorted(named, key=lambda a: json.dumps(a, sort_keys=True))
+
     def _resolutions(self, ev, doc: dict) -> list[dict]:
-        """Resolving the top of the stack: once for each thing its controller, the planning player, may name as it
-        resolves (the knowledge base's resolve_choice: the permanent "return a permanent you control" returns), or
-        once with the timeline's defaults where it names none."""
-        top = doc["stack"][-1]
-        if doc["objects"].get(top, {}).get("controller") != self.player:
-            return [{"resolve": "top"}]
-        named = [{"resolve": "top", "choose": {r.kind.name: [ev.ident(r.object)]}}
-                 for r in RESOLVE_CHOICE.read(ev.game, ev.t)]
-        return sorted(named, key=lambda a: json.dumps(a, sort_keys=True)) or [{"resolve": "top"}]
+        """Resolving the top of the stack: once for each thing the planning player may name as it resolves, or once
+        with the timeline's defaults where they name nothing."""
+        return [dict({"resolve": "top"}, **w) for w in self._named_as_it_resolves(ev, doc)] or [{"resolve": "top"}]
 
     @staticmethod
     def _own_action(o, opts) -> dict:
@@ -1019,8 +1022,7 @@ class Planner:
                                                 else self._blocks(ev, q, blocks, s.doc))
                 break
         s.chooser = holder
-        if s.doc["stack"] and s.doc["objects"].get(s.doc["stack"][-1], {}).get("controller") == self.player:
-            s.resolving = [{"choose": {r.kind.name: [ev.ident(r.object)]}} for r in RESOLVE_CHOICE.read(ev.game, ev.t)]
+        s.resolving = self._named_as_it_resolves(ev, s.doc)
         opts = ev.actions(holder, include_illegal=holder == self.player, payments=self.sc.track_mana)
         if holder == self.player:
             s.notes = self._notes(opts)

@@ -4,6 +4,8 @@ behaviour is played out in tests/rules/card_families/todays_wording.yaml and tes
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.card_lines import facts, lines_of
@@ -46,15 +48,27 @@ def test_ward_after_other_keywords():
 
 
 def test_ward_with_a_cost_it_has_no_rules_for_is_not_modelled():
-    # only generic mana and life are paid by rules/mechanics/ward.lp: "Ward—Discard a card." stays unread
+    # rules/mechanics/ward.lp pays generic mana, life, one card discarded or one permanent sacrificed: "Ward—Sacrifice
+    # two creatures." stays unread
     from pyrules.cards.db import with_files
     import json
     import tempfile
-    card = {"object": "card", "name": "Ward Discard Probe", "mana_cost": "{1}{U}", "cmc": 2, "layout": "normal",
-            "type_line": "Creature — Illusion", "oracle_text": "Ward—Discard a card.", "power": "2", "toughness": "2"}
+    card = {"object": "card", "name": "Ward Sacrifice Probe", "mana_cost": "{1}{U}", "cmc": 2, "layout": "normal",
+            "type_line": "Creature — Illusion", "oracle_text": "Ward—Sacrifice two creatures.", "power": "2", "toughness": "2"}
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump([card], f)
-    assert with_files((f.name,)).lookup("Ward Discard Probe").reading()[0].status == "not_modelled"
+    assert with_files((f.name,)).lookup("Ward Sacrifice Probe").reading()[0].status == "not_modelled"
+
+
+def test_ward_discard_and_sacrifice_costs_are_modelled():
+    # "Ward—Discard a card." (Maha, Its Feathers Night) and "Ward—Sacrifice a Food." (Ygra, Eater of All), paid as
+    # tests/rules/702_keywords/ward.yaml plays them
+    from pyrules.cards.db import with_files
+    db = with_files((str(Path(__file__).parent / "data" / "ward_costs.json"),))
+    maha = db.lookup("Maha, Its Feathers Night").reading()[1]
+    ygra = db.lookup("Ygra, Eater of All").reading()[0]
+    assert maha.status == "modelled" and ygra.status == "modelled"
+    assert "discard(1)" in facts(maha) and "sacrifice(1," in facts(ygra)
 
 
 @pytest.mark.parametrize("card, n, fact", [

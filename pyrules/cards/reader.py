@@ -2038,12 +2038,13 @@ def _static_pt_and_keywords(ab: Ab, s) -> None:
 
 
 def _ward_cost_read(cost: T.Cost) -> bool:
-    """A ward cost whose payment has rules: one generic mana symbol ("Ward {2}") or life ("Ward—Pay 2 life")."""
+    """A ward cost whose payment has rules: one generic mana symbol ("Ward {2}"), life ("Ward—Pay 2 life"), one card
+    discarded ("Ward—Discard a card.") or one permanent sacrificed ("Ward—Sacrifice a Food.")."""
     if len(cost.items) != 1:
         return False
     it = cost.items[0]
-    return it.kind == "pay_life" or (it.kind == "mana" and len(it.symbols) == 1
-                                      and re.fullmatch(r"\{\d+\}", it.symbols[0]) is not None)
+    return it.kind == "pay_life" or (it.kind in ("discard", "sacrifice") and it.n == 1) or \
+        (it.kind == "mana" and len(it.symbols) == 1 and re.fullmatch(r"\{\d+\}", it.symbols[0]) is not None)
 
 
 def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:

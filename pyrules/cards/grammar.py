@@ -835,6 +835,9 @@ class ToTree(Transformer):
     def m_any_color_n(self, meta, ch):
         return T.Mana("any_color", n=number(_tokens(ch, "NUM")[0]))
 
+    def m_chosen_color(self, meta, ch):
+        return T.Mana("chosen_color")
+
     def m_any_one_color(self, meta, ch):
         return T.Mana("any_one_color", n=number(_tokens(ch, "NUM")[0]))
 

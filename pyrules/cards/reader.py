@@ -361,6 +361,10 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         if w == ",":
             if prev is None or prev == ",":
                 raise NotUnderstood(phrase)
+            if len(clauses) == 1 and not clauses[0] and not nouns[0] and lead:
+                # "attacking, blocking, or tapped creature": the words before the comma were the first kind's
+                clauses[0], common = lead, common[:len(common) - len(lead)]
+                lead = []
             commas += 1
             after_last_comma = 0
             clauses.append([])
@@ -423,9 +427,9 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         raise NotUnderstood(phrase)
     if len(clauses) > 1 and any(not c and not n for c, n in zip(clauses, nouns)):
         raise NotUnderstood(phrase)
-    if len(clauses) > 1 and not commas and nouns[-1] and not any(nouns[:-1]):
-        # "attacking or blocking creature", "white or blue creature": the words before "or" describe the same kind
-        # of object as the last (the kind is named once, at the end)
+    if len(clauses) > 1 and nouns[-1] and not any(nouns[:-1]):
+        # "attacking or blocking creature", "white or blue creature", "attacking, blocking, or tapped creature": the
+        # words before "or" describe the same kind of object as the last (the kind is named once, at the end)
         kinds = kind_lits.get(len(clauses) - 1, [])
         for c in clauses[:-1]:
             c.extend(kinds)
@@ -2091,6 +2095,9 @@ def _mana_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]] | None:
     elif m.kind == "self_power":
         # "Add an amount of {G} equal to ~'s power" (rules/mana/power_amount.lp)
         ab.add(PRODUCES, C_(m.symbols[0].lower()), F("power", C_("self")))
+    elif m.kind == "chosen_color":
+        # "Add one mana of the chosen color": the color chosen as its object entered (rules/mana/chosen_color.lp)
+        ab.add(PRODUCES, C_("chosen"), F("chosen_color", 1))
     elif m.kind == "any_one_color":
         # "Add three mana of any one color": all of one color its controller chooses (rules/mana/any_one_color.lp)
         ab.add(PRODUCES, C_("any_one"), F("fixed", m.n))

@@ -675,7 +675,7 @@ class Effect:
 class Mana:
     """What a mana ability adds: symbols ({R}{R}), one of two ({U} or {R}), one of any color, or one symbol for
     each object of a filter you control."""
-    kind: str                        # symbols | either | any_color | any_one_color | for_each | self_power
+    kind: str                        # symbols | either | any_color | any_one_color | for_each | self_power | chosen_color
     symbols: tuple[str, ...] = ()    # the color letters (R, R) / (U, R)
     filter: Filter | None = None
     n: int = 1                       # any_one_color, any_color: how many ("three mana of any one color")
@@ -689,6 +689,8 @@ class Mana:
             return "an amount of {%s} equal to ~'s power" % self.symbols[0]
         if self.kind == "any_one_color":
             return f"{self.n} mana of any one color"
+        if self.kind == "chosen_color":
+            return "one mana of the chosen color"
         if self.kind == "instead":
             return ("".join("{%s}" % c for c in self.symbols) + f"; if {self.condition.words()}, add "
                     + "".join("{%s}" % c for c in self.instead) + " instead")

@@ -2070,6 +2070,20 @@ class ToTree(Transformer):
         return T.Ability("static", ref=ref, static=T.Static("while", who=who, power=p, toughness=t, keywords=kws,
                                                             condition=cond, text=words))
 
+    # "+X/+X, where X is ..." of a target (issue 28, fc; rules/timeline/pump_x.lp) ------------------------------
+    def e_eot_gains_pump_x_count(self, meta, ch):   # "until end of turn, target creature ... gains vigilance and gets +X/+X, where X is the number of ..."
+        f, counted = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("pump_x", target=T.Target("permanent", f), pt=(1, 1), x=counted,
+                        keyword=str(_tokens(ch, "KW")[0]).lower())
+
+    def e_pump_x_source_power(self, meta, ch):      # "[another] target creature ... [gains K and] gets +X/+0 ..., where X is this creature's power"
+        f = _one(ch, T.Filter)
+        if _tokens(ch, "ANOTHER_WORD"):
+            f = T.Filter(f.text, f.kind, f.and_or, ("other",))
+        kw = _tokens(ch, "KW")
+        return T.Effect("pump_x", target=T.Target("permanent", f), pt=(1, 1) if _tokens(ch, "PLUS_XX") else (1, 0),
+                        counter="source_power", keyword=str(kw[0]).lower() if kw else "")
+
     def s_additional_land(self, meta, ch):     # "You may play an additional land on each of your turns."
         return T.Ability("static", static=T.Static("additional_land", text="you may play an additional land on each of your turns"))
 

@@ -781,6 +781,19 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             raise NotUnderstood(e.words())
         ab.add(TIMING, C_("sorcery"))
         return [F("class_level", e.n)]
+    if k == "pump_x":
+        # "target creature you control gets +X/+0 until end of turn, where X is this creature's power", "until end of turn,
+        # target creature you control gains vigilance and gets +X/+X, where X is the number of creatures you control": X
+        # determined once as it resolves (rules/timeline/pump_x.lp, rules/timeline/pump_shapes.lp)
+        if e.keyword and (e.keyword not in KEYWORDS or KEYWORDS[e.keyword][1] is not None
+                          or KEYWORDS[e.keyword][0] in keywords_missing()):
+            raise NotUnderstood(e.words())
+        if e.counter == "source_power" and not (ab.name.startswith("trigger_") or ab.name.startswith("activated_")):
+            raise NotUnderstood(e.words())         # "this creature": a permanent's own ability
+        ref = F("target", _permanent_target(e, ab))
+        amount = C_("source_power") if e.counter == "source_power" else F("count", ab.filter(e.x))
+        out = [F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn"))] if e.keyword else []
+        return out + [F("apply", F("pump_for_each", e.pt[0], e.pt[1], amount), ref, C_("end_of_turn"))]
     if k == "return_next_end_step":
         # "Exile target nontoken creature. ... return that creature to the battlefield under its owner's control with a
         # +1/+1 counter on it at the beginning of the next end step": the card the instruction just before exiled, by a

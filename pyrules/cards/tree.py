@@ -434,6 +434,11 @@ class Effect:
             return f"{who} gains {self.keyword} until end of turn"
         if k == "base_pt":
             return f"{self.target.words()} has base power and toughness {self.pt[0]}/{self.pt[1]} until end of turn"
+        if k == "pump_x":
+            gains = f"gains {self.keyword} and " if self.keyword else ""
+            x = "this creature's power" if self.counter == "source_power" else f"the number of {self.x.words()}"
+            return (f"{self.target.words()} {gains}gets +X/{'+X' if self.pt[1] else '+0'} until end of turn, "
+                    f"where X is {x}")
         if k == "pump" and self.for_each and self.counter == "your_graveyard":
             return (f"{src} gets an additional {self.pt[0]:+d}/{self.pt[1]:+d} until end of turn for each "
                     f"{self.x.words()} in your graveyard")

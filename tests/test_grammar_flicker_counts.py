@@ -4,6 +4,8 @@ the vocabulary facts the rules interpret. The behaviour is played out in tests/r
 
 from __future__ import annotations
 
+import pytest
+
 from tests.card_lines import facts, lines_of
 
 line = lines_of("flicker_counts.json")
@@ -36,3 +38,28 @@ def test_pump_x_source_power_another_target():
     assert "apply(gains(trample),target(1),end_of_turn)" in f
     assert "apply(pump_for_each(1,1,source_power),target(1),end_of_turn)" in f
     assert "pos(other)" in f
+
+
+@pytest.mark.parametrize("card, n, counter", [("Skyskipper Duo", 2, '"",0'), ("Salvation Swan", 3, '"flying",1'),
+                                              ("Kykar, Zephyr Awakener", 3, '"",0')])
+def test_exile_then_return_at_the_next_end_step(card, n, counter):
+    # "exile up to one other target creature you control. Return it to the battlefield under its owner's control at the
+    # beginning of the next end step." (Skyskipper Duo), "... with a flying counter on it ..." (Salvation Swan), "Exile
+    # another target creature you control. Return that card ..." (Kykar's mode): a delayed triggered ability returns
+    # the card the instruction just before exiled (CR 603.7a)
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert ",1,exile_linked(target(1)))" in f
+    assert f",2,return_next_end_step(target(1),{counter},ab(" in f
+    assert ("target_optional(" in f) == (card != "Kykar, Zephyr Awakener")   # "up to one" (CR 115.1)
+
+
+def test_exile_then_return_at_once():
+    # "Exile another target creature you control, then return it to the battlefield under its owner's control with a
+    # +1/+1 counter on it. Activate only as a sorcery." (Lilysplash Mentor; CR 610.3)
+    ln = line("Lilysplash Mentor", 2)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert 'flicker(target(1),"+1/+1",1)' in f and "pos(other)" in f and "timing(" in f
+

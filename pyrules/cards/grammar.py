@@ -2084,6 +2084,26 @@ class ToTree(Transformer):
         return T.Effect("pump_x", target=T.Target("permanent", f), pt=(1, 1) if _tokens(ch, "PLUS_XX") else (1, 0),
                         counter="source_power", keyword=str(kw[0]).lower() if kw else "")
 
+    # exile, then return (issue 28, fc) -----------------------------------------------------------------------------
+    def e_return_it_next_end_step(self, meta, ch):   # "return it / that card ... [with a flying counter on it] at the beginning of the next end step"
+        pt, kw = _tokens(ch, "PT"), _tokens(ch, "KW")
+        counter = str(pt[0]).replace("−", "-") if pt else " ".join(str(kw[0]).lower().split()) if kw else ""
+        return T.Effect("return_next_end_step", counter=counter, n=1 if counter else 0, keyword="it")
+
+    def e_exile_linked_up_to_one(self, meta, ch):   # "exile up to one [other] target creature you control"
+        f = _one(ch, T.Filter)
+        if _tokens(ch, "OTHER_WORD"):
+            f = T.Filter(f.text, f.kind, f.and_or, ("other",))
+        return T.Effect("exile_linked", target=T.Target("permanent", f, optional=True))
+
+    def e_flicker(self, meta, ch):   # "exile [another] target creature you control, then return it ... [with a +1/+1 counter on it]"
+        f = _one(ch, T.Filter)
+        if _tokens(ch, "ANOTHER_WORD"):
+            f = T.Filter(f.text, f.kind, f.and_or, ("other",))
+        pt = _tokens(ch, "PT")
+        counter = str(pt[0]).replace("−", "-") if pt else ""
+        return T.Effect("flicker", target=T.Target("permanent", f), counter=counter, n=1 if counter else 0)
+
     def s_additional_land(self, meta, ch):     # "You may play an additional land on each of your turns."
         return T.Ability("static", static=T.Static("additional_land", text="you may play an additional land on each of your turns"))
 

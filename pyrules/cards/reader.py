@@ -799,8 +799,15 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         # +1/+1 counter on it at the beginning of the next end step": the card the instruction just before exiled, by a
         # delayed triggered ability (rules/timeline/delayed_return.lp); after any other instruction it isn't read
         done = [EFFECT.of(f).effect for f in ab.facts if EFFECT.is_(f)]
-        if (not ab.name.startswith("spell_") or ab.last_permanent is None or e.keyword != "creature"
-                or done[-1:] != [F("exile_linked", F("target", ab.last_permanent[0]))]
+        if ab.last_permanent is None or done[-1:] != [F("exile_linked", F("target", ab.last_permanent[0]))]:
+            raise NotUnderstood(e.words())
+        if e.keyword == "it":
+            # "Return it / that card to the battlefield ... at the beginning of the next end step" (Skyskipper Duo, Salvation
+            # Swan, Kykar): the card a triggered ability's (or a mode's) instruction just before exiled
+            if not (ab.name.startswith("trigger_") or ab.name.startswith("mode_")) or not re.search(
+                    r"\bcreatures?\b", ab.last_permanent[1], re.I):
+                raise NotUnderstood(e.words())
+        elif (not ab.name.startswith("spell_") or e.keyword != "creature"
                 or not re.fullmatch(r"(nontoken )?creature", ab.last_permanent[1], re.I)):
             raise NotUnderstood(e.words())
         delayed = ABILITY(ctx.c, ctx.f, ctx.i, f"delayed_{ctx.i}")   # the delayed triggered ability it creates
@@ -1282,6 +1289,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         t1 = _permanent_target(e, ab)
         t2 = ab.target(F("permanent", ab.filter(e.filter)))
         return F("fight", F("target", t1), F("target", t2))
+    if k == "flicker":
+        # "Exile target creature you control, then return it to the battlefield under its owner's control [with a +1/+1
+        # counter on it]": a one-shot exile and return (rules/timeline/flicker.lp)
+        return F("flicker", F("target", _permanent_target(e, ab)), String(e.counter), e.n)
     if k == "exile_linked":
         # exiled "with" the source, for its leaves-the-battlefield ability to return (rules/timeline/fight_exile_control.lp)
         return F("exile_linked", F("target", _permanent_target(e, ab)))

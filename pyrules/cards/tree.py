@@ -541,8 +541,13 @@ class Effect:
         if k == "class_level":
             return f"level {self.n}"
         if k == "return_next_end_step":
-            return (f"return that {self.keyword} to the battlefield under its owner's control with a {self.counter} "
-                    "counter on it at the beginning of the next end step")
+            what = "it" if self.keyword == "it" else f"that {self.keyword}"
+            with_ = f" with a {self.counter} counter on it" if self.n else ""
+            return (f"return {what} to the battlefield under its owner's control{with_} at the beginning of the next "
+                    "end step")
+        if k == "flicker":
+            with_ = f" with a {self.counter} counter on it" if self.n else ""
+            return f"exile {self.target.words()}, then return it to the battlefield under its owner's control{with_}"
         if k == "choose_two_targets":
             return f"choose {self.target.words()} and target {self.filter.words()}"
         if k == "counter_on_chosen_if_gift":

@@ -63,3 +63,13 @@ def test_exile_then_return_at_once():
     f = facts(ln)
     assert 'flicker(target(1),"+1/+1",1)' in f and "pos(other)" in f and "timing(" in f
 
+
+
+def test_counter_on_itself_for_each():
+    # "When this creature enters, put a +1/+1 counter on it for each other Squirrel and/or Food you control." (Honored
+    # Dreyleader): "and/or" joins two kinds, "other" and "you control" on each
+    ln = line("Honored Dreyleader", 2)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert 'counters(self,"+1/+1",count(f("other squirrel and/or food you control")))' in f
+    assert 'pos(subtype("squirrel"))' in f and 'pos(subtype("food"))' in f and "pos(other)" in f

@@ -2104,6 +2104,10 @@ class ToTree(Transformer):
         counter = str(pt[0]).replace("−", "-") if pt else ""
         return T.Effect("flicker", target=T.Target("permanent", f), counter=counter, n=1 if counter else 0)
 
+    def e_counter_self_for_each(self, meta, ch):   # "put a +1/+1 counter on it for each other Squirrel and/or Food you control"
+        return T.Effect("counters", n="for_each", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                        ref=_one(ch, T.SelfRef), x=_one(ch, T.Filter), for_each=True)
+
     def s_additional_land(self, meta, ch):     # "You may play an additional land on each of your turns."
         return T.Ability("static", static=T.Static("additional_land", text="you may play an additional land on each of your turns"))
 

@@ -1717,6 +1717,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("tap", ab.last_each)
     if k == "counters" and e.target is not None:
         return F("counters", F("target", _permanent_target(e, ab)), String(e.counter), e.n)
+    if k == "counters" and e.n == "for_each":
+        # "put a +1/+1 counter on it for each other Squirrel and/or Food you control": counted as it resolves
+        # (rules/timeline/counters_for_each.lp)
+        ctx.need_self(e.ref, created)
+        return F("counters", C_("self"), String(e.counter), F("count", ab.filter(e.x)))
     if k == "counters" and e.n == "power_self":
         # "Put X +1/+1 counters on ~, where X is its power" (rules/timeline/counters_for_each.lp)
         ctx.need_self(e.ref, created)

@@ -370,6 +370,8 @@ class Effect:
                     else "the gift wasn't promised" if self.keyword == "gift_not_promised"
                     else f"you control {('an' if self.filter.words()[:1].lower() in 'aeiou' else 'a') if self.n == 1 else f'{self.n} or more'} {self.filter.words()}")
             return f"if {cond}, {self.then.words()}"
+        if k == "counters" and self.n == "for_each":
+            return f"put a {self.counter} counter on {src} for each {self.x.words()}"
         if k == "counters" and self.n == "power_self":
             return f"put X {self.counter} counters on {src}, where X is its power"
         if k == "counters" and self.n == "that_much":

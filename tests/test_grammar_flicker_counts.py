@@ -73,3 +73,32 @@ def test_counter_on_itself_for_each():
     f = facts(ln)
     assert 'counters(self,"+1/+1",count(f("other squirrel and/or food you control")))' in f
     assert 'pos(subtype("squirrel"))' in f and 'pos(subtype("food"))' in f and "pos(other)" in f
+
+
+def test_that_many_incubation_counters():
+    # "Whenever this creature deals combat damage to a player, put that many incubation counters on it." and "Remove
+    # three incubation counters from this creature: Create a 2/2 blue Drake creature token with flying." (Drake Hatcher)
+    ln = line("Drake Hatcher", 2)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "combat_damage_to_player(self)" in f and 'counters(self,"incubation",that_much)' in f
+    ln = line("Drake Hatcher", 3)
+    assert ln.status == "modelled", ln.text
+    assert 'remove_counters("incubation",3)' in facts(ln) and "create_token(" in facts(ln)
+
+
+def test_create_that_many_tokens():
+    # "Whenever Lathril, Blade of the Elves deals combat damage to a player, create that many 1/1 green Elf Warrior
+    # creature tokens."
+    ln = line("Lathril, Blade of the Elves", 2)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "combat_damage_to_player(self)" in f and ",that_much))" in f and "create_token(" in f
+
+
+def test_a_creature_you_control_deals_combat_damage():
+    # "Whenever a creature you control deals combat damage to a player, put a loyalty counter on Kaito."
+    ln = line("Kaito, Cunning Infiltrator", 1)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert 'combat_damage_to_player(f("creature you control"))' in f and 'counters(self,"loyalty",1)' in f

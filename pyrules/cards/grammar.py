@@ -2108,6 +2108,24 @@ class ToTree(Transformer):
         return T.Effect("counters", n="for_each", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
                         ref=_one(ch, T.SelfRef), x=_one(ch, T.Filter), for_each=True)
 
+    # "that many" after combat damage (issue 28, fc; rules/timeline/combat_damage_amount.lp) ---------------------------
+    def e_counters_that_many_named(self, meta, ch):   # "put that many incubation counters on it"
+        return T.Effect("counters", n="that_much", counter=str(_tokens(ch, "NAMED_COUNTER")[0]).lower(), ref=_one(ch, T.SelfRef))
+
+    def e_counter_named_on_self(self, meta, ch):      # "put a loyalty counter on Kaito"
+        return T.Effect("counters", n=1, counter=str(_tokens(ch, "NAMED_COUNTER")[0]).lower(), ref=_one(ch, T.SelfRef))
+
+    def e_create_that_many(self, meta, ch):           # "create that many 1/1 green Elf Warrior creature tokens"
+        return T.Effect("create_token", n="that_much", token=_one(ch, T.Token))
+
+    def c_remove_named_counters(self, meta, ch):      # "Remove three incubation counters from this creature"
+        return [T.CostItem("remove_counters", number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                           symbols=(str(_tokens(ch, "NAMED_COUNTER")[0]).lower(),))]
+
+    def ev_filter_combat_damage_player(self, meta, ch):   # "Whenever a creature you control deals combat damage to a player"
+        f = _one(ch, T.Filter)
+        return T.Event("combat_damage_filter", filter=f, text=f"whenever a {f.text} deals combat damage to a player")
+
     def s_additional_land(self, meta, ch):     # "You may play an additional land on each of your turns."
         return T.Ability("static", static=T.Static("additional_land", text="you may play an additional land on each of your turns"))
 

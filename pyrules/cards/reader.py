@@ -1808,6 +1808,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if e.keyword or e.who != "you":
             raise NotUnderstood(e.words())
         return F("create_token", String(_token(ctx, e.token)), C_("your_life"))
+    if k == "create_token" and e.n == "that_much":
+        # "create that many [tokens]": the amount of the trigger's event (rules/timeline/combat_damage_amount.lp)
+        if not ab.event_amount or e.keyword or e.who != "you" or not ab.name.startswith("trigger_"):
+            raise NotUnderstood(e.words())
+        return F("create_token", String(_token(ctx, e.token)), C_("that_much"))
     if k == "create_token" and e.n == "X":
         # "Create X ... tokens, where X is the number of Goblins you control." (rules/timeline/token_counts.lp)
         if e.x is None or e.keyword or e.who != "you":
@@ -2363,6 +2368,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("becomes_target", ab.filter(ev.filter), *(C_(w) for w in ev.step if w)))
         elif ev.kind == "attacks_filter":          # "Whenever a Vampire you control attacks" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("attacks", ab.filter(ev.filter)))
+        elif ev.kind == "combat_damage_filter":    # "Whenever a creature you control deals combat damage to a player"
+            ab.add(TRIGGER, F("combat_damage_to_player", ab.filter(ev.filter)))   # (rules/timeline/combat_damage_amount.lp)
         else:
             ctx.need_self(ev.ref)
             kinds = {"enters_or_attacks": ["enters", "attacks"], "enters_or_leaves": ["enters", "leaves"],
@@ -2379,6 +2386,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                     ab.add(TRIGGER, F(kind, C_("self")))
         # what the trigger event was about (rules/timeline/combat_triggers.lp): the player dealt combat damage ("that
         # player"), the player or planeswalker the source attacks
+        if ev.kind == "combat_damage_to_player":
+            ab.event_amount = True   # "that many": the combat damage dealt (rules/timeline/combat_damage_amount.lp)
         ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
                          "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded", "draws": "drawn",
                          "loses_life": "life_loser", "enters_filter": "entered"}.get(ev.kind)

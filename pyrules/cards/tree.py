@@ -419,6 +419,8 @@ class Effect:
             return f"create a {tapped}{self.token.words()} for each {what} in your graveyard"
         if k == "create_token" and self.for_each and self.counter == "battlefield":
             return f"for each {self.x.words()}, create a {self.token.words()}"
+        if k == "create_token" and self.n == "that_much":
+            return f"create that many {self.token.words()}(s)"
         if k == "create_token" and self.counter == "your_life":
             return f"create X {self.token.words()}, where X is your life total"
         if k == "create_token" and self.who == "investigate":

@@ -102,3 +102,15 @@ def test_a_creature_you_control_deals_combat_damage():
     assert ln.status == "modelled", ln.text
     f = facts(ln)
     assert 'combat_damage_to_player(f("creature you control"))' in f and 'counters(self,"loyalty",1)' in f
+
+
+def test_damage_to_each_player_by_their_count():
+    # "When Sunspine Lynx enters, it deals damage to each player equal to the number of nonbasic lands that player
+    # controls." and "Damage can't be prevented."
+    ln = line("Sunspine Lynx", 3)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert 'damage_each_player_count(f("nonbasic lands"))' in f and "neg(supertype(basic))" in f
+    ln = line("Sunspine Lynx", 2)
+    assert ln.status == "modelled", ln.text
+    assert "restriction(" in facts(ln) and ",damage_cant_be_prevented)" in facts(ln)

@@ -2126,6 +2126,14 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return T.Event("combat_damage_filter", filter=f, text=f"whenever a {f.text} deals combat damage to a player")
 
+    # Sunspine Lynx (issue 28, fc; rules/timeline/damage_each_player_count.lp) ---------------------------------------
+    def e_damage_each_player_count(self, meta, ch):   # "it deals damage to each player equal to the number of nonbasic lands that player controls"
+        f = _one(ch, T.Filter)
+        return T.Effect("damage_each_player_count", ref=_one(ch, T.SelfRef), filter=T.Filter(f.text, "permanent"))
+
+    def s_damage_cant_be_prevented(self, meta, ch):   # "Damage can't be prevented."
+        return T.Ability("static", static=T.Static("damage_cant_be_prevented", text="damage can't be prevented"))
+
     def s_additional_land(self, meta, ch):     # "You may play an additional land on each of your turns."
         return T.Ability("static", static=T.Static("additional_land", text="you may play an additional land on each of your turns"))
 

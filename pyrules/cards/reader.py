@@ -1373,6 +1373,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage_each_opponent":
         ctx.need_self(e.ref, created)
         return F("damage", C_("each_opponent"), e.n)
+    if k == "damage_each_player_count":
+        # "it deals damage to each player equal to the number of nonbasic lands that player controls": each player's own
+        # count as it resolves (rules/timeline/damage_each_player_count.lp)
+        ctx.need_self(e.ref, created)
+        return F("damage_each_player_count", ab.filter(e.filter))
     if k == "damage_each_player":
         ctx.need_self(e.ref, created)
         return F("damage", C_("each_player"), e.n)
@@ -2947,6 +2952,9 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "one_spell_each_turn":
         # "Each player can't cast more than one spell each turn." (rules/casting/spells_cast_this_turn.lp)
         ab.add(RESTRICTION, F("cast_limit", C_("each_player"), 1))
+    elif k == "damage_cant_be_prevented":
+        # "Damage can't be prevented." (rules/timeline/damage_each_player_count.lp)
+        ab.add(RESTRICTION, C_("damage_cant_be_prevented"))
     elif k == "players_cant_gain_life":
         # "Players can't gain life." (e4; rules/timeline/cant_gain_life.lp)
         ab.add(RESTRICTION, F("cant_gain_life", C_("players")))

@@ -568,6 +568,8 @@ class Effect:
             return f"if that creature was a {self.filter.words()}, {self.then.words()}"
         if k == "exile_may_play":
             return f"exile {self.target.words()}; for as long as it remains exiled, its owner may play it"
+        if k == "damage_each_player_count":
+            return f"{src} deals damage to each player equal to the number of {self.filter.words()} that player controls"
         if k == "no_prevention":
             return "damage can't be prevented this turn"
         if k == "grant_escape_until_eot":

@@ -114,3 +114,11 @@ def test_damage_to_each_player_by_their_count():
     ln = line("Sunspine Lynx", 2)
     assert ln.status == "modelled", ln.text
     assert "restriction(" in facts(ln) and ",damage_cant_be_prevented)" in facts(ln)
+
+
+def test_tokens_named():
+    # "Whenever Koma deals combat damage to a player, create four 3/3 blue Serpent creature tokens named Koma's Coil."
+    # (the card's short name inside the token's name)
+    ln = line("Koma, World-Eater", 3)
+    assert ln.status == "modelled", ln.text
+    assert "create_token(\"Koma's Coil\",4)" in facts(ln)

@@ -698,6 +698,7 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
     name = " ".join(w for w in words if w.lower() in subs) + " Token"   # "Zombie Knight Token": all its subtypes
     if tok.name:
         name = tok.name                  # "create Karox Bladewing, a legendary 4/4 red Dragon creature token"
+        name = name.replace("~", ctx.face.name.split(",")[0])   # "named Koma's Coil", read as "~'s Coil"
     record = {"name": name, "layout": "token", "mana_cost": "",
               "type_line": "Token " + " ".join(w.capitalize() for w in sorted(supers) + sorted(kinds - {"creature"})
                                                + (["creature"] if "creature" in kinds else []))

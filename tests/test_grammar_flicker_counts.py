@@ -122,3 +122,10 @@ def test_tokens_named():
     ln = line("Koma, World-Eater", 3)
     assert ln.status == "modelled", ln.text
     assert "create_token(\"Koma's Coil\",4)" in facts(ln)
+
+
+def test_a_loyalty_counter_on_itself():
+    # "Whenever you cast a noncreature spell, put a loyalty counter on Ral, Crackling Wit."
+    ln = line("Ral, Crackling Wit", 1)
+    assert ln.status == "modelled", ln.text
+    assert 'counters(self,"loyalty",1)' in facts(ln)

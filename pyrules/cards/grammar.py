@@ -2073,6 +2073,75 @@ class ToTree(Transformer):
         return T.Ability("static", ref=ref, static=T.Static("while", who=who, power=p, toughness=t, keywords=kws,
                                                             condition=cond, text=words))
 
+    # "+X/+X, where X is ..." of a target (issue 28, fc; rules/timeline/pump_x.lp) ------------------------------
+    def e_eot_gains_pump_x_count(self, meta, ch):   # "until end of turn, target creature ... gains vigilance and gets +X/+X, where X is the number of ..."
+        f, counted = [c for c in ch if isinstance(c, T.Filter)]
+        return T.Effect("pump_x", target=T.Target("permanent", f), pt=(1, 1), x=counted,
+                        keyword=str(_tokens(ch, "KW")[0]).lower())
+
+    def e_pump_x_source_power(self, meta, ch):      # "[another] target creature ... [gains K and] gets +X/+0 ..., where X is this creature's power"
+        f = _one(ch, T.Filter)
+        if _tokens(ch, "ANOTHER_WORD"):
+            f = T.Filter(f.text, f.kind, f.and_or, ("other",))
+        kw = _tokens(ch, "KW")
+        return T.Effect("pump_x", target=T.Target("permanent", f), pt=(1, 1) if _tokens(ch, "PLUS_XX") else (1, 0),
+                        counter="source_power", keyword=str(kw[0]).lower() if kw else "")
+
+    # exile, then return (issue 28, fc) -----------------------------------------------------------------------------
+    def e_return_it_next_end_step(self, meta, ch):   # "return it / that card ... [with a flying counter on it] at the beginning of the next end step"
+        pt, kw = _tokens(ch, "PT"), _tokens(ch, "KW")
+        counter = str(pt[0]).replace("−", "-") if pt else " ".join(str(kw[0]).lower().split()) if kw else ""
+        return T.Effect("return_next_end_step", counter=counter, n=1 if counter else 0, keyword="it")
+
+    def e_exile_linked_up_to_one(self, meta, ch):   # "exile up to one [other] target creature you control"
+        f = _one(ch, T.Filter)
+        if _tokens(ch, "OTHER_WORD"):
+            f = T.Filter(f.text, f.kind, f.and_or, ("other",))
+        return T.Effect("exile_linked", target=T.Target("permanent", f, optional=True))
+
+    def e_flicker(self, meta, ch):   # "exile [another] target creature you control, then return it ... [with a +1/+1 counter on it]"
+        f = _one(ch, T.Filter)
+        if _tokens(ch, "ANOTHER_WORD"):
+            f = T.Filter(f.text, f.kind, f.and_or, ("other",))
+        pt = _tokens(ch, "PT")
+        counter = str(pt[0]).replace("−", "-") if pt else ""
+        return T.Effect("flicker", target=T.Target("permanent", f), counter=counter, n=1 if counter else 0)
+
+    def e_counter_self_for_each(self, meta, ch):   # "put a +1/+1 counter on it for each other Squirrel and/or Food you control"
+        return T.Effect("counters", n="for_each", counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                        ref=_one(ch, T.SelfRef), x=_one(ch, T.Filter), for_each=True)
+
+    # "that many" after combat damage (issue 28, fc; rules/timeline/combat_damage_amount.lp) ---------------------------
+    def e_counters_that_many_named(self, meta, ch):   # "put that many incubation counters on it"
+        return T.Effect("counters", n="that_much", counter=str(_tokens(ch, "NAMED_COUNTER")[0]).lower(), ref=_one(ch, T.SelfRef))
+
+    def e_counter_named_on_self(self, meta, ch):      # "put a loyalty counter on Kaito"
+        return T.Effect("counters", n=1, counter=str(_tokens(ch, "NAMED_COUNTER")[0]).lower(), ref=_one(ch, T.SelfRef))
+
+    def e_create_that_many(self, meta, ch):           # "create that many 1/1 green Elf Warrior creature tokens"
+        return T.Effect("create_token", n="that_much", token=_one(ch, T.Token))
+
+    def c_remove_named_counters(self, meta, ch):      # "Remove three incubation counters from this creature"
+        return [T.CostItem("remove_counters", number(_tokens(ch, "NUM")[0]), ref=_one(ch, T.SelfRef),
+                           symbols=(str(_tokens(ch, "NAMED_COUNTER")[0]).lower(),))]
+
+    def ev_filter_combat_damage_player(self, meta, ch):   # "Whenever a creature you control deals combat damage to a player"
+        f = _one(ch, T.Filter)
+        return T.Event("combat_damage_filter", filter=f, text=f"whenever a {f.text} deals combat damage to a player")
+
+    # Sunspine Lynx (issue 28, fc; rules/timeline/damage_each_player_count.lp) ---------------------------------------
+    def e_damage_each_player_count(self, meta, ch):   # "it deals damage to each player equal to the number of nonbasic lands that player controls"
+        f = _one(ch, T.Filter)
+        return T.Effect("damage_each_player_count", ref=_one(ch, T.SelfRef), filter=T.Filter(f.text, "permanent"))
+
+    def s_damage_cant_be_prevented(self, meta, ch):   # "Damage can't be prevented."
+        return T.Ability("static", static=T.Static("damage_cant_be_prevented", text="damage can't be prevented"))
+
+    def e_create_n_named(self, meta, ch):   # "create four 3/3 blue Serpent creature tokens named Koma's Coil" (CR 111.4)
+        tok = _one(ch, T.Token)
+        return T.Effect("create_token", n=number(_tokens(ch, "NUM")[0]),
+                        token=replace(tok, name=str(_tokens(ch, "TOKEN_NAME_END")[0])))
+
     def s_additional_land(self, meta, ch):     # "You may play an additional land on each of your turns."
         return T.Ability("static", static=T.Static("additional_land", text="you may play an additional land on each of your turns"))
 

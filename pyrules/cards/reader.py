@@ -702,6 +702,7 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
     name = " ".join(w for w in words if w.lower() in subs) + " Token"   # "Zombie Knight Token": all its subtypes
     if tok.name:
         name = tok.name                  # "create Karox Bladewing, a legendary 4/4 red Dragon creature token"
+        name = name.replace("~", ctx.face.name.split(",")[0])   # "named Koma's Coil", read as "~'s Coil"
     record = {"name": name, "layout": "token", "mana_cost": "",
               "type_line": "Token " + " ".join(w.capitalize() for w in sorted(supers) + sorted(kinds - {"creature"})
                                                + (["creature"] if "creature" in kinds else []))
@@ -785,13 +786,33 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             raise NotUnderstood(e.words())
         ab.add(TIMING, C_("sorcery"))
         return [F("class_level", e.n)]
+    if k == "pump_x":
+        # "target creature you control gets +X/+0 until end of turn, where X is this creature's power", "until end of turn,
+        # target creature you control gains vigilance and gets +X/+X, where X is the number of creatures you control": X
+        # determined once as it resolves (rules/timeline/pump_x.lp, rules/timeline/pump_shapes.lp)
+        if e.keyword and (e.keyword not in KEYWORDS or KEYWORDS[e.keyword][1] is not None
+                          or KEYWORDS[e.keyword][0] in keywords_missing()):
+            raise NotUnderstood(e.words())
+        if e.counter == "source_power" and not (ab.name.startswith("trigger_") or ab.name.startswith("activated_")):
+            raise NotUnderstood(e.words())         # "this creature": a permanent's own ability
+        ref = F("target", _permanent_target(e, ab))
+        amount = C_("source_power") if e.counter == "source_power" else F("count", ab.filter(e.x))
+        out = [F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), ref, C_("end_of_turn"))] if e.keyword else []
+        return out + [F("apply", F("pump_for_each", e.pt[0], e.pt[1], amount), ref, C_("end_of_turn"))]
     if k == "return_next_end_step":
         # "Exile target nontoken creature. ... return that creature to the battlefield under its owner's control with a
         # +1/+1 counter on it at the beginning of the next end step": the card the instruction just before exiled, by a
         # delayed triggered ability (rules/timeline/delayed_return.lp); after any other instruction it isn't read
         done = [EFFECT.of(f).effect for f in ab.facts if EFFECT.is_(f)]
-        if (not ab.name.startswith("spell_") or ab.last_permanent is None or e.keyword != "creature"
-                or done[-1:] != [F("exile_linked", F("target", ab.last_permanent[0]))]
+        if ab.last_permanent is None or done[-1:] != [F("exile_linked", F("target", ab.last_permanent[0]))]:
+            raise NotUnderstood(e.words())
+        if e.keyword == "it":
+            # "Return it / that card to the battlefield ... at the beginning of the next end step" (Skyskipper Duo, Salvation
+            # Swan, Kykar): the card a triggered ability's (or a mode's) instruction just before exiled
+            if not (ab.name.startswith("trigger_") or ab.name.startswith("mode_")) or not re.search(
+                    r"\bcreatures?\b", ab.last_permanent[1], re.I):
+                raise NotUnderstood(e.words())
+        elif (not ab.name.startswith("spell_") or e.keyword != "creature"
                 or not re.fullmatch(r"(nontoken )?creature", ab.last_permanent[1], re.I)):
             raise NotUnderstood(e.words())
         delayed = ABILITY(ctx.c, ctx.f, ctx.i, f"delayed_{ctx.i}")   # the delayed triggered ability it creates
@@ -1273,6 +1294,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         t1 = _permanent_target(e, ab)
         t2 = ab.target(F("permanent", ab.filter(e.filter)))
         return F("fight", F("target", t1), F("target", t2))
+    if k == "flicker":
+        # "Exile target creature you control, then return it to the battlefield under its owner's control [with a +1/+1
+        # counter on it]": a one-shot exile and return (rules/timeline/flicker.lp)
+        return F("flicker", F("target", _permanent_target(e, ab)), String(e.counter), e.n)
     if k == "exile_linked":
         # exiled "with" the source, for its leaves-the-battlefield ability to return (rules/timeline/fight_exile_control.lp)
         return F("exile_linked", F("target", _permanent_target(e, ab)))
@@ -1353,6 +1378,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "damage_each_opponent":
         ctx.need_self(e.ref, created)
         return F("damage", C_("each_opponent"), e.n)
+    if k == "damage_each_player_count":
+        # "it deals damage to each player equal to the number of nonbasic lands that player controls": each player's own
+        # count as it resolves (rules/timeline/damage_each_player_count.lp)
+        ctx.need_self(e.ref, created)
+        return F("damage_each_player_count", ab.filter(e.filter))
     if k == "damage_each_player":
         ctx.need_self(e.ref, created)
         return F("damage", C_("each_player"), e.n)
@@ -1697,6 +1727,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("tap", ab.last_each)
     if k == "counters" and e.target is not None:
         return F("counters", F("target", _permanent_target(e, ab)), String(e.counter), e.n)
+    if k == "counters" and e.n == "for_each":
+        # "put a +1/+1 counter on it for each other Squirrel and/or Food you control": counted as it resolves
+        # (rules/timeline/counters_for_each.lp)
+        ctx.need_self(e.ref, created)
+        return F("counters", C_("self"), String(e.counter), F("count", ab.filter(e.x)))
     if k == "counters" and e.n == "power_self":
         # "Put X +1/+1 counters on ~, where X is its power" (rules/timeline/counters_for_each.lp)
         ctx.need_self(e.ref, created)
@@ -1783,6 +1818,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if e.keyword or e.who != "you":
             raise NotUnderstood(e.words())
         return F("create_token", String(_token(ctx, e.token)), C_("your_life"))
+    if k == "create_token" and e.n == "that_much":
+        # "create that many [tokens]": the amount of the trigger's event (rules/timeline/combat_damage_amount.lp)
+        if not ab.event_amount or e.keyword or e.who != "you" or not ab.name.startswith("trigger_"):
+            raise NotUnderstood(e.words())
+        return F("create_token", String(_token(ctx, e.token)), C_("that_much"))
     if k == "create_token" and e.n == "X":
         # "Create X ... tokens, where X is the number of Goblins you control." (rules/timeline/token_counts.lp)
         if e.x is None or e.keyword or e.who != "you":
@@ -2342,6 +2382,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("becomes_target", ab.filter(ev.filter), *(C_(w) for w in ev.step if w)))
         elif ev.kind == "attacks_filter":          # "Whenever a Vampire you control attacks" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("attacks", ab.filter(ev.filter)))
+        elif ev.kind == "combat_damage_filter":    # "Whenever a creature you control deals combat damage to a player"
+            ab.add(TRIGGER, F("combat_damage_to_player", ab.filter(ev.filter)))   # (rules/timeline/combat_damage_amount.lp)
         else:
             ctx.need_self(ev.ref)
             kinds = {"enters_or_attacks": ["enters", "attacks"], "enters_or_leaves": ["enters", "leaves"],
@@ -2358,6 +2400,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                     ab.add(TRIGGER, F(kind, C_("self")))
         # what the trigger event was about (rules/timeline/combat_triggers.lp): the player dealt combat damage ("that
         # player"), the player or planeswalker the source attacks
+        if ev.kind == "combat_damage_to_player":
+            ab.event_amount = True   # "that many": the combat damage dealt (rules/timeline/combat_damage_amount.lp)
         ab.event_data = {"combat_damage_to_player": "player", "equipped_combat_damage": "player",
                          "attacks": "attacked", "equipped_attacks": "attacked", "opponent_discards": "discarded", "draws": "drawn",
                          "loses_life": "life_loser", "enters_filter": "entered"}.get(ev.kind)
@@ -2917,6 +2961,9 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
     elif k == "one_spell_each_turn":
         # "Each player can't cast more than one spell each turn." (rules/casting/spells_cast_this_turn.lp)
         ab.add(RESTRICTION, F("cast_limit", C_("each_player"), 1))
+    elif k == "damage_cant_be_prevented":
+        # "Damage can't be prevented." (rules/timeline/damage_each_player_count.lp)
+        ab.add(RESTRICTION, C_("damage_cant_be_prevented"))
     elif k == "players_cant_gain_life":
         # "Players can't gain life." (e4; rules/timeline/cant_gain_life.lp)
         ab.add(RESTRICTION, F("cant_gain_life", C_("players")))

@@ -370,6 +370,8 @@ class Effect:
                     else "the gift wasn't promised" if self.keyword == "gift_not_promised"
                     else f"you control {('an' if self.filter.words()[:1].lower() in 'aeiou' else 'a') if self.n == 1 else f'{self.n} or more'} {self.filter.words()}")
             return f"if {cond}, {self.then.words()}"
+        if k == "counters" and self.n == "for_each":
+            return f"put a {self.counter} counter on {src} for each {self.x.words()}"
         if k == "counters" and self.n == "power_self":
             return f"put X {self.counter} counters on {src}, where X is its power"
         if k == "counters" and self.n == "that_much":
@@ -417,6 +419,8 @@ class Effect:
             return f"create a {tapped}{self.token.words()} for each {what} in your graveyard"
         if k == "create_token" and self.for_each and self.counter == "battlefield":
             return f"for each {self.x.words()}, create a {self.token.words()}"
+        if k == "create_token" and self.n == "that_much":
+            return f"create that many {self.token.words()}(s)"
         if k == "create_token" and self.counter == "your_life":
             return f"create X {self.token.words()}, where X is your life total"
         if k == "create_token" and self.who == "investigate":
@@ -434,6 +438,11 @@ class Effect:
             return f"{who} gains {self.keyword} until end of turn"
         if k == "base_pt":
             return f"{self.target.words()} has base power and toughness {self.pt[0]}/{self.pt[1]} until end of turn"
+        if k == "pump_x":
+            gains = f"gains {self.keyword} and " if self.keyword else ""
+            x = "this creature's power" if self.counter == "source_power" else f"the number of {self.x.words()}"
+            return (f"{self.target.words()} {gains}gets +X/{'+X' if self.pt[1] else '+0'} until end of turn, "
+                    f"where X is {x}")
         if k == "pump" and self.for_each and self.counter == "your_graveyard":
             return (f"{src} gets an additional {self.pt[0]:+d}/{self.pt[1]:+d} until end of turn for each "
                     f"{self.x.words()} in your graveyard")
@@ -536,8 +545,13 @@ class Effect:
         if k == "class_level":
             return f"level {self.n}"
         if k == "return_next_end_step":
-            return (f"return that {self.keyword} to the battlefield under its owner's control with a {self.counter} "
-                    "counter on it at the beginning of the next end step")
+            what = "it" if self.keyword == "it" else f"that {self.keyword}"
+            with_ = f" with a {self.counter} counter on it" if self.n else ""
+            return (f"return {what} to the battlefield under its owner's control{with_} at the beginning of the next "
+                    "end step")
+        if k == "flicker":
+            with_ = f" with a {self.counter} counter on it" if self.n else ""
+            return f"exile {self.target.words()}, then return it to the battlefield under its owner's control{with_}"
         if k == "choose_two_targets":
             return f"choose {self.target.words()} and target {self.filter.words()}"
         if k == "counter_on_chosen_if_gift":
@@ -554,6 +568,8 @@ class Effect:
             return f"if that creature was a {self.filter.words()}, {self.then.words()}"
         if k == "exile_may_play":
             return f"exile {self.target.words()}; for as long as it remains exiled, its owner may play it"
+        if k == "damage_each_player_count":
+            return f"{src} deals damage to each player equal to the number of {self.filter.words()} that player controls"
         if k == "no_prevention":
             return "damage can't be prevented this turn"
         if k == "grant_escape_until_eot":

@@ -861,6 +861,11 @@ class ToTree(Transformer):
         kws, quoted = self._with(ch)
         return T.Token(p, t, words, kws, quoted)
 
+    def pt_subtype_token(self, meta, ch):   # "a 1/1 blue Fish token": the creature type is read by the reader (_token)
+        p, t = str(_tokens(ch, "PTN")[0]).split("/")
+        kws, quoted = self._with(ch)
+        return T.Token(p, t, tuple(str(c) for c in _tokens(ch, "COLOR", "AND", "SUBTYPE")), kws, quoted, implied_creature=True)
+
     def _with(self, ch):
         w = [c for c in ch if isinstance(c, tuple) and c and c[0] == "with"]
         return (w[0][1], w[0][2]) if w else ((), ())

@@ -684,6 +684,10 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
             raise NotUnderstood(tok.words())
     if not colors or not subs or len(subs) != 1 and not tok.creature or not tok.creature and kinds != {"artifact"}:
         raise NotUnderstood(tok.words())
+    if tok.implied_creature and any(subtypes[s] != "creature" for s in subs):
+        # "a 1/1 blue Fish token" names no card type: a creature token only where each subtype is a creature type
+        # (CR 205.3d: no subtype without its type; 205.3m: creature types), never another kind's subtype
+        raise NotUnderstood(tok.words())
     kw = list(tok.keywords)
     named = {KEYWORDS[k][0] for k in kw if k in KEYWORDS and KEYWORDS[k][1] is None and KEYWORDS[k][0] not in keywords_missing()}
     if len(named) != len(kw):

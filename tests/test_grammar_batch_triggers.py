@@ -36,3 +36,40 @@ def test_a_token_with_another_kinds_subtype_is_not_read_as_a_creature():
                                  "oracle_text": text})
         card.reader = read_card
         assert card.reading()[0].status == status, text
+
+
+@pytest.mark.parametrize("card, n, event", [
+    ("Caretaker's Talent", 2, 'enter_one_or_more(f("tokens you control"))'),
+    ("Valley Questcaller", 1, 'enter_one_or_more(f("other rabbits, bats, birds, and/or mice you control"))'),
+    ("Builder's Talent", 4, 'enter_one_or_more(f("noncreature, nonland permanents you control"))'),
+    ("Scavenger's Talent", 2, 'dies_one_or_more(f("creatures you control"))'),
+])
+def test_one_or_more_triggers(card, n, event):
+    # "Whenever one or more [filter] you control enter / die": one trigger for the event (CR 603.2c)
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert event in facts(ln)
+
+
+@pytest.mark.parametrize("card, n, once", [
+    ("Caretaker's Talent", 2, True), ("Scavenger's Talent", 2, True), ("Valley Questcaller", 1, False),
+])
+def test_triggers_only_once_each_turn(card, n, once):
+    # "This ability triggers only once each turn." (CR 603.2): its own fact, only where printed
+    ln = line(card, n)
+    assert ln.status == "modelled", ln.text
+    assert ("trigger_once_each_turn(" in facts(ln)) is once
+
+
+def test_a_comma_between_negated_words_is_one_kind():
+    # "noncreature, nonland permanents" (Builder's Talent): a permanent that is neither, not a list of kinds
+    f = facts(line("Builder's Talent", 4))
+    assert 'f("noncreature, nonland permanents you control"),1,neg(type(creature))' in f
+    assert 'f("noncreature, nonland permanents you control"),1,neg(type(land))' in f
+    assert 'filter_clause(f("noncreature, nonland permanents you control"),2)' not in f
+
+
+def test_once_each_turn_after_another_event_is_not_read():
+    # "This ability triggers only once each turn." after an event with no rules for it stays not modelled
+    ln = line("Exemplar of Light", 3)
+    assert ln.status == "not_modelled"

@@ -1793,6 +1793,14 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return T.Event("one_or_more_enter", filter=f, text=f"whenever one or more {f.text} enter under your control")
 
+    def ev_one_or_more_enter_now(self, meta, ch):   # "Whenever one or more tokens you control enter" (bt)
+        f = _one(ch, T.Filter)
+        return T.Event("one_or_more_enter", filter=f, step=("", "", "own"), text=f"whenever one or more {f.text} enter")
+
+    def ev_one_or_more_die(self, meta, ch):         # "Whenever one or more creatures you control die" (bt)
+        f = _one(ch, T.Filter)
+        return T.Event("one_or_more_die", filter=f, text=f"whenever one or more {f.text} die")
+
     def ev_one_or_more_attack(self, meta, ch):
         f = _one(ch, T.Filter)
         return T.Event("one_or_more_attack", filter=f, text=f"whenever one or more {f.text} attack")

@@ -73,3 +73,15 @@ def test_once_each_turn_after_another_event_is_not_read():
     # "This ability triggers only once each turn." after an event with no rules for it stays not modelled
     ln = line("Exemplar of Light", 3)
     assert ln.status == "not_modelled"
+
+
+def test_leaving_without_dying():
+    # "Whenever one or more other creatures you control leave the battlefield without dying" (Dour Port-Mage): once
+    # for the event; "Whenever Three Tree Scribe or another creature you control leaves ..." (its own leaving too)
+    ln = line("Dour Port-Mage", 1)
+    assert ln.status == "modelled", ln.text
+    assert 'leave_without_dying_one_or_more(f("other creatures you control"))' in facts(ln)
+    ln = line("Three Tree Scribe", 1)
+    assert ln.status == "modelled", ln.text
+    assert "leaves_without_dying(self)" in facts(ln)
+    assert 'leaves_without_dying(f("another creature you control"))' in facts(ln)

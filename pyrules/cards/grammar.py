@@ -1801,6 +1801,16 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return T.Event("one_or_more_die", filter=f, text=f"whenever one or more {f.text} die")
 
+    def ev_one_or_more_leave_not_dying(self, meta, ch):   # "Whenever one or more other creatures you control leave
+        f = _one(ch, T.Filter)                              # the battlefield without dying" (bt)
+        return T.Event("one_or_more_leave_not_dying", filter=f,
+                       text=f"whenever one or more {f.text} leave the battlefield without dying")
+
+    def ev_self_or_another_leaves_not_dying(self, meta, ch):   # "Whenever ~ or another creature you control leaves the
+        f = _one(ch, T.Filter)                                  # battlefield without dying" (bt)
+        return T.Event("self_or_another_leaves_not_dying", ref=_one(ch, T.SelfRef), filter=T.Filter(f"another {f.text}", f.kind),
+                       text=f"whenever ~ or another {f.text} leaves the battlefield without dying")
+
     def ev_one_or_more_attack(self, meta, ch):
         f = _one(ch, T.Filter)
         return T.Event("one_or_more_attack", filter=f, text=f"whenever one or more {f.text} attack")

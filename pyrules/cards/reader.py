@@ -2317,6 +2317,17 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             own = ev.step[2] == "own"              # "... tokens you control enter": the filter says whose
             ab.add(TRIGGER, F("enter_one_or_more", ab.filter(ev.filter if own else T.Filter(f"{ev.filter.text} you control"))))
             ab.event_amount = True
+        elif ev.kind in ("one_or_more_leave_not_dying", "self_or_another_leaves_not_dying"):
+            # "... leave(s) the battlefield without dying": creatures only (dying is a creature's, CR 700.4;
+            # rules/timeline/batch_triggers.lp)
+            if not re.match(r"(other |another )?creatures?\b", ev.filter.text, re.I):
+                raise NotUnderstood(ev.filter.text)
+            if ev.kind == "self_or_another_leaves_not_dying":
+                ctx.need_self(ev.ref)
+                ab.add(TRIGGER, F("leaves_without_dying", C_("self")))
+                ab.add(TRIGGER, F("leaves_without_dying", ab.filter(ev.filter)))
+            else:
+                ab.add(TRIGGER, F("leave_without_dying_one_or_more", ab.filter(ev.filter)))
         elif ev.kind == "one_or_more_die":         # "Whenever one or more creatures you control die" (rules/timeline/batch_triggers.lp)
             if not re.match(r"(other )?creatures\b", ev.filter.text, re.I):
                 raise NotUnderstood(ev.filter.text)

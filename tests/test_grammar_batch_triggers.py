@@ -85,3 +85,10 @@ def test_leaving_without_dying():
     assert ln.status == "modelled", ln.text
     assert "leaves_without_dying(self)" in facts(ln)
     assert 'leaves_without_dying(f("another creature you control"))' in facts(ln)
+
+
+def test_sacrificing_one_or_more():
+    # "Whenever you sacrifice one or more Foods" (Camellia, the Seedmiser): its controller's sacrifices (CR 701.21a)
+    ln = line("Camellia, the Seedmiser", 3)
+    assert ln.status == "modelled", ln.text
+    assert 'sacrifice_one_or_more(you,f("foods"))' in facts(ln)

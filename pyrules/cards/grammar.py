@@ -1811,6 +1811,10 @@ class ToTree(Transformer):
         return T.Event("self_or_another_leaves_not_dying", ref=_one(ch, T.SelfRef), filter=T.Filter(f"another {f.text}", f.kind),
                        text=f"whenever ~ or another {f.text} leaves the battlefield without dying")
 
+    def ev_you_sacrifice_one_or_more(self, meta, ch):   # "Whenever you sacrifice one or more Foods" (bt)
+        f = _one(ch, T.Filter)
+        return T.Event("sacrifice_one_or_more", filter=f, text=f"whenever you sacrifice one or more {f.text}")
+
     def ev_one_or_more_attack(self, meta, ch):
         f = _one(ch, T.Filter)
         return T.Event("one_or_more_attack", filter=f, text=f"whenever one or more {f.text} attack")

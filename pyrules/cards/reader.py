@@ -2328,6 +2328,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                 ab.add(TRIGGER, F("leaves_without_dying", ab.filter(ev.filter)))
             else:
                 ab.add(TRIGGER, F("leave_without_dying_one_or_more", ab.filter(ev.filter)))
+        elif ev.kind == "sacrifice_one_or_more":   # "Whenever you sacrifice one or more Foods" (rules/timeline/batch_triggers.lp)
+            ab.add(TRIGGER, F("sacrifice_one_or_more", C_("you"), ab.filter(ev.filter)))
         elif ev.kind == "one_or_more_die":         # "Whenever one or more creatures you control die" (rules/timeline/batch_triggers.lp)
             if not re.match(r"(other )?creatures\b", ev.filter.text, re.I):
                 raise NotUnderstood(ev.filter.text)

@@ -70,9 +70,25 @@ def test_a_comma_between_negated_words_is_one_kind():
 
 
 def test_once_each_turn_after_another_event_is_not_read():
-    # "This ability triggers only once each turn." after an event with no rules for it stays not modelled
+    # "This ability triggers only once each turn." after an event it has no rules with stays not modelled
+    from pyrules.cards.model import card_from_record
+    from pyrules.cards.reader import read_card
+
+    card = card_from_record({"name": "Test Card", "layout": "normal", "mana_cost": "{W}", "type_line": "Enchantment",
+                             "oracle_text": "Whenever you cast a spell, draw a card. This ability triggers only once each turn."})
+    card.reader = read_card
+    assert card.reading()[0].status == "not_modelled"
+
+
+def test_counters_put_triggers():
+    # "Whenever one or more +1/+1 counters are put on another non-Hydra creature you control" (Wildwood Scourge);
+    # "Whenever you put one or more +1/+1 counters on this creature, ... only once each turn." (Exemplar of Light)
+    ln = line("Wildwood Scourge", 2)
+    assert ln.status == "modelled", ln.text
+    assert 'counters_put_on(f("another non-hydra creature you control"),"+1/+1")' in facts(ln)
     ln = line("Exemplar of Light", 3)
-    assert ln.status == "not_modelled"
+    assert ln.status == "modelled", ln.text
+    assert 'you_put_counters_on(self,"+1/+1")' in facts(ln) and "trigger_once_each_turn(" in facts(ln)
 
 
 def test_leaving_without_dying():

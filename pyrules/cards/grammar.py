@@ -1815,6 +1815,17 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return T.Event("sacrifice_one_or_more", filter=f, text=f"whenever you sacrifice one or more {f.text}")
 
+    def ev_counters_put_on_another(self, meta, ch):   # "Whenever one or more +1/+1 counters are put on another
+        f = _one(ch, T.Filter)                         # non-Hydra creature you control" (bt)
+        kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        return T.Event("counters_put_on", filter=T.Filter(f"another {f.text}", f.kind), step=(kind, "", ""),
+                       text=f"whenever one or more {kind} counters are put on another {f.text}")
+
+    def ev_you_put_counters_on_self(self, meta, ch):  # "Whenever you put one or more +1/+1 counters on this creature" (bt)
+        kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        return T.Event("you_put_counters_on_self", ref=_one(ch, T.SelfRef), step=(kind, "", ""),
+                       text=f"whenever you put one or more {kind} counters on ~")
+
     def ev_one_or_more_attack(self, meta, ch):
         f = _one(ch, T.Filter)
         return T.Event("one_or_more_attack", filter=f, text=f"whenever one or more {f.text} attack")

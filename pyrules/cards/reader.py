@@ -2223,7 +2223,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(TRIGGERED_ABILITY)
         ev = a.event
         ab.event_kind = ev.kind
-        if a.once and ev.kind not in ("gains_or_loses_life_your_turn", "one_or_more_enter", "one_or_more_die"):
+        if a.once and ev.kind not in ("gains_or_loses_life_your_turn", "one_or_more_enter", "one_or_more_die",
+                                      "you_put_counters_on_self"):
             raise NotUnderstood("this ability triggers only once each turn")   # "This ability triggers only once each turn."
         if a.once and ev.kind != "gains_or_loses_life_your_turn":
             ab.add(TRIGGER_ONCE_EACH_TURN)         # (rules/timeline/batch_triggers.lp)
@@ -2328,6 +2329,13 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                 ab.add(TRIGGER, F("leaves_without_dying", ab.filter(ev.filter)))
             else:
                 ab.add(TRIGGER, F("leave_without_dying_one_or_more", ab.filter(ev.filter)))
+        elif ev.kind == "counters_put_on":         # "Whenever one or more +1/+1 counters are put on another ... creature you control"
+            if not re.search(r"\bcreatures?\b", ev.filter.text, re.I):
+                raise NotUnderstood(ev.filter.text)
+            ab.add(TRIGGER, F("counters_put_on", ab.filter(ev.filter), String(ev.step[0])))
+        elif ev.kind == "you_put_counters_on_self":   # "Whenever you put one or more +1/+1 counters on this creature"
+            ctx.need_self(ev.ref)
+            ab.add(TRIGGER, F("you_put_counters_on", C_("self"), String(ev.step[0])))
         elif ev.kind == "sacrifice_one_or_more":   # "Whenever you sacrifice one or more Foods" (rules/timeline/batch_triggers.lp)
             ab.add(TRIGGER, F("sacrifice_one_or_more", C_("you"), ab.filter(ev.filter)))
         elif ev.kind == "one_or_more_die":         # "Whenever one or more creatures you control die" (rules/timeline/batch_triggers.lp)

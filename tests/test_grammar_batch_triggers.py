@@ -108,3 +108,10 @@ def test_sacrificing_one_or_more():
     ln = line("Camellia, the Seedmiser", 3)
     assert ln.status == "modelled", ln.text
     assert 'sacrifice_one_or_more(you,f("foods"))' in facts(ln)
+
+
+def test_sacrificing_a_permanent():
+    # "Whenever you sacrifice a permanent, target player mills two cards." (Scavenger's Talent, level 2): each one
+    ln = line("Scavenger's Talent", 4)
+    assert ln.status == "modelled", ln.text
+    assert 'sacrifice_each(you,f("permanent"))' in facts(ln) and "class_ability_level(" in facts(ln)

@@ -1826,6 +1826,10 @@ class ToTree(Transformer):
         return T.Event("you_put_counters_on_self", ref=_one(ch, T.SelfRef), step=(kind, "", ""),
                        text=f"whenever you put one or more {kind} counters on ~")
 
+    def ev_you_sacrifice_a(self, meta, ch):   # "Whenever you sacrifice a permanent" (bt)
+        f = _one(ch, T.Filter)
+        return T.Event("sacrifice_each", filter=f, text=f"whenever you sacrifice a {f.text}")
+
     def ev_one_or_more_attack(self, meta, ch):
         f = _one(ch, T.Filter)
         return T.Event("one_or_more_attack", filter=f, text=f"whenever one or more {f.text} attack")

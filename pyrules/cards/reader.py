@@ -2338,6 +2338,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("you_put_counters_on", C_("self"), String(ev.step[0])))
         elif ev.kind == "sacrifice_one_or_more":   # "Whenever you sacrifice one or more Foods" (rules/timeline/batch_triggers.lp)
             ab.add(TRIGGER, F("sacrifice_one_or_more", C_("you"), ab.filter(ev.filter)))
+        elif ev.kind == "sacrifice_each":          # "Whenever you sacrifice a permanent" (rules/timeline/batch_triggers.lp)
+            ab.add(TRIGGER, F("sacrifice_each", C_("you"), ab.filter(ev.filter)))
         elif ev.kind == "one_or_more_die":         # "Whenever one or more creatures you control die" (rules/timeline/batch_triggers.lp)
             if not re.match(r"(other )?creatures\b", ev.filter.text, re.I):
                 raise NotUnderstood(ev.filter.text)

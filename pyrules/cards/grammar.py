@@ -864,6 +864,11 @@ class ToTree(Transformer):
         kws, quoted = self._with(ch)
         return T.Token(p, t, words, kws, quoted)
 
+    def pt_subtype_token(self, meta, ch):   # "a 1/1 blue Fish token": the creature type is read by the reader (_token)
+        p, t = str(_tokens(ch, "PTN")[0]).split("/")
+        kws, quoted = self._with(ch)
+        return T.Token(p, t, tuple(str(c) for c in _tokens(ch, "COLOR", "AND", "SUBTYPE")), kws, quoted, implied_creature=True)
+
     def _with(self, ch):
         w = [c for c in ch if isinstance(c, tuple) and c and c[0] == "with"]
         return (w[0][1], w[0][2]) if w else ((), ())
@@ -1790,6 +1795,43 @@ class ToTree(Transformer):
     def ev_one_or_more_enter(self, meta, ch):
         f = _one(ch, T.Filter)
         return T.Event("one_or_more_enter", filter=f, text=f"whenever one or more {f.text} enter under your control")
+
+    def ev_one_or_more_enter_now(self, meta, ch):   # "Whenever one or more tokens you control enter" (bt)
+        f = _one(ch, T.Filter)
+        return T.Event("one_or_more_enter", filter=f, step=("", "", "own"), text=f"whenever one or more {f.text} enter")
+
+    def ev_one_or_more_die(self, meta, ch):         # "Whenever one or more creatures you control die" (bt)
+        f = _one(ch, T.Filter)
+        return T.Event("one_or_more_die", filter=f, text=f"whenever one or more {f.text} die")
+
+    def ev_one_or_more_leave_not_dying(self, meta, ch):   # "Whenever one or more other creatures you control leave
+        f = _one(ch, T.Filter)                              # the battlefield without dying" (bt)
+        return T.Event("one_or_more_leave_not_dying", filter=f,
+                       text=f"whenever one or more {f.text} leave the battlefield without dying")
+
+    def ev_self_or_another_leaves_not_dying(self, meta, ch):   # "Whenever ~ or another creature you control leaves the
+        f = _one(ch, T.Filter)                                  # battlefield without dying" (bt)
+        return T.Event("self_or_another_leaves_not_dying", ref=_one(ch, T.SelfRef), filter=T.Filter(f"another {f.text}", f.kind),
+                       text=f"whenever ~ or another {f.text} leaves the battlefield without dying")
+
+    def ev_you_sacrifice_one_or_more(self, meta, ch):   # "Whenever you sacrifice one or more Foods" (bt)
+        f = _one(ch, T.Filter)
+        return T.Event("sacrifice_one_or_more", filter=f, text=f"whenever you sacrifice one or more {f.text}")
+
+    def ev_counters_put_on_another(self, meta, ch):   # "Whenever one or more +1/+1 counters are put on another
+        f = _one(ch, T.Filter)                         # non-Hydra creature you control" (bt)
+        kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        return T.Event("counters_put_on", filter=T.Filter(f"another {f.text}", f.kind), step=(kind, "", ""),
+                       text=f"whenever one or more {kind} counters are put on another {f.text}")
+
+    def ev_you_put_counters_on_self(self, meta, ch):  # "Whenever you put one or more +1/+1 counters on this creature" (bt)
+        kind = str(_tokens(ch, "PT")[0]).replace("−", "-")
+        return T.Event("you_put_counters_on_self", ref=_one(ch, T.SelfRef), step=(kind, "", ""),
+                       text=f"whenever you put one or more {kind} counters on ~")
+
+    def ev_you_sacrifice_a(self, meta, ch):   # "Whenever you sacrifice a permanent" (bt)
+        f = _one(ch, T.Filter)
+        return T.Event("sacrifice_each", filter=f, text=f"whenever you sacrifice a {f.text}")
 
     def ev_one_or_more_attack(self, meta, ch):
         f = _one(ch, T.Filter)

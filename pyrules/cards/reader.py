@@ -77,6 +77,7 @@ from pyrules.kb.interface import (
     GRANTS_ESCAPE,
     GRANTS_EXILE_PLAY,
     INTERVENING_IF,
+    TRIGGER_ONCE_EACH_TURN,
     TRIGGER_WHILE,
     CLASS_ABILITY_LEVEL,
     GRANT_COST,
@@ -273,6 +274,9 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         parts = [filter_term(f"{either[1]} with {p} {either[2]} or {either[3]}", kind, extra, and_or)
                  for p in ("power", "toughness")]
         return _filter_or(FILTER(words), parts)
+    negs = re.fullmatch(r"((?:non-?[a-z]+, )+)(non-?[a-z]+ .+)", words)
+    if negs:                                   # "noncreature, nonland permanent": the negated words, each of one kind
+        words = negs[1].replace(",", "") + negs[2]   # of object (a comma between adjectives, no list of kinds)
     control = None
     chosen = re.fullmatch(r"(.+?) of the chosen (color|type)", words, re.I)
     if chosen:                                 # "spell of the chosen color", "creatures you control of the chosen type":
@@ -687,6 +691,10 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
         else:
             raise NotUnderstood(tok.words())
     if not colors or not subs or len(subs) != 1 and not tok.creature or not tok.creature and kinds != {"artifact"}:
+        raise NotUnderstood(tok.words())
+    if tok.implied_creature and any(subtypes[s] != "creature" for s in subs):
+        # "a 1/1 blue Fish token" names no card type: a creature token only where each subtype is a creature type
+        # (CR 205.3d: no subtype without its type; 205.3m: creature types), never another kind's subtype
         raise NotUnderstood(tok.words())
     kw = list(tok.keywords)
     named = {KEYWORDS[k][0] for k in kw if k in KEYWORDS and KEYWORDS[k][1] is None and KEYWORDS[k][0] not in keywords_missing()}
@@ -2263,8 +2271,11 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(TRIGGERED_ABILITY)
         ev = a.event
         ab.event_kind = ev.kind
-        if a.once and ev.kind != "gains_or_loses_life_your_turn":   # "This ability triggers only once each turn."
-            raise NotUnderstood("this ability triggers only once each turn")
+        if a.once and ev.kind not in ("gains_or_loses_life_your_turn", "one_or_more_enter", "one_or_more_die",
+                                      "you_put_counters_on_self"):
+            raise NotUnderstood("this ability triggers only once each turn")   # "This ability triggers only once each turn."
+        if a.once and ev.kind != "gains_or_loses_life_your_turn":
+            ab.add(TRIGGER_ONCE_EACH_TURN)         # (rules/timeline/batch_triggers.lp)
         if ev.kind == "gains_or_loses_life_your_turn":
             # "Whenever you gain or lose life during your turn" [, once each turn] (rules/timeline/life_triggers.lp)
             ab.add(TRIGGER, F("gains_or_loses_life_your_turn_once" if a.once else ev.kind, C_(ev.step[2])))
@@ -2352,8 +2363,35 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         elif ev.kind == "one_or_more_attack":     # "Whenever one or more nontoken Vampires you control attack"
             ab.add(TRIGGER, F("attack_one_or_more", ab.filter(ev.filter)))
         elif ev.kind == "one_or_more_enter":       # "Whenever one or more tokens enter ... under your control"
-            ab.add(TRIGGER, F("enter_one_or_more", ab.filter(T.Filter(f"{ev.filter.text} you control"))))
+            own = ev.step[2] == "own"              # "... tokens you control enter": the filter says whose
+            ab.add(TRIGGER, F("enter_one_or_more", ab.filter(ev.filter if own else T.Filter(f"{ev.filter.text} you control"))))
             ab.event_amount = True
+        elif ev.kind in ("one_or_more_leave_not_dying", "self_or_another_leaves_not_dying"):
+            # "... leave(s) the battlefield without dying": creatures only (dying is a creature's, CR 700.4;
+            # rules/timeline/batch_triggers.lp)
+            if not re.match(r"(other |another )?creatures?\b", ev.filter.text, re.I):
+                raise NotUnderstood(ev.filter.text)
+            if ev.kind == "self_or_another_leaves_not_dying":
+                ctx.need_self(ev.ref)
+                ab.add(TRIGGER, F("leaves_without_dying", C_("self")))
+                ab.add(TRIGGER, F("leaves_without_dying", ab.filter(ev.filter)))
+            else:
+                ab.add(TRIGGER, F("leave_without_dying_one_or_more", ab.filter(ev.filter)))
+        elif ev.kind == "counters_put_on":         # "Whenever one or more +1/+1 counters are put on another ... creature you control"
+            if not re.search(r"\bcreatures?\b", ev.filter.text, re.I):
+                raise NotUnderstood(ev.filter.text)
+            ab.add(TRIGGER, F("counters_put_on", ab.filter(ev.filter), String(ev.step[0])))
+        elif ev.kind == "you_put_counters_on_self":   # "Whenever you put one or more +1/+1 counters on this creature"
+            ctx.need_self(ev.ref)
+            ab.add(TRIGGER, F("you_put_counters_on", C_("self"), String(ev.step[0])))
+        elif ev.kind == "sacrifice_one_or_more":   # "Whenever you sacrifice one or more Foods" (rules/timeline/batch_triggers.lp)
+            ab.add(TRIGGER, F("sacrifice_one_or_more", C_("you"), ab.filter(ev.filter)))
+        elif ev.kind == "sacrifice_each":          # "Whenever you sacrifice a permanent" (rules/timeline/batch_triggers.lp)
+            ab.add(TRIGGER, F("sacrifice_each", C_("you"), ab.filter(ev.filter)))
+        elif ev.kind == "one_or_more_die":         # "Whenever one or more creatures you control die" (rules/timeline/batch_triggers.lp)
+            if not re.match(r"(other )?creatures\b", ev.filter.text, re.I):
+                raise NotUnderstood(ev.filter.text)
+            ab.add(TRIGGER, F("dies_one_or_more", ab.filter(ev.filter)))
         elif ev.kind == "gives_gift":              # "Whenever you give a gift" (rules/mechanics/gift.lp)
             ab.add(TRIGGER, F("gives_gift", C_("you")))
         elif ev.kind == "draws":                   # "Whenever you / an opponent draw(s) a card" (rules/timeline/combat_triggers.lp)

@@ -731,6 +731,7 @@ class Token:
     creature: bool = True
     predefined: bool = False         # "a Treasure token": a token the rules define by name
     name: str = ""                   # "create Karox Bladewing, a legendary 4/4 red Dragon creature token": its own name
+    implied_creature: bool = False   # "a 1/1 blue Fish token": no card type printed, only creature types (CR 205.3d)
 
     def words(self) -> str:
         with_ = list(self.keywords) + [f'"{a}"' for a in self.abilities]
@@ -741,6 +742,8 @@ class Token:
             return f"{' '.join(self.words_)} token{kw}"
         if self.name:
             return f"{self.name}, a {self.power}/{self.toughness} {' '.join(self.words_)} creature token{kw}"
+        if self.implied_creature:
+            return f"{self.power}/{self.toughness} {' '.join(self.words_)} token{kw}"
         return f"{self.power}/{self.toughness} {' '.join(self.words_)} creature token{kw}"
 
 

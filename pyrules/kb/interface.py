@@ -519,6 +519,8 @@ TRIGGER = Predicate("trigger", "ability event", **_CARD)
 INTERVENING_IF = Predicate("intervening_if", "ability condition", **_CARD)
 CLASS_ABILITY_LEVEL = Predicate("class_ability_level", "ability level:int",
                                 "an ability printed after a Class's level bar: it exists only at that level or higher", **_CARD)
+TRIGGER_ONCE_EACH_TURN = Predicate("trigger_once_each_turn", "ability",
+                                   "\"This ability triggers only once each turn.\" (rules/timeline/batch_triggers.lp)", **_CARD)
 TRIGGER_WHILE = Predicate("trigger_while", "ability condition",
                           "\"whenever [event] while [condition]\": checked only as the event happens", **_CARD)
 MODAL = Predicate("modal", "ability n:int", **_CARD)

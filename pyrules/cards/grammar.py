@@ -583,7 +583,11 @@ class ToTree(Transformer):
         return [T.Effect("may_then", then=first, otherwise=then)]
 
     def s_dig(self, meta, ch):
-        return [T.Effect("dig", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
+        f = _one(ch, T.Filter)
+        parts = [p.strip() for p in f.text.split(",")]
+        if len(parts) > 1 and all(p.lower().startswith("non") and " " not in p for p in parts):
+            f = replace(f, text=" ".join(parts))      # "a noncreature, nonland card" (Thundertrap Trainer): both words at once
+        return [T.Effect("dig", n=number(_tokens(ch, "NUM")[0]), filter=f)]
 
     # library: look, reveal, search (issue 28; f4) ------------------------------------------------
     def s_reveal_all(self, meta, ch):
@@ -666,6 +670,13 @@ class ToTree(Transformer):
         where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",
                  "into your hand": "hand"}[to]
         return T.Effect("search", who=where, filter=_one(ch, T.Filter))
+
+    def e_search_n(self, meta, ch):   # "search your library for [up to] two basic land cards, put them onto the battlefield tapped"
+        to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())
+        where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",
+                 "into your hand": "hand"}[to]
+        return T.Effect("search_n", n=number(_tokens(ch, "NUM")[0]), who=where, filter=_one(ch, T.Filter),
+                        keyword="up_to" if _tokens(ch, "UP_TO") else "")
 
     def e_investigate(self, meta, ch):
         return T.Effect("create_token", n=1, token=T.Token("", "", ("Clue",), (), (), creature=False, predefined=True),

@@ -313,7 +313,11 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         words, with_kw = nm[1], F("pos", F("named", String(nm[2])))
     m = None if num or cnt or nm else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
     run = None if num else re.fullmatch(r"(.+?) with power (\d+), (\d+), or (\d+)", words, re.I)
-    if run:                                    # "creature with power 4, 5, or 6": consecutive numbers, a range
+    exact = None if num or run else re.fullmatch(r"(.+?) with mana value (\d+)", words, re.I)
+    if exact:                                  # "instant or sorcery card with mana value 1" (Micromancer): that value, a
+        words, m, run = exact[1], None, exact  # range of one (rules/core/filters.lp)
+        between = [F("pos", F("mana_value_ge", int(exact[2]))), F("pos", F("mana_value_le", int(exact[2])))]
+    elif run:                                    # "creature with power 4, 5, or 6": consecutive numbers, a range
         a, b, c = int(run[2]), int(run[3]), int(run[4])
         if not (b == a + 1 and c == b + 1):
             raise NotUnderstood(phrase)
@@ -1541,6 +1545,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "dig":
         # "look at the top N cards ...; you may reveal a [filter] card ... into your hand; put the rest on the bottom"
         return F("dig", e.n, ab.filter(e.filter, "card"))
+    if k == "search_n":
+        # "search your library for [up to] two basic land cards, put them onto the battlefield tapped, then shuffle"
+        # (rules/timeline/changes.lp: up to the number, CR 701.23b, so "up to" reads the same)
+        if not isinstance(e.n, int):
+            raise NotUnderstood(e.words())
+        return F("search_n", ab.filter(e.filter, "card"), C_(e.who), e.n)
     if k == "search":
         # "search your library for a basic land card, put it onto the battlefield tapped, then shuffle"
         return F("search", ab.filter(e.filter, "card"), C_(e.who))
@@ -1984,6 +1994,11 @@ def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: 
           and last == [F("counters", F("each", _filter_only(prev.filter)), String(prev.counter), prev.n)]):
         # "put two +1/+1 counters on each creature you control instead": the same permanents, another number
         term = F("counters", F("each", _filter_only(prev.filter)), String(prev.counter), then.n)
+    elif (then.kind == "search_n" and prev.kind == "search" and not then.keyword and isinstance(then.n, int)
+          and then.who == prev.who and then.filter.text.lower() == prev.filter.text.lower()
+          and last == [F("search", ab.filter(prev.filter, "card"), C_(prev.who))]):
+        # "instead search your library for two basic land cards, put them onto the battlefield": the same search, another number
+        term = F("search_n", ab.filter(prev.filter, "card"), C_(prev.who), then.n)
     elif (then.kind == "create_those" and prev.kind == "create_token" and isinstance(then.n, int) and isinstance(prev.n, int)
           and not prev.keyword and prev.who == "you" and prev.token is not None
           and last == [F("create_token", String(_token(ctx, prev.token)), prev.n)]):

@@ -211,6 +211,11 @@ class Effect:
                     "from among them and put them into your hand; put the rest on the bottom of your library")
         if k == "gains_until_eot" and self.who == "those":
             return f"those creatures gain {self.keyword} until end of turn"
+        if k == "search_n":
+            to = {"battlefield_tapped": "onto the battlefield tapped", "battlefield": "onto the battlefield",
+                  "hand": "into your hand"}[self.who]
+            up = "up to " if self.keyword == "up_to" else ""
+            return f"search your library for {up}{self.n} {self.filter.words()} cards, put them {to}, then shuffle"
         if k == "search_all":
             what = self.filter.words().removeprefix("card ")
             return f"search your library for any number of cards {what}, put them into your hand, then shuffle"
@@ -505,8 +510,9 @@ class Effect:
         if k == "search":
             to = {"battlefield_tapped": "put it onto the battlefield tapped", "battlefield": "put it onto the battlefield",
                   "hand": "put it into your hand"}[self.who]
-            what = "card" if self.filter.words() == "card" else f"{self.filter.words()} card"
-            return f"search your library for a {what}, {to}, then shuffle"
+            w = self.filter.words()
+            what = w if w == "card" or " card " in f" {w} " else f"{w} card"
+            return f"search your library for {'an' if what[:1].lower() in 'aeiou' else 'a'} {what}, {to}, then shuffle"
         if k == "double_power":
             return f"double {self.target.words()}'s power until end of turn"
         if k == "regrowth_chosen":

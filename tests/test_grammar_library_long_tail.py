@@ -1,0 +1,47 @@
+"""Reading tests of the long tail of the family "library: search, shuffle, look" in Foundations and Bloomburrow (issue
+28): real cards as Forge's card scripts keep their Oracle text (tests/data/library_long_tail.json) -> status and the
+vocabulary facts the rules interpret. The behaviour is played out in tests/rules/card_families/library_long_tail.yaml."""
+
+from __future__ import annotations
+
+from tests.card_lines import facts, lines_of
+
+line = lines_of("library_long_tail.json")
+
+
+def test_a_dig_for_a_noncreature_nonland_card():
+    # "You may reveal a noncreature, nonland card from among them" (Thundertrap Trainer): both "non-" words at once
+    ln = line("Thundertrap Trainer", 2)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "dig(4," in f and "neg(type(creature))" in f and "neg(type(land))" in f
+    assert 'filter_clause(f("noncreature nonland"),2)' not in f      # one kind, not either of two
+
+
+def test_a_search_for_a_card_with_a_mana_value():
+    # "you may search your library for an instant or sorcery card with mana value 1, reveal it, put it into your hand,
+    # then shuffle." (Micromancer): that mana value exactly, in each kind
+    ln = line("Micromancer", 1)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "may(search(" in f and ",hand)))" in f
+    for n in (1, 2):
+        assert f"{n},pos(mana_value_ge(1))" in f and f"{n},pos(mana_value_le(1))" in f
+
+
+def test_a_search_for_up_to_two_basic_lands():
+    # "Search your library for up to two basic land cards, put them onto the battlefield tapped, then shuffle."
+    ln = line("Burnished Hart", 1)
+    assert ln.status == "modelled", ln.text
+    assert 'search_n(f("basic land"),battlefield_tapped,2)' in facts(ln)
+
+
+def test_a_kicked_search_for_two_instead():
+    # "If this spell was kicked, instead search your library for two basic land cards, put them onto the battlefield,
+    # then shuffle." (Grow from the Ashes): the search just before, another number
+    ln = line("Grow from the Ashes", 2)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert 'search(f("basic land"),battlefield)' in f
+    assert 'effect_instead(' in f and 'search_n(f("basic land"),battlefield,2),kicked)' in f
+

@@ -45,3 +45,11 @@ def test_a_kicked_search_for_two_instead():
     assert 'search(f("basic land"),battlefield)' in f
     assert 'effect_instead(' in f and 'search_n(f("basic land"),battlefield,2),kicked)' in f
 
+
+
+def test_a_search_that_puts_the_card_on_top():
+    # "you may search your library for a basic land card, reveal it, then shuffle and put that card on top."
+    for card in ("Fountainport Bell", "Campus Guide"):
+        ln = line(card, 1)
+        assert ln.status == "modelled", ln.text
+        assert 'may(search(f("basic land"),top))' in facts(ln)

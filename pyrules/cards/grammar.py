@@ -671,6 +671,9 @@ class ToTree(Transformer):
                  "into your hand": "hand"}[to]
         return T.Effect("search", who=where, filter=_one(ch, T.Filter))
 
+    def e_search_top(self, meta, ch):   # "search your library for a basic land card, reveal it, then shuffle and put that card on top"
+        return T.Effect("search", who="top", filter=_one(ch, T.Filter))
+
     def e_search_n(self, meta, ch):   # "search your library for [up to] two basic land cards, put them onto the battlefield tapped"
         to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())
         where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",

@@ -509,9 +509,11 @@ class Effect:
                     "among them and put it into your hand; put the rest on the bottom of your library")
         if k == "search":
             to = {"battlefield_tapped": "put it onto the battlefield tapped", "battlefield": "put it onto the battlefield",
-                  "hand": "put it into your hand"}[self.who]
+                  "hand": "put it into your hand"}.get(self.who)
             w = self.filter.words()
             what = w if w == "card" or " card " in f" {w} " else f"{w} card"
+            if self.who == "top":
+                return f"search your library for {'an' if what[:1].lower() in 'aeiou' else 'a'} {what}, reveal it, then shuffle and put that card on top"
             return f"search your library for {'an' if what[:1].lower() in 'aeiou' else 'a'} {what}, {to}, then shuffle"
         if k == "double_power":
             return f"double {self.target.words()}'s power until end of turn"

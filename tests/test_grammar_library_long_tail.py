@@ -53,3 +53,13 @@ def test_a_search_that_puts_the_card_on_top():
         ln = line(card, 1)
         assert ln.status == "modelled", ln.text
         assert 'may(search(f("basic land"),top))' in facts(ln)
+
+
+def test_untap_the_land_the_search_found():
+    # "... put it onto the battlefield tapped, then shuffle your library. Then if you control four or more lands, untap
+    # that land." (Fabled Passage): "that land" is the card the search found
+    ln = line("Fabled Passage", 1)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert 'search(f("basic land"),battlefield_tapped)' in f
+    assert 'if(controls(f("lands you control"),4),untap(found))' in f

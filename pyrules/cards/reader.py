@@ -1155,7 +1155,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
 
 # the instructions an "If you control ..." sentence may follow (rules/timeline/bounce_shapes.lp: gone_before)
 IF_AFTER = ("bounce", "destroy", "exile", "draw", "gain_life", "lose_life", "tap", "untap", "counters", "scry",
-            "surveil", "mill", "discard", "apply_pump")
+            "surveil", "mill", "discard", "apply_pump", "search")
 X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill",
              "counter_unless_pays", "create_token")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
@@ -1331,6 +1331,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             raise NotUnderstood(e.words())
         return F("skip_next_untap", F("target", ab.targets))
     if k == "untap_it":
+        if ab.it_target is None and ab.effect_kinds[-1:] == ["search"] and any(
+                str(f).endswith(",battlefield_tapped))") for f in ab.facts if EFFECT.is_(f)):
+            # "Search your library for a basic land card, put it onto the battlefield tapped, ... Then if you control four
+            # or more lands, untap that land." (Fabled Passage): the card the search just put onto the battlefield
+            # (rules/timeline/bounce_shapes.lp)
+            return F("untap", C_("found"))
         if ab.it_target is not None:
             return F("untap", F("target", ab.it_target))
         if (ab.name.startswith("spell_") and not created and ab.last_permanent is not None

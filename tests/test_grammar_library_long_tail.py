@@ -63,3 +63,11 @@ def test_untap_the_land_the_search_found():
     f = facts(ln)
     assert 'search(f("basic land"),battlefield_tapped)' in f
     assert 'if(controls(f("lands you control"),4),untap(found))' in f
+
+
+def test_mill_then_return_all_lands_tapped():
+    # "When Lumra enters, mill four cards. Then return all land cards from your graveyard to the battlefield tapped."
+    ln = line("Lumra, Bellow of the Woods", 3)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert ",1,mill(you,4))" in f and ',2,reanimate_all_tapped(f("land")))' in f

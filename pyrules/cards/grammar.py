@@ -3020,6 +3020,9 @@ class ToTree(Transformer):
     def e_reanimate_all(self, meta, ch):
         return T.Effect("reanimate_all", filter=_one(ch, T.Filter))
 
+    def e_reanimate_all_tapped(self, meta, ch):
+        return T.Effect("reanimate_all", filter=_one(ch, T.Filter), keyword="tapped")
+
     def e_reanimate_all_then_shuffle(self, meta, ch):
         return [T.Effect("reanimate_all", filter=_one(ch, T.Filter)), T.Effect("shuffle_graveyard_then")]
 

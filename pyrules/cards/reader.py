@@ -1250,6 +1250,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if ab.effect_kinds[-1:] != ["reanimate_all"]:
             raise NotUnderstood(e.words())
         return C_("shuffle_graveyard_after_return")
+    if k == "reanimate_all" and e.keyword == "tapped":   # "... to the battlefield tapped" (Lumra): rules/timeline/reanimation_shapes.lp
+        return F("reanimate_all_tapped", ab.filter(e.filter, "card"))
     if k == "reanimate_all":                        # rules/timeline/reanimation_shapes.lp
         return F("reanimate_all", ab.filter(e.filter, "card"))
     if k == "destroy_sharing_color":                 # rules/timeline/shares_a_color.lp: after "destroy target [kind]"

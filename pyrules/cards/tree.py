@@ -289,7 +289,8 @@ class Effect:
             return "then shuffle your graveyard into your library"
         if k == "reanimate_all":
             kind, with_, rest = self.filter.words().partition(" with ")
-            return f"return all {kind} cards{with_}{rest} from your graveyard to the battlefield"
+            tapped = " tapped" if self.keyword == "tapped" else ""
+            return f"return all {kind} cards{with_}{rest} from your graveyard to the battlefield{tapped}"
         if k == "fight":
             return f"{self.target.words()} fights target {self.filter.words()}"
         if k == "exile_linked":

@@ -71,3 +71,14 @@ def test_mill_then_return_all_lands_tapped():
     assert ln.status == "modelled", ln.text
     f = facts(ln)
     assert ",1,mill(you,4))" in f and ',2,reanimate_all_tapped(f("land")))' in f
+
+
+def test_raid_each_opponent_loses_life_unless():
+    # "Raid — At the beginning of your end step, if you attacked this turn, each opponent loses 3 life unless that
+    # player sacrifices a nonland permanent of their choice or discards a card." (Perforating Artist): raid's
+    # intervening if, and each opponent's own choice
+    ln = line("Perforating Artist", 2)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "attacked_this_turn(you)" in f
+    assert 'unless_each_opponent(alt_sacrifice_or_discard(f("nonland permanent")),lose_life(3))' in f

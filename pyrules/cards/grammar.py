@@ -2914,6 +2914,11 @@ class ToTree(Transformer):
         return T.Effect("unless_chooses", who="target_opponent", keyword="sacrifice_or_discard", filter=_one(ch, T.Filter),
                         then=then)
 
+    def e_lose_life_each_unless_sacrifice_or_discard(self, meta, ch):
+        then = T.Effect("lose_life", who="each_opponent", n=number(_tokens(ch, "NUM")[0]))
+        return T.Effect("unless_chooses", who="each_opponent", keyword="sacrifice_or_discard", filter=_one(ch, T.Filter),
+                        then=then)
+
     # tap, untap, exile and control (issue 28; e6) -------------------------------------------------
     def e_tap_all_opponents(self, meta, ch):
         f = _one(ch, T.Filter)

@@ -1625,6 +1625,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "... unless that player sacrifices a creature", "... unless they discard an artifact card", "... unless target
         # opponent sacrifices a creature or pays 3 life": the targeted player's choice as it resolves
         # (rules/timeline/unless_chooses.lp)
+        if e.who == "each_opponent":   # "each opponent loses 3 life unless that player sacrifices ... or discards a card"
+            if e.keyword != "sacrifice_or_discard" or not isinstance(e.then.n, int):
+                raise NotUnderstood(e.words())
+            return F("unless_each_opponent", F("alt_sacrifice_or_discard", ab.filter(e.filter)), F("lose_life", e.then.n))
         t = F("target", ab.target(C_(e.who.removeprefix("target_"))))
         if e.keyword == "sacrifice":
             ctx.need_self(e.then.ref, created)

@@ -582,6 +582,9 @@ class Effect:
                         f"sacrifices {art} {f}")
             if self.keyword == "discard":
                 return f"target player discards {self.then.n} cards unless they discard {art} {f} card"
+            if self.keyword == "sacrifice_or_discard" and self.who == "each_opponent":
+                return (f"each opponent loses {self.then.n} life unless that player sacrifices {art} {f} of their choice "
+                        "or discards a card")
             if self.keyword == "sacrifice_or_discard":
                 return f"target opponent loses {self.then.n} life unless they sacrifice {art} {f} or discard a card"
             return f"draw a card unless target opponent sacrifices {art} {f} or pays {self.n} life"

@@ -82,3 +82,12 @@ def test_raid_each_opponent_loses_life_unless():
     f = facts(ln)
     assert "attacked_this_turn(you)" in f
     assert 'unless_each_opponent(alt_sacrifice_or_discard(f("nonland permanent")),lose_life(3))' in f
+
+
+def test_raid_look_and_keep_one_on_top():
+    # "Raid — When this creature enters, if you attacked this turn, look at the top three cards of your library. You may
+    # put one of those cards back on top of your library. Put the rest into your graveyard." (Gutless Plunderer)
+    ln = line("Gutless Plunderer", 2)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "attacked_this_turn(you)" in f and "dig_keep_top(3)" in f

@@ -671,6 +671,9 @@ class ToTree(Transformer):
                  "into your hand": "hand"}[to]
         return T.Effect("search", who=where, filter=_one(ch, T.Filter))
 
+    def s_look_keep_top(self, meta, ch):   # "You may put one of those cards back on top of your library. Put the rest into your graveyard."
+        return [T.Effect("dig_keep_top", n=number(_tokens(ch, "NUM")[0]))]
+
     def e_search_top(self, meta, ch):   # "search your library for a basic land card, reveal it, then shuffle and put that card on top"
         return T.Effect("search", who="top", filter=_one(ch, T.Filter))
 

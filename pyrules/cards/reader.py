@@ -1553,6 +1553,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "dig":
         # "look at the top N cards ...; you may reveal a [filter] card ... into your hand; put the rest on the bottom"
         return F("dig", e.n, ab.filter(e.filter, "card"))
+    if k == "dig_keep_top":
+        # "look at the top three cards of your library. You may put one of those cards back on top of your library. Put
+        # the rest into your graveyard." (rules/timeline/library_reveal.lp)
+        if not isinstance(e.n, int):
+            raise NotUnderstood(e.words())
+        return F("dig_keep_top", e.n)
     if k == "search_n":
         # "search your library for [up to] two basic land cards, put them onto the battlefield tapped, then shuffle"
         # (rules/timeline/changes.lp: up to the number, CR 701.23b, so "up to" reads the same)

@@ -211,6 +211,9 @@ class Effect:
                     "from among them and put them into your hand; put the rest on the bottom of your library")
         if k == "gains_until_eot" and self.who == "those":
             return f"those creatures gain {self.keyword} until end of turn"
+        if k == "dig_keep_top":
+            return (f"look at the top {self.n} cards of your library; you may put one of those cards back on top of your "
+                    "library; put the rest into your graveyard")
         if k == "search_n":
             to = {"battlefield_tapped": "onto the battlefield tapped", "battlefield": "onto the battlefield",
                   "hand": "into your hand"}[self.who]

@@ -91,3 +91,11 @@ def test_raid_look_and_keep_one_on_top():
     assert ln.status == "modelled", ln.text
     f = facts(ln)
     assert "attacked_this_turn(you)" in f and "dig_keep_top(3)" in f
+
+
+def test_reveal_the_top_card_and_lose_life():
+    # "At the beginning of your upkeep, reveal the top card of your library and put that card into your hand. You lose
+    # life equal to its mana value." (Darkstar Augur)
+    ln = line("Darkstar Augur", 3)
+    assert ln.status == "modelled", ln.text
+    assert "reveal_top_lose_mv" in facts(ln)

@@ -674,6 +674,9 @@ class ToTree(Transformer):
     def s_look_keep_top(self, meta, ch):   # "You may put one of those cards back on top of your library. Put the rest into your graveyard."
         return [T.Effect("dig_keep_top", n=number(_tokens(ch, "NUM")[0]))]
 
+    def s_reveal_top_lose_mv(self, meta, ch):   # "reveal the top card ... into your hand. You lose life equal to its mana value."
+        return [T.Effect("reveal_top_lose_mv")]
+
     def e_search_top(self, meta, ch):   # "search your library for a basic land card, reveal it, then shuffle and put that card on top"
         return T.Effect("search", who="top", filter=_one(ch, T.Filter))
 

@@ -1553,6 +1553,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "dig":
         # "look at the top N cards ...; you may reveal a [filter] card ... into your hand; put the rest on the bottom"
         return F("dig", e.n, ab.filter(e.filter, "card"))
+    if k == "reveal_top_lose_mv":
+        # "reveal the top card of your library and put that card into your hand. You lose life equal to its mana value."
+        # (rules/timeline/library_reveal.lp)
+        return F("reveal_top_lose_mv")
     if k == "dig_keep_top":
         # "look at the top three cards of your library. You may put one of those cards back on top of your library. Put
         # the rest into your graveyard." (rules/timeline/library_reveal.lp)

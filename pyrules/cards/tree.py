@@ -211,6 +211,9 @@ class Effect:
                     "from among them and put them into your hand; put the rest on the bottom of your library")
         if k == "gains_until_eot" and self.who == "those":
             return f"those creatures gain {self.keyword} until end of turn"
+        if k == "reveal_top_lose_mv":
+            return ("reveal the top card of your library and put that card into your hand; you lose life equal to its "
+                    "mana value")
         if k == "dig_keep_top":
             return (f"look at the top {self.n} cards of your library; you may put one of those cards back on top of your "
                     "library; put the rest into your graveyard")

@@ -99,3 +99,11 @@ def test_reveal_the_top_card_and_lose_life():
     ln = line("Darkstar Augur", 3)
     assert ln.status == "modelled", ln.text
     assert "reveal_top_lose_mv" in facts(ln)
+
+
+def test_reveal_until_a_land_card():
+    # "reveal cards from the top of your library until you reveal a land card. Put that card onto the battlefield tapped
+    # and the rest on the bottom of your library in a random order." (Clifftop Lookout)
+    ln = line("Clifftop Lookout", 2)
+    assert ln.status == "modelled", ln.text
+    assert 'reveal_until(f("land"),battlefield_tapped)' in facts(ln)

@@ -677,6 +677,10 @@ class ToTree(Transformer):
     def s_reveal_top_lose_mv(self, meta, ch):   # "reveal the top card ... into your hand. You lose life equal to its mana value."
         return [T.Effect("reveal_top_lose_mv")]
 
+    def s_reveal_until(self, meta, ch):   # "reveal cards from the top of your library until you reveal a land card. ..."
+        zone = "battlefield_tapped" if _tokens(ch, "TAPPED_WORD") else "battlefield"
+        return [T.Effect("reveal_until", who=zone, filter=_one(ch, T.Filter))]
+
     def e_search_top(self, meta, ch):   # "search your library for a basic land card, reveal it, then shuffle and put that card on top"
         return T.Effect("search", who="top", filter=_one(ch, T.Filter))
 

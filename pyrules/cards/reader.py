@@ -1557,6 +1557,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "reveal the top card of your library and put that card into your hand. You lose life equal to its mana value."
         # (rules/timeline/library_reveal.lp)
         return F("reveal_top_lose_mv")
+    if k == "reveal_until":
+        # "reveal cards from the top of your library until you reveal a land card. Put that card onto the battlefield
+        # tapped and the rest on the bottom of your library in a random order." (rules/timeline/library_reveal.lp)
+        return F("reveal_until", ab.filter(e.filter, "card"), C_(e.who))
     if k == "dig_keep_top":
         # "look at the top three cards of your library. You may put one of those cards back on top of your library. Put
         # the rest into your graveyard." (rules/timeline/library_reveal.lp)

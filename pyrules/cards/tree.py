@@ -214,6 +214,11 @@ class Effect:
         if k == "reveal_top_lose_mv":
             return ("reveal the top card of your library and put that card into your hand; you lose life equal to its "
                     "mana value")
+        if k == "reveal_until":
+            w = self.filter.words()
+            tapped = " tapped" if self.who == "battlefield_tapped" else ""
+            return (f"reveal cards from the top of your library until you reveal {'an' if w[:1].lower() in 'aeiou' else 'a'} "
+                    f"{w} card; put that card onto the battlefield{tapped} and the rest on the bottom of your library")
         if k == "dig_keep_top":
             return (f"look at the top {self.n} cards of your library; you may put one of those cards back on top of your "
                     "library; put the rest into your graveyard")

@@ -107,3 +107,14 @@ def test_reveal_until_a_land_card():
     ln = line("Clifftop Lookout", 2)
     assert ln.status == "modelled", ln.text
     assert 'reveal_until(f("land"),battlefield_tapped)' in facts(ln)
+
+
+def test_a_trigger_on_toughness_greater_than_power_and_otherwise():
+    # "Whenever this creature or another creature you control with toughness greater than its power enters, look at the
+    # top card of your library. If it's a land card, you may put it onto the battlefield tapped. Otherwise, put it into
+    # your hand." (Fecund Greenshell)
+    ln = line("Fecund Greenshell", 3)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "enters(self)" in f and "pos(toughness_gt_power)" in f and "pos(you_control)" in f
+    assert 'peek_to_else(f("land"),battlefield_tapped,hand)' in f

@@ -681,6 +681,9 @@ class ToTree(Transformer):
         zone = "battlefield_tapped" if _tokens(ch, "TAPPED_WORD") else "battlefield"
         return [T.Effect("reveal_until", who=zone, filter=_one(ch, T.Filter))]
 
+    def s_peek_top_otherwise(self, meta, ch):   # "If it's a land card, you may put it onto the battlefield tapped. Otherwise, ..."
+        return [T.Effect("peek_to", filter=_one(ch, T.Filter), keyword="otherwise")]
+
     def e_search_top(self, meta, ch):   # "search your library for a basic land card, reveal it, then shuffle and put that card on top"
         return T.Effect("search", who="top", filter=_one(ch, T.Filter))
 
@@ -2511,13 +2514,17 @@ class ToTree(Transformer):
     def ev_self_or_another_enters(self, meta, ch):
         f = _one(ch, T.Filter)
         if not any(isinstance(c, tuple) and c[0] == "under_you" for c in ch):
-            # today's wording: "Whenever ~ or another nontoken Cat you control enters"
-            if not f.text.endswith(" you control"):
+            # today's wording: "Whenever ~ or another nontoken Cat you control enters"; "... another creature you control
+            # with toughness greater than its power enters" (Fecund Greenshell: the kind after "you control")
+            m = re.fullmatch(r"(.+?) you control( with toughness greater than its power)?", f.text)
+            if not m:
                 raise NotUnderstood(f.text)
-            f = T.Filter(f.text[: -len(" you control")], f.kind)
+            f = T.Filter(m[1] + (m[2] or ""), f.kind)
         if re.search(r"\b(you control|opponent controls|you don't control)$", f.text):
             raise NotUnderstood(f.text)
-        return T.Event("self_or_another_enters", ref=_one(ch, T.SelfRef), filter=T.Filter(f"another {f.text} you control", f.kind),
+        kind, gt, _ = f.text.partition(" with toughness greater than its power")
+        return T.Event("self_or_another_enters", ref=_one(ch, T.SelfRef),
+                       filter=T.Filter(f"another {kind} you control{gt}", f.kind),
                        text=f"whenever ~ or another {f.text} enters under your control")
 
     def ev_self_or_another_dies(self, meta, ch):

@@ -305,13 +305,16 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         if any(x is None or x.name != "subtype" for x in sub_lits):
             raise NotUnderstood(phrase)
     num = re.fullmatch(r"(.+?) with (power|toughness|converted mana cost|mana value) (\d+) or (less|greater)", words, re.I)
+    gt = None if num else re.fullmatch(r"(.+?) with toughness greater than its power", words, re.I)
+    if gt:                                     # "another creature you control with toughness greater than its power"
+        words, with_kw = gt[1], F("pos", C_("toughness_gt_power"))   # (Fecund Greenshell; rules/core/filters.lp)
     cnt = re.fullmatch(r"(.+?) with an? ([+-]1/[+-]1) counter on it", words, re.I)
     if cnt:                                    # "creature you control with a +1/+1 counter on it" (rules/core/filters.lp)
         words, with_kw = cnt[1], F("pos", F("counter", String(cnt[2])))
-    nm = None if num or cnt else re.fullmatch(r"(.+?) named ((?:[A-Z][\w',-]*)(?: (?:of|the|[A-Z][\w',-]*))*)", words)
+    nm = None if num or cnt or gt else re.fullmatch(r"(.+?) named ((?:[A-Z][\w',-]*)(?: (?:of|the|[A-Z][\w',-]*))*)", words)
     if nm:                                     # "creature you control named Pack Mastiff" (rules/core/filters.lp: named)
         words, with_kw = nm[1], F("pos", F("named", String(nm[2])))
-    m = None if num or cnt or nm else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
+    m = None if num or cnt or nm or gt else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
     run = None if num else re.fullmatch(r"(.+?) with power (\d+), (\d+), or (\d+)", words, re.I)
     exact = None if num or run else re.fullmatch(r"(.+?) with mana value (\d+)", words, re.I)
     if exact:                                  # "instant or sorcery card with mana value 1" (Micromancer): that value, a
@@ -1447,6 +1450,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "search_split":
         # "two cards. Put one into your hand and the other into your graveyard." (Final Parting; same file)
         return F("search_split", C_("hand"), C_("graveyard"))
+    if k == "peek_to" and e.keyword == "otherwise":
+        # "If it's a land card, you may put it onto the battlefield tapped. Otherwise, put it into your hand." (Fecund
+        # Greenshell; rules/timeline/library_reveal.lp)
+        return F("peek_to_else", ab.filter(e.filter, "card"), C_("battlefield_tapped"), C_("hand"))
     if k == "peek_to":
         # "if it's a land card, you may put it onto the battlefield tapped; if you don't, put it into your hand" (Risen
         # Reef; f4, rules/timeline/library_reveal.lp)

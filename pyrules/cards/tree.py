@@ -242,6 +242,9 @@ class Effect:
         if k == "search_split":
             return ("search your library for two cards; put one into your hand and the other into your graveyard; then "
                     "shuffle")
+        if k == "peek_to" and self.keyword == "otherwise":
+            return (f"look at the top card of your library; if it's a {self.filter.words()} card, you may put it onto the "
+                    "battlefield tapped; otherwise, put it into your hand")
         if k == "peek_to":
             return (f"look at the top card of your library; if it's a {self.filter.words()} card, you may put it onto the "
                     "battlefield tapped; if you don't, put it into your hand")

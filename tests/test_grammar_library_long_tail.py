@@ -118,3 +118,14 @@ def test_a_trigger_on_toughness_greater_than_power_and_otherwise():
     f = facts(ln)
     assert "enters(self)" in f and "pos(toughness_gt_power)" in f and "pos(you_control)" in f
     assert 'peek_to_else(f("land"),battlefield_tapped,hand)' in f
+
+
+def test_a_dig_for_a_creature_card_up_to_the_lands_you_control():
+    # "Look at the top six cards of your library. You may reveal a creature card with mana value less than or equal to
+    # the number of lands you control from among them and put it onto the battlefield. Put the rest on the bottom in a
+    # random order." (Loot, Exuberant Explorer)
+    ln = line("Loot, Exuberant Explorer", 2)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "pos(type(creature))" in f and "pos(mana_value_le_lands)" in f
+    assert ",battlefield,bottom,may))" in f and "dig_to(6," in f

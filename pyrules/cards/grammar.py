@@ -604,6 +604,10 @@ class ToTree(Transformer):
     def s_look_to_battlefield(self, meta, ch):
         return self._dig_to(ch, "bottom", True)
 
+    def s_reveal_to_battlefield_le_lands(self, meta, ch):   # "a creature card with mana value less than or equal to the
+        [e] = self._dig_to(ch, "bottom", True)              # number of lands you control" (Loot, Exuberant Explorer)
+        return [replace(e, filter=replace(e.filter, text=e.filter.text + " with mana value less than or equal to the number of lands you control"))]
+
     def s_dig_put_other_graveyard(self, meta, ch):   # "and the other into your graveyard" (Dark Bargain)
         [e] = self.s_dig_put_other(meta, ch)
         return [T.Effect("dig_put", n=e.n, who=e.who, keyword="graveyard")]

@@ -308,6 +308,10 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
     gt = None if num else re.fullmatch(r"(.+?) with toughness greater than its power", words, re.I)
     if gt:                                     # "another creature you control with toughness greater than its power"
         words, with_kw = gt[1], F("pos", C_("toughness_gt_power"))   # (Fecund Greenshell; rules/core/filters.lp)
+    if not gt and not num:
+        gt = re.fullmatch(r"(.+?) with mana value less than or equal to the number of lands you control", words, re.I)
+        if gt:                                 # "creature card with mana value less than or equal to the number of lands
+            words, with_kw = gt[1], F("pos", C_("mana_value_le_lands"))   # you control" (Loot; rules/core/filters.lp)
     cnt = re.fullmatch(r"(.+?) with an? ([+-]1/[+-]1) counter on it", words, re.I)
     if cnt:                                    # "creature you control with a +1/+1 counter on it" (rules/core/filters.lp)
         words, with_kw = cnt[1], F("pos", F("counter", String(cnt[2])))

@@ -260,8 +260,9 @@ class Effect:
             put = "you may put" if self.counter == "may" else "put"
             to = "onto the battlefield tapped" if self.who == "battlefield_tapped" else "onto the battlefield"
             rest = "into your graveyard" if self.keyword == "graveyard" else "on the bottom of your library"
-            return (f"{verb} the top {self.n} cards of your library; {put} a {self.filter.words()} card from among them "
-                    f"{to}; put the rest {rest}")
+            kind, with_, more = self.filter.words().partition(" with ")
+            return (f"{verb} the top {self.n} cards of your library; {put} a {kind} card{' with ' + more if with_ else ''} "
+                    f"from among them {to}; put the rest {rest}")
         if k == "dig_put" and self.keyword == "graveyard":
             return (f"look at the top {self.n} cards of your library; put {self.who} of them into your hand and the other "
                     "into your graveyard")

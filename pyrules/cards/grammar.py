@@ -583,7 +583,11 @@ class ToTree(Transformer):
         return [T.Effect("may_then", then=first, otherwise=then)]
 
     def s_dig(self, meta, ch):
-        return [T.Effect("dig", n=number(_tokens(ch, "NUM")[0]), filter=_one(ch, T.Filter))]
+        f = _one(ch, T.Filter)
+        parts = [p.strip() for p in f.text.split(",")]
+        if len(parts) > 1 and all(p.lower().startswith("non") and " " not in p for p in parts):
+            f = replace(f, text=" ".join(parts))      # "a noncreature, nonland card" (Thundertrap Trainer): both words at once
+        return [T.Effect("dig", n=number(_tokens(ch, "NUM")[0]), filter=f)]
 
     # library: look, reveal, search (issue 28; f4) ------------------------------------------------
     def s_reveal_all(self, meta, ch):
@@ -599,6 +603,10 @@ class ToTree(Transformer):
 
     def s_look_to_battlefield(self, meta, ch):
         return self._dig_to(ch, "bottom", True)
+
+    def s_reveal_to_battlefield_le_lands(self, meta, ch):   # "a creature card with mana value less than or equal to the
+        [e] = self._dig_to(ch, "bottom", True)              # number of lands you control" (Loot, Exuberant Explorer)
+        return [replace(e, filter=replace(e.filter, text=e.filter.text + " with mana value less than or equal to the number of lands you control"))]
 
     def s_dig_put_other_graveyard(self, meta, ch):   # "and the other into your graveyard" (Dark Bargain)
         [e] = self.s_dig_put_other(meta, ch)
@@ -666,6 +674,29 @@ class ToTree(Transformer):
         where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",
                  "into your hand": "hand"}[to]
         return T.Effect("search", who=where, filter=_one(ch, T.Filter))
+
+    def s_look_keep_top(self, meta, ch):   # "You may put one of those cards back on top of your library. Put the rest into your graveyard."
+        return [T.Effect("dig_keep_top", n=number(_tokens(ch, "NUM")[0]))]
+
+    def s_reveal_top_lose_mv(self, meta, ch):   # "reveal the top card ... into your hand. You lose life equal to its mana value."
+        return [T.Effect("reveal_top_lose_mv")]
+
+    def s_reveal_until(self, meta, ch):   # "reveal cards from the top of your library until you reveal a land card. ..."
+        zone = "battlefield_tapped" if _tokens(ch, "TAPPED_WORD") else "battlefield"
+        return [T.Effect("reveal_until", who=zone, filter=_one(ch, T.Filter))]
+
+    def s_peek_top_otherwise(self, meta, ch):   # "If it's a land card, you may put it onto the battlefield tapped. Otherwise, ..."
+        return [T.Effect("peek_to", filter=_one(ch, T.Filter), keyword="otherwise")]
+
+    def e_search_top(self, meta, ch):   # "search your library for a basic land card, reveal it, then shuffle and put that card on top"
+        return T.Effect("search", who="top", filter=_one(ch, T.Filter))
+
+    def e_search_n(self, meta, ch):   # "search your library for [up to] two basic land cards, put them onto the battlefield tapped"
+        to = " ".join(str(_tokens(ch, "SEARCH_TO")[0]).lower().split())
+        where = {"onto the battlefield tapped": "battlefield_tapped", "onto the battlefield": "battlefield",
+                 "into your hand": "hand"}[to]
+        return T.Effect("search_n", n=number(_tokens(ch, "NUM")[0]), who=where, filter=_one(ch, T.Filter),
+                        keyword="up_to" if _tokens(ch, "UP_TO") else "")
 
     def e_investigate(self, meta, ch):
         return T.Effect("create_token", n=1, token=T.Token("", "", ("Clue",), (), (), creature=False, predefined=True),
@@ -2601,13 +2632,17 @@ class ToTree(Transformer):
     def ev_self_or_another_enters(self, meta, ch):
         f = _one(ch, T.Filter)
         if not any(isinstance(c, tuple) and c[0] == "under_you" for c in ch):
-            # today's wording: "Whenever ~ or another nontoken Cat you control enters"
-            if not f.text.endswith(" you control"):
+            # today's wording: "Whenever ~ or another nontoken Cat you control enters"; "... another creature you control
+            # with toughness greater than its power enters" (Fecund Greenshell: the kind after "you control")
+            m = re.fullmatch(r"(.+?) you control( with toughness greater than its power)?", f.text)
+            if not m:
                 raise NotUnderstood(f.text)
-            f = T.Filter(f.text[: -len(" you control")], f.kind)
+            f = T.Filter(m[1] + (m[2] or ""), f.kind)
         if re.search(r"\b(you control|opponent controls|you don't control)$", f.text):
             raise NotUnderstood(f.text)
-        return T.Event("self_or_another_enters", ref=_one(ch, T.SelfRef), filter=T.Filter(f"another {f.text} you control", f.kind),
+        kind, gt, _ = f.text.partition(" with toughness greater than its power")
+        return T.Event("self_or_another_enters", ref=_one(ch, T.SelfRef),
+                       filter=T.Filter(f"another {kind} you control{gt}", f.kind),
                        text=f"whenever ~ or another {f.text} enters under your control")
 
     def ev_self_or_another_dies(self, meta, ch):
@@ -3014,6 +3049,11 @@ class ToTree(Transformer):
         return T.Effect("unless_chooses", who="target_opponent", keyword="sacrifice_or_discard", filter=_one(ch, T.Filter),
                         then=then)
 
+    def e_lose_life_each_unless_sacrifice_or_discard(self, meta, ch):
+        then = T.Effect("lose_life", who="each_opponent", n=number(_tokens(ch, "NUM")[0]))
+        return T.Effect("unless_chooses", who="each_opponent", keyword="sacrifice_or_discard", filter=_one(ch, T.Filter),
+                        then=then)
+
     # tap, untap, exile and control (issue 28; e6) -------------------------------------------------
     def e_tap_all_opponents(self, meta, ch):
         f = _one(ch, T.Filter)
@@ -3119,6 +3159,9 @@ class ToTree(Transformer):
 
     def e_reanimate_all(self, meta, ch):
         return T.Effect("reanimate_all", filter=_one(ch, T.Filter))
+
+    def e_reanimate_all_tapped(self, meta, ch):
+        return T.Effect("reanimate_all", filter=_one(ch, T.Filter), keyword="tapped")
 
     def e_reanimate_all_then_shuffle(self, meta, ch):
         return [T.Effect("reanimate_all", filter=_one(ch, T.Filter)), T.Effect("shuffle_graveyard_then")]

@@ -309,15 +309,26 @@ def filter_term(phrase: str, kind: str = "permanent", extra: tuple[str, ...] = (
         if any(x is None or x.name != "subtype" for x in sub_lits):
             raise NotUnderstood(phrase)
     num = re.fullmatch(r"(.+?) with (power|toughness|converted mana cost|mana value) (\d+) or (less|greater)", words, re.I)
+    gt = None if num else re.fullmatch(r"(.+?) with toughness greater than its power", words, re.I)
+    if gt:                                     # "another creature you control with toughness greater than its power"
+        words, with_kw = gt[1], F("pos", C_("toughness_gt_power"))   # (Fecund Greenshell; rules/core/filters.lp)
+    if not gt and not num:
+        gt = re.fullmatch(r"(.+?) with mana value less than or equal to the number of lands you control", words, re.I)
+        if gt:                                 # "creature card with mana value less than or equal to the number of lands
+            words, with_kw = gt[1], F("pos", C_("mana_value_le_lands"))   # you control" (Loot; rules/core/filters.lp)
     cnt = re.fullmatch(r"(.+?) with an? ([+-]1/[+-]1) counter on it", words, re.I)
     if cnt:                                    # "creature you control with a +1/+1 counter on it" (rules/core/filters.lp)
         words, with_kw = cnt[1], F("pos", F("counter", String(cnt[2])))
-    nm = None if num or cnt else re.fullmatch(r"(.+?) named ((?:[A-Z][\w',-]*)(?: (?:of|the|[A-Z][\w',-]*))*)", words)
+    nm = None if num or cnt or gt else re.fullmatch(r"(.+?) named ((?:[A-Z][\w',-]*)(?: (?:of|the|[A-Z][\w',-]*))*)", words)
     if nm:                                     # "creature you control named Pack Mastiff" (rules/core/filters.lp: named)
         words, with_kw = nm[1], F("pos", F("named", String(nm[2])))
-    m = None if num or cnt or nm else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
+    m = None if num or cnt or nm or gt else re.fullmatch(r"(.+?) (with|without) (\w+(?: \w+)?)", words, re.I)
     run = None if num else re.fullmatch(r"(.+?) with power (\d+), (\d+), or (\d+)", words, re.I)
-    if run:                                    # "creature with power 4, 5, or 6": consecutive numbers, a range
+    exact = None if num or run else re.fullmatch(r"(.+?) with mana value (\d+)", words, re.I)
+    if exact:                                  # "instant or sorcery card with mana value 1" (Micromancer): that value, a
+        words, m, run = exact[1], None, exact  # range of one (rules/core/filters.lp)
+        between = [F("pos", F("mana_value_ge", int(exact[2]))), F("pos", F("mana_value_le", int(exact[2])))]
+    elif run:                                    # "creature with power 4, 5, or 6": consecutive numbers, a range
         a, b, c = int(run[2]), int(run[3]), int(run[4])
         if not (b == a + 1 and c == b + 1):
             raise NotUnderstood(phrase)
@@ -1184,7 +1195,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
 
 # the instructions an "If you control ..." sentence may follow (rules/timeline/bounce_shapes.lp: gone_before)
 IF_AFTER = ("bounce", "destroy", "exile", "draw", "gain_life", "lose_life", "tap", "untap", "counters", "scry",
-            "surveil", "mill", "discard", "apply_pump")
+            "surveil", "mill", "discard", "apply_pump", "search")
 X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill",
              "counter_unless_pays", "create_token")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
@@ -1279,6 +1290,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if ab.effect_kinds[-1:] != ["reanimate_all"]:
             raise NotUnderstood(e.words())
         return C_("shuffle_graveyard_after_return")
+    if k == "reanimate_all" and e.keyword == "tapped":   # "... to the battlefield tapped" (Lumra): rules/timeline/reanimation_shapes.lp
+        return F("reanimate_all_tapped", ab.filter(e.filter, "card"))
     if k == "reanimate_all":                        # rules/timeline/reanimation_shapes.lp
         return F("reanimate_all", ab.filter(e.filter, "card"))
     if k == "destroy_sharing_color":                 # rules/timeline/shares_a_color.lp: after "destroy target [kind]"
@@ -1364,6 +1377,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
             raise NotUnderstood(e.words())
         return F("skip_next_untap", F("target", ab.targets))
     if k == "untap_it":
+        if ab.it_target is None and ab.effect_kinds[-1:] == ["search"] and any(
+                str(f).endswith(",battlefield_tapped))") for f in ab.facts if EFFECT.is_(f)):
+            # "Search your library for a basic land card, put it onto the battlefield tapped, ... Then if you control four
+            # or more lands, untap that land." (Fabled Passage): the card the search just put onto the battlefield
+            # (rules/timeline/bounce_shapes.lp)
+            return F("untap", C_("found"))
         if ab.it_target is not None:
             return F("untap", F("target", ab.it_target))
         if (ab.name.startswith("spell_") and not created and ab.last_permanent is not None
@@ -1477,6 +1496,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "search_split":
         # "two cards. Put one into your hand and the other into your graveyard." (Final Parting; same file)
         return F("search_split", C_("hand"), C_("graveyard"))
+    if k == "peek_to" and e.keyword == "otherwise":
+        # "If it's a land card, you may put it onto the battlefield tapped. Otherwise, put it into your hand." (Fecund
+        # Greenshell; rules/timeline/library_reveal.lp)
+        return F("peek_to_else", ab.filter(e.filter, "card"), C_("battlefield_tapped"), C_("hand"))
     if k == "peek_to":
         # "if it's a land card, you may put it onto the battlefield tapped; if you don't, put it into your hand" (Risen
         # Reef; f4, rules/timeline/library_reveal.lp)
@@ -1583,6 +1606,26 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "dig":
         # "look at the top N cards ...; you may reveal a [filter] card ... into your hand; put the rest on the bottom"
         return F("dig", e.n, ab.filter(e.filter, "card"))
+    if k == "reveal_top_lose_mv":
+        # "reveal the top card of your library and put that card into your hand. You lose life equal to its mana value."
+        # (rules/timeline/library_reveal.lp)
+        return F("reveal_top_lose_mv")
+    if k == "reveal_until":
+        # "reveal cards from the top of your library until you reveal a land card. Put that card onto the battlefield
+        # tapped and the rest on the bottom of your library in a random order." (rules/timeline/library_reveal.lp)
+        return F("reveal_until", ab.filter(e.filter, "card"), C_(e.who))
+    if k == "dig_keep_top":
+        # "look at the top three cards of your library. You may put one of those cards back on top of your library. Put
+        # the rest into your graveyard." (rules/timeline/library_reveal.lp)
+        if not isinstance(e.n, int):
+            raise NotUnderstood(e.words())
+        return F("dig_keep_top", e.n)
+    if k == "search_n":
+        # "search your library for [up to] two basic land cards, put them onto the battlefield tapped, then shuffle"
+        # (rules/timeline/changes.lp: up to the number, CR 701.23b, so "up to" reads the same)
+        if not isinstance(e.n, int):
+            raise NotUnderstood(e.words())
+        return F("search_n", ab.filter(e.filter, "card"), C_(e.who), e.n)
     if k == "search":
         # "search your library for a basic land card, put it onto the battlefield tapped, then shuffle"
         return F("search", ab.filter(e.filter, "card"), C_(e.who))
@@ -1649,6 +1692,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "... unless that player sacrifices a creature", "... unless they discard an artifact card", "... unless target
         # opponent sacrifices a creature or pays 3 life": the targeted player's choice as it resolves
         # (rules/timeline/unless_chooses.lp)
+        if e.who == "each_opponent":   # "each opponent loses 3 life unless that player sacrifices ... or discards a card"
+            if e.keyword != "sacrifice_or_discard" or not isinstance(e.then.n, int):
+                raise NotUnderstood(e.words())
+            return F("unless_each_opponent", F("alt_sacrifice_or_discard", ab.filter(e.filter)), F("lose_life", e.then.n))
         t = F("target", ab.target(C_(e.who.removeprefix("target_"))))
         if e.keyword == "sacrifice":
             ctx.need_self(e.then.ref, created)
@@ -2036,6 +2083,11 @@ def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: 
           and last == [F("counters", F("each", _filter_only(prev.filter)), String(prev.counter), prev.n)]):
         # "put two +1/+1 counters on each creature you control instead": the same permanents, another number
         term = F("counters", F("each", _filter_only(prev.filter)), String(prev.counter), then.n)
+    elif (then.kind == "search_n" and prev.kind == "search" and not then.keyword and isinstance(then.n, int)
+          and then.who == prev.who and then.filter.text.lower() == prev.filter.text.lower()
+          and last == [F("search", ab.filter(prev.filter, "card"), C_(prev.who))]):
+        # "instead search your library for two basic land cards, put them onto the battlefield": the same search, another number
+        term = F("search_n", ab.filter(prev.filter, "card"), C_(prev.who), then.n)
     elif (then.kind == "create_those" and prev.kind == "create_token" and isinstance(then.n, int) and isinstance(prev.n, int)
           and not prev.keyword and prev.who == "you" and prev.token is not None
           and last == [F("create_token", String(_token(ctx, prev.token)), prev.n)]):

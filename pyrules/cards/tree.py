@@ -211,6 +211,22 @@ class Effect:
                     "from among them and put them into your hand; put the rest on the bottom of your library")
         if k == "gains_until_eot" and self.who == "those":
             return f"those creatures gain {self.keyword} until end of turn"
+        if k == "reveal_top_lose_mv":
+            return ("reveal the top card of your library and put that card into your hand; you lose life equal to its "
+                    "mana value")
+        if k == "reveal_until":
+            w = self.filter.words()
+            tapped = " tapped" if self.who == "battlefield_tapped" else ""
+            return (f"reveal cards from the top of your library until you reveal {'an' if w[:1].lower() in 'aeiou' else 'a'} "
+                    f"{w} card; put that card onto the battlefield{tapped} and the rest on the bottom of your library")
+        if k == "dig_keep_top":
+            return (f"look at the top {self.n} cards of your library; you may put one of those cards back on top of your "
+                    "library; put the rest into your graveyard")
+        if k == "search_n":
+            to = {"battlefield_tapped": "onto the battlefield tapped", "battlefield": "onto the battlefield",
+                  "hand": "into your hand"}[self.who]
+            up = "up to " if self.keyword == "up_to" else ""
+            return f"search your library for {up}{self.n} {self.filter.words()} cards, put them {to}, then shuffle"
         if k == "search_all":
             what = self.filter.words().removeprefix("card ")
             return f"search your library for any number of cards {what}, put them into your hand, then shuffle"
@@ -226,6 +242,9 @@ class Effect:
         if k == "search_split":
             return ("search your library for two cards; put one into your hand and the other into your graveyard; then "
                     "shuffle")
+        if k == "peek_to" and self.keyword == "otherwise":
+            return (f"look at the top card of your library; if it's a {self.filter.words()} card, you may put it onto the "
+                    "battlefield tapped; otherwise, put it into your hand")
         if k == "peek_to":
             return (f"look at the top card of your library; if it's a {self.filter.words()} card, you may put it onto the "
                     "battlefield tapped; if you don't, put it into your hand")
@@ -241,8 +260,9 @@ class Effect:
             put = "you may put" if self.counter == "may" else "put"
             to = "onto the battlefield tapped" if self.who == "battlefield_tapped" else "onto the battlefield"
             rest = "into your graveyard" if self.keyword == "graveyard" else "on the bottom of your library"
-            return (f"{verb} the top {self.n} cards of your library; {put} a {self.filter.words()} card from among them "
-                    f"{to}; put the rest {rest}")
+            kind, with_, more = self.filter.words().partition(" with ")
+            return (f"{verb} the top {self.n} cards of your library; {put} a {kind} card{' with ' + more if with_ else ''} "
+                    f"from among them {to}; put the rest {rest}")
         if k == "dig_put" and self.keyword == "graveyard":
             return (f"look at the top {self.n} cards of your library; put {self.who} of them into your hand and the other "
                     "into your graveyard")
@@ -284,7 +304,8 @@ class Effect:
             return "then shuffle your graveyard into your library"
         if k == "reanimate_all":
             kind, with_, rest = self.filter.words().partition(" with ")
-            return f"return all {kind} cards{with_}{rest} from your graveyard to the battlefield"
+            tapped = " tapped" if self.keyword == "tapped" else ""
+            return f"return all {kind} cards{with_}{rest} from your graveyard to the battlefield{tapped}"
         if k == "fight":
             return f"{self.target.words()} fights target {self.filter.words()}"
         if k == "exile_linked":
@@ -513,9 +534,12 @@ class Effect:
                     "among them and put it into your hand; put the rest on the bottom of your library")
         if k == "search":
             to = {"battlefield_tapped": "put it onto the battlefield tapped", "battlefield": "put it onto the battlefield",
-                  "hand": "put it into your hand"}[self.who]
-            what = "card" if self.filter.words() == "card" else f"{self.filter.words()} card"
-            return f"search your library for a {what}, {to}, then shuffle"
+                  "hand": "put it into your hand"}.get(self.who)
+            w = self.filter.words()
+            what = w if w == "card" or " card " in f" {w} " else f"{w} card"
+            if self.who == "top":
+                return f"search your library for {'an' if what[:1].lower() in 'aeiou' else 'a'} {what}, reveal it, then shuffle and put that card on top"
+            return f"search your library for {'an' if what[:1].lower() in 'aeiou' else 'a'} {what}, {to}, then shuffle"
         if k == "double_power":
             return f"double {self.target.words()}'s power until end of turn"
         if k == "regrowth_chosen":
@@ -589,6 +613,9 @@ class Effect:
                         f"sacrifices {art} {f}")
             if self.keyword == "discard":
                 return f"target player discards {self.then.n} cards unless they discard {art} {f} card"
+            if self.keyword == "sacrifice_or_discard" and self.who == "each_opponent":
+                return (f"each opponent loses {self.then.n} life unless that player sacrifices {art} {f} of their choice "
+                        "or discards a card")
             if self.keyword == "sacrifice_or_discard":
                 return f"target opponent loses {self.then.n} life unless they sacrifice {art} {f} or discard a card"
             return f"draw a card unless target opponent sacrifices {art} {f} or pays {self.n} life"

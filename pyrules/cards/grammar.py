@@ -509,6 +509,29 @@ class ToTree(Transformer):
         out[-1] = replace(out[-1], where=True) if out[-1].x is not None else out[-1]
         return out
 
+    def s_impulse(self, meta, ch):
+        """"Exile the top N cards of your library. Until [duration], you may play that card / those cards / them."
+        (issue 28, impulse draw): one effect, its number (1 for "the top card", "X"), its duration and the words naming
+        the cards, which must agree in number with them."""
+        nums, xs = _tokens(ch, "NUM"), _tokens(ch, "XVAR")
+        n = "X" if xs else (number(nums[0]) if nums else 1)
+        one = not nums and not xs
+        plural = str(_tokens(ch, "CARDS")[0]).lower() == "cards"
+        ref = " ".join(str(_tokens(ch, "IMPULSE_REF")[0]).lower().split())
+        if one == plural or (ref == "that card") != one or (n == 1 and not one):
+            raise NotUnderstood("the cards exiled and the cards played don't agree")
+        until = [c for c in ch if isinstance(c, str) and c in ("end_of_turn", "end_of_your_next_turn")][0]
+        return [T.Effect("impulse", n=n, keyword=until)]
+
+    def s_impulse_may(self, meta, ch):
+        return [T.Effect("may", then=self.s_impulse(meta, ch)[0])]
+
+    def until_eot(self, meta, ch):
+        return "end_of_turn"
+
+    def until_next_turn(self, meta, ch):
+        return "end_of_your_next_turn"
+
     def e_draw_lose_target(self, meta, ch):
         n, m = (number(t) for t in _tokens(ch, "NUM"))
         return [T.Effect("draw", who="target_player", n=n), T.Effect("lose_life", who="that_player", n=m)]

@@ -1864,6 +1864,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if len(then) != 1:
             raise NotUnderstood(e.words())
         return F("if_was_only", F("target", ab.targets), ab.filter(e.filter, "card"), then[0])
+    if k == "impulse":
+        # "Exile the top N cards of your library. Until [duration], you may play them." (rules/mechanics/impulse_draw.lp);
+        # "the top X cards" of a triggered ability (X of the spell it entered as, CR 107.3m) has no rules
+        if e.n == "X":
+            raise NotUnderstood(e.words())
+        return F("exile_top_may_play", e.n, C_(e.keyword))
     if k == "exile_may_play":
         term = ab.filter(e.target.filter)
         t = ab.target(F("permanent", term), optional=True)

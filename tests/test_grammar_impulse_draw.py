@@ -1,0 +1,49 @@
+"""Reading tests of impulse draw (issue 28): "Exile the top card of your library. Until the end of your next turn, you
+may play that card." — real cards as Forge's card scripts keep their Oracle text (tests/data/impulse_draw.json) ->
+status and the vocabulary facts the rules interpret (rules/mechanics/impulse_draw.lp). The behaviour is played out in
+tests/rules/card_families/impulse_draw.yaml."""
+
+from __future__ import annotations
+
+from tests.card_lines import facts, lines_of
+
+line = lines_of("impulse_draw.json")
+
+
+def test_the_top_card_until_the_end_of_your_next_turn():
+    # "When this creature enters, exile the top card of your library. Until the end of your next turn, you may play
+    # that card." (Alania's Pathmaker)
+    ln = line("Alania's Pathmaker", 1)
+    assert ln.status == "modelled", ln.text
+    assert "exile_top_may_play(1,end_of_your_next_turn)" in facts(ln)
+
+
+def test_the_top_card_until_end_of_turn():
+    # Emberheart Challenger's valiant line: "... exile the top card of your library. Until end of turn, you may play
+    # that card."
+    ln = line("Emberheart Challenger", 3)
+    assert ln.status == "modelled", ln.text
+    assert "exile_top_may_play(1,end_of_turn)" in facts(ln)
+
+
+def test_the_top_two_cards_them():
+    # Season of the Bold: "{P}{P} — Exile the top two cards of your library. Until the end of your next turn, you may
+    # play them."
+    ln = line("Season of the Bold", 3)
+    assert ln.status == "modelled", ln.text
+    assert "exile_top_may_play(2,end_of_your_next_turn)" in facts(ln)
+
+
+def test_the_top_two_cards_those_cards():
+    # Muerra, Trash Tactician: "Whenever you expend 8, exile the top two cards of your library. Until the end of your
+    # next turn, you may play those cards."
+    ln = line("Muerra, Trash Tactician", 3)
+    assert ln.status == "modelled", ln.text
+    assert "exile_top_may_play(2,end_of_your_next_turn)" in facts(ln)
+
+
+def test_the_top_x_cards_of_a_creature_entering_is_not_modelled():
+    # Hugs, Grisly Guardian: "When Hugs enters, exile the top X cards of your library. ..." — X of the spell the
+    # creature was (CR 107.3m): the words are read, the X of a triggered ability has no rules
+    ln = line("Hugs, Grisly Guardian", 2)
+    assert ln.status == "not_modelled", ln.text

@@ -47,3 +47,12 @@ def test_the_top_x_cards_of_a_creature_entering_is_not_modelled():
     # creature was (CR 107.3m): the words are read, the X of a triggered ability has no rules
     ln = line("Hugs, Grisly Guardian", 2)
     assert ln.status == "not_modelled", ln.text
+
+
+def test_you_may_exile_and_a_cast_trigger_once_each_turn():
+    # Harnesser of Storms: "Whenever you cast a noncreature or Otter spell, you may exile the top card of your library.
+    # Until end of turn, you may play that card. This ability triggers only once each turn."
+    ln = line("Harnesser of Storms", 1)
+    assert ln.status == "modelled", ln.text
+    assert "may(exile_top_may_play(1,end_of_turn))" in facts(ln)
+    assert ",once_each_turn)" in facts(ln)

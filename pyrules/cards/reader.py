@@ -2221,13 +2221,15 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(TRIGGERED_ABILITY)
         ev = a.event
         ab.event_kind = ev.kind
-        if a.once and ev.kind != "gains_or_loses_life_your_turn":   # "This ability triggers only once each turn."
+        if a.once and ev.kind not in ("gains_or_loses_life_your_turn", "cast_spell"):   # "This ability triggers only once each turn."
             raise NotUnderstood("this ability triggers only once each turn")
         if ev.kind == "gains_or_loses_life_your_turn":
             # "Whenever you gain or lose life during your turn" [, once each turn] (rules/timeline/life_triggers.lp)
             ab.add(TRIGGER, F("gains_or_loses_life_your_turn_once" if a.once else ev.kind, C_(ev.step[2])))
         elif ev.kind == "transforms":
             ab.add(TRIGGER, F("transforms", ab.filter(ev.filter)))
+        elif ev.kind == "cast_spell" and a.once:   # "... This ability triggers only once each turn." (rules/timeline/triggers.lp)
+            ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter), C_("once_each_turn")))
         elif ev.kind == "cast_spell":
             ab.add(TRIGGER, F("cast_spell", C_("you"), ab.filter(ev.filter)))
         elif ev.kind == "equipped_dies":   # "Whenever equipped creature dies" (rules/timeline/triggers.lp)

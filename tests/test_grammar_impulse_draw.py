@@ -42,11 +42,12 @@ def test_the_top_two_cards_those_cards():
     assert "exile_top_may_play(2,end_of_your_next_turn)" in facts(ln)
 
 
-def test_the_top_x_cards_of_a_creature_entering_is_not_modelled():
-    # Hugs, Grisly Guardian: "When Hugs enters, exile the top X cards of your library. ..." — X of the spell the
-    # creature was (CR 107.3m): the words are read, the X of a triggered ability has no rules
+def test_the_top_x_cards_of_a_creature_entering():
+    # Hugs, Grisly Guardian: "When Hugs enters, exile the top X cards of your library. Until the end of your next turn,
+    # you may play those cards." — X of the spell the creature was (CR 107.3m)
     ln = line("Hugs, Grisly Guardian", 2)
-    assert ln.status == "not_modelled", ln.text
+    assert ln.status == "modelled", ln.text
+    assert "exile_top_may_play(x,end_of_your_next_turn)" in facts(ln)
 
 
 def test_you_may_exile_and_a_cast_trigger_once_each_turn():

@@ -524,7 +524,10 @@ class ToTree(Transformer):
         return [T.Effect("impulse", n=n, keyword=until)]
 
     def s_impulse_may(self, meta, ch):
-        return [T.Effect("may", then=self.s_impulse(meta, ch)[0])]
+        e = self.s_impulse(meta, ch)[0]
+        if e.n == "X":                              # "you may exile the top X cards": not read
+            raise NotUnderstood("you may exile the top X cards")
+        return [T.Effect("may", then=e)]
 
     def until_eot(self, meta, ch):
         return "end_of_turn"

@@ -1152,7 +1152,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
 # the instructions an "If you control ..." sentence may follow (rules/timeline/bounce_shapes.lp: gone_before)
 IF_AFTER = ("bounce", "destroy", "exile", "draw", "gain_life", "lose_life", "tap", "untap", "counters", "scry",
             "surveil", "mill", "discard", "apply_pump")
-X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill",
+X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill", "impulse",
              "counter_unless_pays", "create_token")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
 
@@ -1866,10 +1866,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("if_was_only", F("target", ab.targets), ab.filter(e.filter, "card"), then[0])
     if k == "impulse":
         # "Exile the top N cards of your library. Until [duration], you may play them." (rules/mechanics/impulse_draw.lp);
-        # "the top X cards" of a triggered ability (X of the spell it entered as, CR 107.3m) has no rules
-        if e.n == "X":
+        # "the top X cards": the X announced for a spell, or for "When ~ enters" the X of the spell it was (CR 107.3m);
+        # of any other ability, or X "where X is ...", not read
+        if e.n == "X" and (e.x is not None or not (ab.name.startswith("spell_") or ab.event_kind == "enters")):
             raise NotUnderstood(e.words())
-        return F("exile_top_may_play", e.n, C_(e.keyword))
+        return F("exile_top_may_play", _amount(e, ab), C_(e.keyword))
     if k == "exile_may_play":
         term = ab.filter(e.target.filter)
         t = ab.target(F("permanent", term), optional=True)

@@ -57,3 +57,19 @@ def test_you_may_exile_and_a_cast_trigger_once_each_turn():
     assert ln.status == "modelled", ln.text
     assert "may(exile_top_may_play(1,end_of_turn))" in facts(ln)
     assert ",once_each_turn)" in facts(ln)
+
+
+def test_choose_one_of_them():
+    # Strongbox Raider (FDN): "Raid — When this creature enters, if you attacked this turn, exile the top two cards of
+    # your library. Choose one of them. Until the end of your next turn, you may play that card."
+    ln = line("Strongbox Raider", 1)
+    assert ln.status == "modelled", ln.text
+    assert "exile_top_choose_may_play(2,end_of_your_next_turn)" in facts(ln)
+
+
+def test_choose_one_this_turn():
+    # Chandra, Flameshaper (FDN): "+2: Add {R}{R}{R}. Exile the top three cards of your library. Choose one. You may
+    # play that card this turn." ("this turn": until the turn ends)
+    ln = line("Chandra, Flameshaper", 1)
+    assert ln.status == "modelled", ln.text
+    assert "exile_top_choose_may_play(3,end_of_turn)" in facts(ln)

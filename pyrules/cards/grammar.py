@@ -529,6 +529,17 @@ class ToTree(Transformer):
             raise NotUnderstood("you may exile the top X cards")
         return [T.Effect("may", then=e)]
 
+    def s_impulse_choose(self, meta, ch):
+        """"Exile the top N cards of your library. Choose one [of them]. Until [duration], you may play that card." (or
+        "You may play that card this turn."): N of two or more, one of them chosen."""
+        n = number(_tokens(ch, "NUM")[0])
+        if n < 2 or str(_tokens(ch, "CARDS")[0]).lower() != "cards":
+            raise NotUnderstood("choose one of the top cards")
+        until = ([c for c in ch if isinstance(c, str) and c in ("end_of_turn", "end_of_your_next_turn")] or ["end_of_turn"])[0]
+        return [T.Effect("impulse_choose", n=n, keyword=until)]
+
+    s_impulse_choose_this_turn = s_impulse_choose
+
     def until_eot(self, meta, ch):
         return "end_of_turn"
 

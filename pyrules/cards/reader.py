@@ -1864,6 +1864,10 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if len(then) != 1:
             raise NotUnderstood(e.words())
         return F("if_was_only", F("target", ab.targets), ab.filter(e.filter, "card"), then[0])
+    if k == "impulse_choose":
+        # "Exile the top N cards of your library. Choose one of them. Until [duration], you may play that card." (the
+        # card the resolving action names: rules/mechanics/impulse_draw.lp)
+        return F("exile_top_choose_may_play", e.n, C_(e.keyword))
     if k == "impulse":
         # "Exile the top N cards of your library. Until [duration], you may play them." (rules/mechanics/impulse_draw.lp);
         # "the top X cards": the X announced for a spell, or for "When ~ enters" the X of the spell it was (CR 107.3m);

@@ -120,7 +120,7 @@ class Effect:
     gains_until_eot (keyword; the token just created), exile_return_transformed (ref), discard_hand,
     put_land, surveil (n), scry (n), exile (target), if_was (filter, then, otherwise), exile_may_play (target),
     no_prevention, grant_escape_until_eot (filter, cost), add_mana (mana),
-    impulse (n, keyword: its duration)."""
+    impulse, impulse_choose (n, keyword: its duration)."""
     kind: str
     who: str = "you"
     n: int = 0
@@ -555,6 +555,10 @@ class Effect:
             return f"if that creature was a {self.filter.words()}, {self.then.words()}"
         if k == "exile_may_play":
             return f"exile {self.target.words()}; for as long as it remains exiled, its owner may play it"
+        if k == "impulse_choose":
+            until = "end of turn" if self.keyword == "end_of_turn" else "the end of your next turn"
+            return (f"exile the top {self.n} cards of your library and choose one of them; until {until}, you may play "
+                    "that card (while exiled)")
         if k == "impulse":
             cards = "the top card" if self.n == 1 else f"the top {self.n} cards"
             until = "end of turn" if self.keyword == "end_of_turn" else "the end of your next turn"

@@ -296,7 +296,7 @@ CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green
            "pays": {True: "yes", False: "no"},  # "counter target spell unless its controller pays {N}": whether that
                                                 # player pays as it resolves (default: they don't)
            "type": {}}                          # "as ~ enters, choose a creature type": any word (Elf), checked above
-ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap", "creature", "discard", "sacrifice", "exile", "return")   # the cards a scry
+ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap", "creature", "discard", "sacrifice", "exile", "return", "play")   # the cards a scry
                                                # puts on the bottom, a surveil into the graveyard, "put one of them into
                                                # your hand" into the hand (ids, in order); the card whose dredge
                                                # replaces a draw (rules/mechanics/dredge.lp); the permanents "untap up
@@ -307,6 +307,8 @@ ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap", "creature", "dis
                                                # an "unless" would do (rules/timeline/unless_chooses.lp); the cards
                                                # exiled (or, with sacrifice, the Food sacrificed) to forage as an
                                                # ability resolves (rules/mechanics/forage.lp); the permanent "return a
-                                               # permanent you control to its owner's hand" returns (rules/timeline/effects.lp)
+                                               # permanent you control to its owner's hand" returns (rules/timeline/effects.lp);
+                                               # the card "Choose one of them. ... you may play that card" chooses
+                                               # (rules/mechanics/impulse_draw.lp)
 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")   # each has an intrinsic mana ability

@@ -73,3 +73,13 @@ def test_choose_one_this_turn():
     ln = line("Chandra, Flameshaper", 1)
     assert ln.status == "modelled", ln.text
     assert "exile_top_choose_may_play(3,end_of_turn)" in facts(ln)
+
+
+def test_at_the_beginning_of_your_second_main_phase():
+    # Fireglass Mentor (BLB): "At the beginning of your second main phase, if an opponent lost life this turn, exile the
+    # top two cards of your library. Choose one of them. Until end of turn, you may play that card." — the second main
+    # phase is the postcombat main phase (CR 505.1)
+    ln = line("Fireglass Mentor", 1)
+    assert ln.status == "modelled", ln.text
+    assert "at(postcombat_main,none,you)" in facts(ln)
+    assert "exile_top_choose_may_play(2,end_of_turn)" in facts(ln)

@@ -963,6 +963,7 @@ class ToTree(Transformer):
     ev_opponent_upkeep = _ev("at", "at the beginning of each opponent's upkeep", ("beginning", "upkeep", "opponent"))
     ev_your_combat = _ev("at", "at the beginning of combat on your turn", ("combat", "beginning_of_combat", "you"))
     ev_your_postcombat = _ev("at", "at the beginning of each of your postcombat main phases", ("postcombat_main", "none", "you"))
+    ev_your_second_main = _ev("at", "at the beginning of your second main phase", ("postcombat_main", "none", "you"))
     ev_combat_damage_player = _ev("combat_damage_to_player", "whenever ~ deals combat damage to a player")
     ev_becomes_target = _ev("becomes_target", "whenever ~ becomes the target of a spell", ("spell", "", ""))
     ev_becomes_target_opp = _ev("becomes_target", "whenever ~ becomes the target of a spell or ability an opponent controls",

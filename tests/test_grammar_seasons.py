@@ -18,6 +18,9 @@ line = lines_of("seasons.json")
     ("Season of Loss", 2, "sacrifice_n_chosen(each_player,1,f(\"creature\"))"),
     ("Season of the Burrow", 2, "create_token(\"Rabbit Token (1/1 white)\",1)"),
     ("Season of the Bold", 2, "create_token_tapped(\"Treasure Token\",1)"),
+    # "Exile the top two cards of your library. Until the end of your next turn, you may play them." (impulse draw:
+    # rules/mechanics/impulse_draw.lp)
+    ("Season of the Bold", 3, "exile_top_may_play(2,end_of_your_next_turn)"),
     # "Exile target nonland permanent. Its controller draws a card." (CR 608.2h)
     ("Season of the Burrow", 3, "draw(controller_of(target(1)),1)"),
     # "... to the battlefield with an indestructible counter on it" (CR 122.6, 122.1b)
@@ -59,7 +62,7 @@ def test_the_burrow_header_names_its_modes_with_targets():
     ("Season of Gathering", 2), ("Season of Gathering", 3), ("Season of Gathering", 4),
     ("Season of Weaving", 3), ("Season of Weaving", 4),
     ("Season of Loss", 3), ("Season of Loss", 4),
-    ("Season of the Bold", 3), ("Season of the Bold", 4),
+    ("Season of the Bold", 4),
 ])
 def test_modes_not_read_stay_not_modelled(card, n):
     ln = line(card, n)

@@ -509,6 +509,43 @@ class ToTree(Transformer):
         out[-1] = replace(out[-1], where=True) if out[-1].x is not None else out[-1]
         return out
 
+    def s_impulse(self, meta, ch):
+        """"Exile the top N cards of your library. Until [duration], you may play that card / those cards / them."
+        (issue 28, impulse draw): one effect, its number (1 for "the top card", "X"), its duration and the words naming
+        the cards, which must agree in number with them."""
+        nums, xs = _tokens(ch, "NUM"), _tokens(ch, "XVAR")
+        n = "X" if xs else (number(nums[0]) if nums else 1)
+        one = not nums and not xs
+        plural = str(_tokens(ch, "CARDS")[0]).lower() == "cards"
+        ref = " ".join(str(_tokens(ch, "IMPULSE_REF")[0]).lower().split())
+        if one == plural or (ref == "that card") != one or (n == 1 and not one):
+            raise NotUnderstood("the cards exiled and the cards played don't agree")
+        until = [c for c in ch if isinstance(c, str) and c in ("end_of_turn", "end_of_your_next_turn")][0]
+        return [T.Effect("impulse", n=n, keyword=until)]
+
+    def s_impulse_may(self, meta, ch):
+        e = self.s_impulse(meta, ch)[0]
+        if e.n == "X":                              # "you may exile the top X cards": not read
+            raise NotUnderstood("you may exile the top X cards")
+        return [T.Effect("may", then=e)]
+
+    def s_impulse_choose(self, meta, ch):
+        """"Exile the top N cards of your library. Choose one [of them]. Until [duration], you may play that card." (or
+        "You may play that card this turn."): N of two or more, one of them chosen."""
+        n = number(_tokens(ch, "NUM")[0])
+        if n < 2 or str(_tokens(ch, "CARDS")[0]).lower() != "cards":
+            raise NotUnderstood("choose one of the top cards")
+        until = ([c for c in ch if isinstance(c, str) and c in ("end_of_turn", "end_of_your_next_turn")] or ["end_of_turn"])[0]
+        return [T.Effect("impulse_choose", n=n, keyword=until)]
+
+    s_impulse_choose_this_turn = s_impulse_choose
+
+    def until_eot(self, meta, ch):
+        return "end_of_turn"
+
+    def until_next_turn(self, meta, ch):
+        return "end_of_your_next_turn"
+
     def e_draw_lose_target(self, meta, ch):
         n, m = (number(t) for t in _tokens(ch, "NUM"))
         return [T.Effect("draw", who="target_player", n=n), T.Effect("lose_life", who="that_player", n=m)]
@@ -965,6 +1002,7 @@ class ToTree(Transformer):
     ev_opponent_upkeep = _ev("at", "at the beginning of each opponent's upkeep", ("beginning", "upkeep", "opponent"))
     ev_your_combat = _ev("at", "at the beginning of combat on your turn", ("combat", "beginning_of_combat", "you"))
     ev_your_postcombat = _ev("at", "at the beginning of each of your postcombat main phases", ("postcombat_main", "none", "you"))
+    ev_your_second_main = _ev("at", "at the beginning of your second main phase", ("postcombat_main", "none", "you"))
     ev_combat_damage_player = _ev("combat_damage_to_player", "whenever ~ deals combat damage to a player")
     ev_becomes_target = _ev("becomes_target", "whenever ~ becomes the target of a spell", ("spell", "", ""))
     ev_becomes_target_opp = _ev("becomes_target", "whenever ~ becomes the target of a spell or ability an opponent controls",

@@ -1196,7 +1196,7 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
 # the instructions an "If you control ..." sentence may follow (rules/timeline/bounce_shapes.lp: gone_before)
 IF_AFTER = ("bounce", "destroy", "exile", "draw", "gain_life", "lose_life", "tap", "untap", "counters", "scry",
             "surveil", "mill", "discard", "apply_pump", "search")
-X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill",
+X_EFFECTS = ("damage", "gain_life", "lose_life", "damage_each_creature_player", "draw", "mill", "impulse",
              "counter_unless_pays", "create_token")   # the effects whose amount may be X
 MANA_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g", "colorless": "c"}
 
@@ -1963,6 +1963,17 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if len(then) != 1:
             raise NotUnderstood(e.words())
         return F("if_was_only", F("target", ab.targets), ab.filter(e.filter, "card"), then[0])
+    if k == "impulse_choose":
+        # "Exile the top N cards of your library. Choose one of them. Until [duration], you may play that card." (the
+        # card the resolving action names: rules/mechanics/impulse_draw.lp)
+        return F("exile_top_choose_may_play", e.n, C_(e.keyword))
+    if k == "impulse":
+        # "Exile the top N cards of your library. Until [duration], you may play them." (rules/mechanics/impulse_draw.lp);
+        # "the top X cards": the X announced for a spell, or for "When ~ enters" the X of the spell it was (CR 107.3m);
+        # of any other ability, or X "where X is ...", not read
+        if e.n == "X" and (e.x is not None or not (ab.name.startswith("spell_") or ab.event_kind == "enters")):
+            raise NotUnderstood(e.words())
+        return F("exile_top_may_play", _amount(e, ab), C_(e.keyword))
     if k == "exile_may_play":
         term = ab.filter(e.target.filter)
         t = ab.target(F("permanent", term), optional=True)
@@ -2324,7 +2335,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ev = a.event
         ab.event_kind = ev.kind
         if a.once and ev.kind not in ("gains_or_loses_life_your_turn", "one_or_more_enter", "one_or_more_die",
-                                      "you_put_counters_on_self"):
+                                      "you_put_counters_on_self", "cast_spell"):
             raise NotUnderstood("this ability triggers only once each turn")   # "This ability triggers only once each turn."
         if a.once and ev.kind != "gains_or_loses_life_your_turn":
             ab.add(TRIGGER_ONCE_EACH_TURN)         # (rules/timeline/batch_triggers.lp)

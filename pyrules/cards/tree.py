@@ -119,7 +119,8 @@ class Effect:
     sacrifice_unless_escaped (ref), counters (ref, counter, n), convert (ref), transform (ref), create_token (n, token),
     gains_until_eot (keyword; the token just created), exile_return_transformed (ref), discard_hand,
     put_land, surveil (n), scry (n), exile (target), if_was (filter, then, otherwise), exile_may_play (target),
-    no_prevention, grant_escape_until_eot (filter, cost), add_mana (mana)."""
+    no_prevention, grant_escape_until_eot (filter, cost), add_mana (mana),
+    impulse, impulse_choose (n, keyword: its duration)."""
     kind: str
     who: str = "you"
     n: int = 0
@@ -594,6 +595,15 @@ class Effect:
             return f"exile {self.target.words()}; for as long as it remains exiled, its owner may play it"
         if k == "damage_each_player_count":
             return f"{src} deals damage to each player equal to the number of {self.filter.words()} that player controls"
+        if k == "impulse_choose":
+            until = "end of turn" if self.keyword == "end_of_turn" else "the end of your next turn"
+            return (f"exile the top {self.n} cards of your library and choose one of them; until {until}, you may play "
+                    "that card (while exiled)")
+        if k == "impulse":
+            cards = "the top card" if self.n == 1 else f"the top {self.n} cards"
+            until = "end of turn" if self.keyword == "end_of_turn" else "the end of your next turn"
+            them = "that card" if self.n == 1 else "those cards"
+            return f"exile {cards} of your library; until {until}, you may play {them} (while exiled)"
         if k == "no_prevention":
             return "damage can't be prevented this turn"
         if k == "grant_escape_until_eot":

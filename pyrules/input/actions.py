@@ -297,7 +297,7 @@ CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green
                                                 # player pays as it resolves (default: they don't)
            "type": {}}                          # "as ~ enters, choose a creature type": any word (Elf), checked above
 ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap", "creature", "discard", "sacrifice", "exile", "return",
-              "top")                           # the cards a scry
+              "top", "play")                   # the cards a scry
                                                # puts on the bottom, a surveil into the graveyard, "put one of them into
                                                # your hand" into the hand (ids, in order); the card whose dredge
                                                # replaces a draw (rules/mechanics/dredge.lp); the permanents "untap up
@@ -310,6 +310,8 @@ ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap", "creature", "dis
                                                # ability resolves (rules/mechanics/forage.lp); the permanent "return a
                                                # permanent you control to its owner's hand" returns (rules/timeline/effects.lp);
                                                # the card "you may put one of those cards back on top of your library"
-                                               # puts back (rules/timeline/library_reveal.lp)
+                                               # puts back (rules/timeline/library_reveal.lp);
+                                               # the card "Choose one of them. ... you may play that card" chooses
+                                               # (rules/mechanics/impulse_draw.lp)
 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")   # each has an intrinsic mana ability

@@ -75,7 +75,7 @@ def test_once_each_turn_after_another_event_is_not_read():
     from pyrules.cards.reader import read_card
 
     card = card_from_record({"name": "Test Card", "layout": "normal", "mana_cost": "{W}", "type_line": "Enchantment",
-                             "oracle_text": "Whenever you cast a spell, draw a card. This ability triggers only once each turn."})
+                             "oracle_text": "Whenever a creature you control attacks, draw a card. This ability triggers only once each turn."})
     card.reader = read_card
     assert card.reading()[0].status == "not_modelled"
 

@@ -56,7 +56,7 @@ def test_you_may_exile_and_a_cast_trigger_once_each_turn():
     ln = line("Harnesser of Storms", 1)
     assert ln.status == "modelled", ln.text
     assert "may(exile_top_may_play(1,end_of_turn))" in facts(ln)
-    assert ",once_each_turn)" in facts(ln)
+    assert "trigger_once_each_turn(" in facts(ln)      # (rules/timeline/batch_triggers.lp)
 
 
 def test_choose_one_of_them():

@@ -74,7 +74,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=None, help="states worked out at once (default: one per core)")
     ap.add_argument("--opponents", choices=("pass", "any"), default="pass")
     ap.add_argument("--puzzles", action="store_true", help="also plan each Pauper Puzzle against any opponent")
-    ap.add_argument("--puzzle-horizon", type=int, default=13)
+    ap.add_argument("--puzzle-horizon", type=int, default=16)   # Pauper Puzzles #1 needs 14 of alice's actions (tests/rules/104_ending_the_game/pauper_puzzle_01.yaml)
     ap.add_argument("--puzzle-budget", type=float, default=60.0)
     args = ap.parse_args()
     print(load())

@@ -400,6 +400,16 @@ class ToTree(Transformer):
             raise NotUnderstood(n)
         return [T.CostItem("sacrifice", number(n), filter=_one(ch, T.Filter))]
 
+    def c_tap_untapped(self, meta, ch):   # "Tap two untapped tokens you control" (issue 28, tt; rules/casting/activate.lp)
+        f = _one(ch, T.Filter)
+        words = f.text.lower().split()
+        if words[:1] != ["untapped"] or words[-2:] != ["you", "control"]:
+            raise NotUnderstood(f.text)
+        return [T.CostItem("tap_untapped", number(_tokens(ch, "NUM")[0]), filter=f)]
+
+    def e_self_becomes_artifact_creature_vehicle(self, meta, ch):   # "Tangle Tumbler becomes an artifact creature until end of turn"
+        return T.Effect("self_becomes_artifact_creature", ref=_one(ch, T.SelfRef))
+
     def c_sacrifice_another(self, meta, ch):
         word, f = ch[0]
         if not f.text.lower().startswith("another "):

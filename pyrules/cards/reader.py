@@ -658,6 +658,12 @@ def cost_items(cost: T.Cost, ctx: Ctx, activated: bool = False) -> tuple[list[Sy
             term, ffacts = filter_term(it.filter.text, "permanent")
             items.append(F("sacrifice", Number(it.n), term))
             facts += ffacts
+        elif k == "tap_untapped" and activated:
+            # "Tap two untapped tokens you control" (Baylen, the Haymaker): an activated ability's cost taps that many
+            # untapped permanents of the filter its controller controls (rules/casting/activate.lp)
+            term, ffacts = filter_term(it.filter.text, "permanent")
+            items.append(F("tap_untapped", Number(it.n), term))
+            facts += ffacts
         elif k == "exile_graveyard":
             if not activated:   # the rules pay it for activated abilities only (rules/casting/activate.lp)
                 raise NotUnderstood(it.words())
@@ -1997,6 +2003,15 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         ab.facts += [ADDS_TYPE(d, C_("artifact")), ADDS_TYPE(d, C_("creature")),
                      SETS_CREATURE_TYPE(d, String(e.counter.lower())), SETS_PT(d, F("fixed", e.n, int(e.who))),
                      KNOWN_DEF(d)]
+        return F("apply", d, C_("self"), C_("end_of_turn"))
+    if k == "self_becomes_artifact_creature":
+        # "Tangle Tumbler becomes an artifact creature until end of turn": a Vehicle, with its printed power and
+        # toughness once it is a creature (CR 301.7b); layer 4 on the permanent itself until the turn ends
+        ctx.need_self(e.ref, created)
+        if "vehicle" not in ctx.face.type_line.lower().partition("—")[2].split():
+            raise NotUnderstood(e.words())
+        d = ab.new_def()
+        ab.facts += [ADDS_TYPE(d, C_("artifact")), ADDS_TYPE(d, C_("creature")), KNOWN_DEF(d)]
         return F("apply", d, C_("self"), C_("end_of_turn"))
     if k == "saga_becomes":
         kw = e.keyword

@@ -79,7 +79,7 @@ class Target:
 class CostItem:
     """One part of a cost: mana symbols, {T}, {Q}, pay life, discard, sacrifice, exile from the graveyard."""
     kind: str                        # mana | tap | untap | pay_life | discard | discard_hand | sacrifice_self |
-                                     # sacrifice | exile_other_graveyard | exile_graveyard | forage
+                                     # sacrifice | exile_other_graveyard | exile_graveyard | forage | tap_untapped
     n: int = 0
     symbols: tuple[str, ...] = ()    # mana: the symbols as printed ({2}, {R})
     filter: Filter | None = None
@@ -94,6 +94,7 @@ class CostItem:
                 "discard_kind": f"discard {self.n} {self.filter.words() if self.filter else ''} card(s)", "sacrifice_self": f"sacrifice {self.ref.words() if self.ref else '~'}",
                 "exile_self": f"exile {self.ref.words() if self.ref else '~'}",
                 "forage": "forage",
+                "tap_untapped": f"tap {self.n} {self.filter.words() if self.filter else ''}",
                 "remove_counters": f"remove {self.n} {''.join(self.symbols)} counter(s) from {self.ref.words() if self.ref else '~'}",
                 "exile_single_graveyard": f"exile {self.n} {self.filter.words() if self.filter else ''} card(s) from a single graveyard",
                 "sacrifice": f"sacrifice {self.n} {self.filter.words() if self.filter else ''}",
@@ -716,6 +717,8 @@ class Effect:
             return "tap those creatures"
         if k == "self_becomes":
             return f"{src} becomes a {self.n}/{self.who} {self.counter} artifact creature until end of turn"
+        if k == "self_becomes_artifact_creature":
+            return f"{src} becomes an artifact creature until end of turn"
         if k == "exile_if_countered":
             return "if that spell is countered this way, exile it instead of putting it into its owner's graveyard"
         if k == "restricted_this_turn":

@@ -260,7 +260,7 @@ def action_facts(action: dict, t: int, priority: str, players: list[str]) -> lis
         ab = action["ability"]
         ref = ABILITY_LINE(ab) if isinstance(ab, int) else ABILITY_KEYWORD(ab)
         occurs(OPTION_ACTIVATE(by, oid(v), ref))
-        for key in ("targets", "pay", "crew", "sacrifice", "discard", "exile"):
+        for key in ("targets", "pay", "crew", "tap", "sacrifice", "discard", "exile"):
             choices("target" if key == "targets" else key, action.get(key, []))
         if action.get("targets") == []:
             out.append(CHOICE(T, "no_targets", 1, NONE()))

@@ -37,7 +37,7 @@ ACTIONS: dict[str, dict[str, str]] = {
     "gain_control": {"gain_control": "id", "by": "player"},
     "play": {"play": "id", "by": "player"},
     "activate": {"activate": "id", "ability": "ability", "by": "player", "targets": "targets", "x": "count",
-                 "pay": "ids", "crew": "ids", "sacrifice": "ids", "discard": "ids", "exile": "ids", "choose": "choose"},
+                 "pay": "ids", "crew": "ids", "tap": "ids", "sacrifice": "ids", "discard": "ids", "exile": "ids", "choose": "choose"},
     "attack": {"attack": "attackers", "by": "player"},
     "block": {"block": "blockers", "by": "player"},
     "next_turn": {"next_turn": "true"},

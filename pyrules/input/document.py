@@ -58,7 +58,7 @@ __all__ = ["DocumentError", "Loader", "Limits", "DEFAULT", "check_document", "fi
 # which string-length limit a string gets, by the key it sits under (lists pass their key to their items)
 _ID_KEYS = frozenset((
     "id", "owner", "controller", "attached_to", "copy_of", "ability_of", "exiled_with", "active", "priority",
-    "source", "by", "as", "players", "targets", "objects", "exile", "sacrifice", "discard", "pay", "crew",
+    "source", "by", "as", "players", "targets", "objects", "exile", "sacrifice", "discard", "pay", "crew", "tap",
     "attacking", "blocking", "cast", "convert", "transform", "move", "copy", "activate", "counter",
     "gain_control", "pass", "play",
 ))

@@ -509,6 +509,18 @@ class ToTree(Transformer):
         out[-1] = replace(out[-1], where=True) if out[-1].x is not None else out[-1]
         return out
 
+    def s_where_x_graveyard(self, meta, ch):
+        """"..., where X is the number of [kind] cards in your graveyard": each X of the sentence's effects is that
+        number of its controller's cards (issue 28)."""
+        f = [c for c in ch if isinstance(c, T.Filter)][-1]
+        out = self.s_where_x(meta, [c for c in ch if c is not f] + [T.Filter(f.text, "card", True)])
+        if any(e.x is not None and e.kind != "lose_life" for e in out):   # only losing life counts such cards yet
+            raise NotUnderstood("where X is the number of cards in your graveyard")
+        return [replace(e, counter="your_graveyard") if e.x is not None else e for e in out]
+
+    def e_draw_died_this_turn(self, meta, ch):   # "Draw a card for each creature you controlled that died this turn."
+        return T.Effect("draw", n="died_this_turn")
+
     def s_impulse(self, meta, ch):
         """"Exile the top N cards of your library. Until [duration], you may play that card / those cards / them."
         (issue 28, impulse draw): one effect, its number (1 for "the top card", "X"), its duration and the words naming

@@ -1206,6 +1206,12 @@ def _amount(e: T.Effect, ab: Ab):
     or count(Filter), "where X is the number of [filter]"."""
     if e.n != "X":
         return e.n
+    if e.x is not None and e.counter == "your_graveyard":
+        # "where X is the number of [kind] cards in your graveyard": only losing life has rules for it
+        # (rules/timeline/graveyard_counts.lp)
+        if e.kind != "lose_life":
+            raise NotUnderstood(e.words())
+        return F("graveyard_count", ab.filter(e.x))
     if e.x is not None:
         return F("count", ab.filter(e.x))
     return C_("x")
@@ -1652,6 +1658,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "draw" and e.for_each and e.x is not None:
         # "Draw a card for each [filter]": counted as it resolves (rules/timeline/pump_shapes.lp)
         return F("draw", C_("you"), F("count", ab.filter(e.x)))
+    if k == "draw" and e.n == "died_this_turn":
+        # "Draw a card for each creature you controlled that died this turn." (rules/timeline/died_this_turn.lp)
+        return F("draw", C_("you"), C_("creatures_died_controlled"))
     if k == "draw" and e.n == "that_much":
         # "draw that many cards": the amount of the trigger's event (rules/timeline/that_many.lp)
         if not ab.event_amount:

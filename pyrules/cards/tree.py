@@ -145,7 +145,8 @@ class Effect:
 
     def words(self) -> str:
         text = self._words()
-        return f"{text}, where X is the number of {self.x.words()}" if self.where and self.x is not None else text
+        where = " in your graveyard" if self.counter == "your_graveyard" else ""
+        return f"{text}, where X is the number of {self.x.words()}{where}" if self.where and self.x is not None else text
 
     def _words(self) -> str:
         k = self.kind
@@ -159,6 +160,8 @@ class Effect:
             return "each player draws cards equal to the greatest number of cards a player discarded this way"
         if k == "draw" and self.for_each and self.x is not None:
             return f"draw a card for each {self.x.words()}"
+        if k == "draw" and self.n == "died_this_turn":
+            return "draw a card for each creature you controlled that died this turn"
         if k == "draw" and self.n == "that_much":
             return "draw that many cards"
         if k == "draw" and self.who == "its_controller":

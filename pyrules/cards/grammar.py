@@ -2095,6 +2095,9 @@ class ToTree(Transformer):
     def e_bounce_all(self, meta, ch):
         return T.Effect("bounce_all", filter=_one(ch, T.Filter))
 
+    def e_bounce_each(self, meta, ch):   # "Return each nonland, nontoken permanent to its owner's hand."
+        return T.Effect("bounce_all", filter=_one(ch, T.Filter), keyword="each")
+
     def e_bounce_all_target_player(self, meta, ch):
         return T.Effect("bounce_all", who="target_player", filter=_one(ch, T.Filter))
 

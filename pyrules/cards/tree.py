@@ -384,6 +384,8 @@ class Effect:
         if k == "put_library":
             end = "on top" if self.keyword == "top" else "on the bottom"
             return f"put {self.target.words()} {end} of its owner's library"
+        if k == "bounce_all" and self.keyword == "each":
+            return f"return each {self.filter.words()} to its owner's hand"
         if k == "bounce_all":
             return (f"return all {self.filter.words()}" + (" target player controls" if self.who == "target_player" else "")
                     + " to their owners' hands")

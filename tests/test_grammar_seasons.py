@@ -28,6 +28,8 @@ line = lines_of("seasons.json")
     # "Draw a card for each creature you controlled that died this turn." (CR 700.4, 608.2h: rules/timeline/died_this_turn.lp)
     # "Return each nonland, nontoken permanent to its owner's hand." (CR 608.2c: rules/timeline/bounce_shapes.lp)
     ("Season of Weaving", 4, "bounce_all(f(\"nonland, nontoken permanent\"))"),
+    # "Draw cards equal to the greatest power among creatures you control." (CR 608.2h: rules/timeline/greatest_power_draw.lp)
+    ("Season of Gathering", 4, "draw(you,greatest_power_controlled)"),
     ("Season of Loss", 3, "draw(you,creatures_died_controlled)"),
     # "Each opponent loses X life, where X is the number of creature cards in your graveyard." (CR 107.3c, 404.1:
     # rules/timeline/graveyard_counts.lp), the cards its controller owns
@@ -66,7 +68,7 @@ def test_the_burrow_header_names_its_modes_with_targets():
 
 
 @pytest.mark.parametrize("card, n", [
-    ("Season of Gathering", 2), ("Season of Gathering", 3), ("Season of Gathering", 4),
+    ("Season of Gathering", 2), ("Season of Gathering", 3),
     ("Season of Weaving", 3),
     ("Season of the Bold", 4),
 ])

@@ -518,6 +518,9 @@ class ToTree(Transformer):
             raise NotUnderstood("where X is the number of cards in your graveyard")
         return [replace(e, counter="your_graveyard") if e.x is not None else e for e in out]
 
+    def e_draw_greatest_power(self, meta, ch):   # "Draw cards equal to the greatest power among creatures you control."
+        return T.Effect("draw", n="greatest_power")
+
     def e_draw_died_this_turn(self, meta, ch):   # "Draw a card for each creature you controlled that died this turn."
         return T.Effect("draw", n="died_this_turn")
 

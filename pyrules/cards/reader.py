@@ -1658,6 +1658,9 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "draw" and e.for_each and e.x is not None:
         # "Draw a card for each [filter]": counted as it resolves (rules/timeline/pump_shapes.lp)
         return F("draw", C_("you"), F("count", ab.filter(e.x)))
+    if k == "draw" and e.n == "greatest_power":
+        # "Draw cards equal to the greatest power among creatures you control." (rules/timeline/greatest_power_draw.lp)
+        return F("draw", C_("you"), C_("greatest_power_controlled"))
     if k == "draw" and e.n == "died_this_turn":
         # "Draw a card for each creature you controlled that died this turn." (rules/timeline/died_this_turn.lp)
         return F("draw", C_("you"), C_("creatures_died_controlled"))

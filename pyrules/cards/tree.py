@@ -160,6 +160,8 @@ class Effect:
             return "each player draws cards equal to the greatest number of cards a player discarded this way"
         if k == "draw" and self.for_each and self.x is not None:
             return f"draw a card for each {self.x.words()}"
+        if k == "draw" and self.n == "greatest_power":
+            return "draw cards equal to the greatest power among creatures you control"
         if k == "draw" and self.n == "died_this_turn":
             return "draw a card for each creature you controlled that died this turn"
         if k == "draw" and self.n == "that_much":

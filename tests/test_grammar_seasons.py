@@ -30,6 +30,11 @@ line = lines_of("seasons.json")
     ("Season of Weaving", 4, "bounce_all(f(\"nonland, nontoken permanent\"))"),
     # "Draw cards equal to the greatest power among creatures you control." (CR 608.2h: rules/timeline/greatest_power_draw.lp)
     ("Season of Gathering", 4, "draw(you,greatest_power_controlled)"),
+    # "Put a +1/+1 counter on a creature you control. It gains vigilance and trample until end of turn." (CR 608.2c: no
+    # target, the creature chosen as it resolves; "it" is that creature, rules/timeline/loyalty_effects.lp)
+    ("Season of Gathering", 2, "counters_chosen(f(\"creature you control\"),\"+1/+1\",1)"),
+    ("Season of Gathering", 2, "apply(gains(vigilance),counters_chosen_object,end_of_turn)"),
+    ("Season of Gathering", 2, "apply(gains(trample),counters_chosen_object,end_of_turn)"),
     ("Season of Loss", 3, "draw(you,creatures_died_controlled)"),
     # "Each opponent loses X life, where X is the number of creature cards in your graveyard." (CR 107.3c, 404.1:
     # rules/timeline/graveyard_counts.lp), the cards its controller owns
@@ -68,7 +73,7 @@ def test_the_burrow_header_names_its_modes_with_targets():
 
 
 @pytest.mark.parametrize("card, n", [
-    ("Season of Gathering", 2), ("Season of Gathering", 3),
+    ("Season of Gathering", 3),
     ("Season of Weaving", 3),
     ("Season of the Bold", 4),
 ])

@@ -518,6 +518,11 @@ class ToTree(Transformer):
             raise NotUnderstood("where X is the number of cards in your graveyard")
         return [replace(e, counter="your_graveyard") if e.x is not None else e for e in out]
 
+    def s_counter_chosen_gains(self, meta, ch):   # "Put a +1/+1 counter on a creature you control. It gains ... until end of turn."
+        kws = [k for c in ch if isinstance(c, tuple) and c and c[0] == "kws" for k in c[1]]
+        return [T.Effect("counters_chosen", n=1, counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                         filter=_one(ch, T.Filter))] + [T.Effect("gains_chosen_until_eot", keyword=k) for k in kws]
+
     def e_draw_greatest_power(self, meta, ch):   # "Draw cards equal to the greatest power among creatures you control."
         return T.Effect("draw", n="greatest_power")
 

@@ -1180,6 +1180,14 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     if k == "counters_chosen":
         # "Put two loyalty counters on a planeswalker you control": chosen as it resolves (rules/timeline/loyalty_effects.lp)
         return [F("counters_chosen", ab.filter(e.filter), String(e.counter), e.n)]
+    if k == "gains_chosen_until_eot":
+        # "It gains vigilance and trample until end of turn" after "put a +1/+1 counter on a creature you control": the
+        # permanent chosen for the counters (rules/timeline/loyalty_effects.lp)
+        if not any(f.name == "effect" and ",counters_chosen(" in str(f) for f in ab.facts):
+            raise NotUnderstood(e.words())
+        if e.keyword not in KEYWORDS or KEYWORDS[e.keyword][1] is not None or KEYWORDS[e.keyword][0] in keywords_missing():
+            raise NotUnderstood(e.words())
+        return [F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), C_("counters_chosen_object"), C_("end_of_turn"))]
     if k == "gains_protection_choice":
         # "gains protection from the color of your choice until end of turn" (rules/mechanics/protection_choice.lp)
         return [F("apply", C_("gains_protection_chosen"), F("target", _permanent_target(e, ab)), C_("end_of_turn"))]

@@ -35,6 +35,9 @@ line = lines_of("seasons.json")
     ("Season of Gathering", 2, "counters_chosen(f(\"creature you control\"),\"+1/+1\",1)"),
     ("Season of Gathering", 2, "apply(gains(vigilance),counters_chosen_object,end_of_turn)"),
     ("Season of Gathering", 2, "apply(gains(trample),counters_chosen_object,end_of_turn)"),
+    # "Choose artifact or enchantment. Destroy all permanents of the chosen type." (CR 608.2c, 701.8a:
+    # rules/timeline/chosen_type_destroy.lp)
+    ("Season of Gathering", 3, "destroy_all_chosen_type(artifact,enchantment)"),
     ("Season of Loss", 3, "draw(you,creatures_died_controlled)"),
     # "Each opponent loses X life, where X is the number of creature cards in your graveyard." (CR 107.3c, 404.1:
     # rules/timeline/graveyard_counts.lp), the cards its controller owns
@@ -73,7 +76,6 @@ def test_the_burrow_header_names_its_modes_with_targets():
 
 
 @pytest.mark.parametrize("card, n", [
-    ("Season of Gathering", 3),
     ("Season of Weaving", 3),
     ("Season of the Bold", 4),
 ])

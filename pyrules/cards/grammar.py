@@ -523,6 +523,12 @@ class ToTree(Transformer):
         return [T.Effect("counters_chosen", n=1, counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
                          filter=_one(ch, T.Filter))] + [T.Effect("gains_chosen_until_eot", keyword=k) for k in kws]
 
+    def s_destroy_all_chosen_type(self, meta, ch):   # "Choose artifact or enchantment. Destroy all permanents of the chosen type."
+        one, other = str(_tokens(ch, "CARD_TYPE_PAIR")[0]).lower().split(" or ")
+        if one == other:
+            raise NotUnderstood(f"{one} or {other}")
+        return [T.Effect("destroy_all_chosen_type", keyword=one, counter=other)]
+
     def e_draw_greatest_power(self, meta, ch):   # "Draw cards equal to the greatest power among creatures you control."
         return T.Effect("draw", n="greatest_power")
 

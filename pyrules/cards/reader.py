@@ -1180,6 +1180,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     if k == "counters_chosen":
         # "Put two loyalty counters on a planeswalker you control": chosen as it resolves (rules/timeline/loyalty_effects.lp)
         return [F("counters_chosen", ab.filter(e.filter), String(e.counter), e.n)]
+    if k == "destroy_all_chosen_type":
+        # "Choose artifact or enchantment. Destroy all permanents of the chosen type." (rules/timeline/chosen_type_destroy.lp)
+        return [F("destroy_all_chosen_type", C_(e.keyword), C_(e.counter))]
     if k == "gains_chosen_until_eot":
         # "It gains vigilance and trample until end of turn" after "put a +1/+1 counter on a creature you control": the
         # permanent chosen for the counters (rules/timeline/loyalty_effects.lp)

@@ -655,6 +655,8 @@ class Effect:
             return f"exile {self.target.words()} until {src} leaves the battlefield"
         if k == "counters_life_total":
             return f"put X {self.counter} counters on {self.target.words()}, where X is your life total"
+        if k == "destroy_all_chosen_type":
+            return f"choose {self.keyword} or {self.counter}; destroy all permanents of the chosen type"
         if k == "gains_chosen_until_eot":
             return f"it gains {self.keyword} until end of turn"
         if k == "counters_chosen":

@@ -2269,6 +2269,11 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return T.Event("combat_damage_filter", filter=f, text=f"whenever a {f.text} deals combat damage to a player")
 
+    def ev_one_or_more_combat_damage_player(self, meta, ch):   # "Whenever one or more Birds you control deal combat damage to a player"
+        f = _one(ch, T.Filter)
+        return T.Event("combat_damage_one_or_more", filter=f,
+                       text=f"whenever one or more {f.text} deal combat damage to a player")
+
     # Sunspine Lynx (issue 28, fc; rules/timeline/damage_each_player_count.lp) ---------------------------------------
     def e_damage_each_player_count(self, meta, ch):   # "it deals damage to each player equal to the number of nonbasic lands that player controls"
         f = _one(ch, T.Filter)

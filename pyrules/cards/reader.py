@@ -2506,6 +2506,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("becomes_target", ab.filter(ev.filter), *(C_(w) for w in ev.step if w)))
         elif ev.kind == "attacks_filter":          # "Whenever a Vampire you control attacks" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("attacks", ab.filter(ev.filter)))
+        elif ev.kind == "combat_damage_one_or_more":   # "Whenever one or more Birds you control deal combat damage to a
+            ab.add(TRIGGER, F("combat_damage_one_or_more", ab.filter(ev.filter)))   # player" (rules/timeline/combat_damage_amount.lp)
         elif ev.kind == "combat_damage_filter":    # "Whenever a creature you control deals combat damage to a player"
             ab.add(TRIGGER, F("combat_damage_to_player", ab.filter(ev.filter)))   # (rules/timeline/combat_damage_amount.lp)
         else:

@@ -519,6 +519,32 @@ class ToTree(Transformer):
         out[-1] = replace(out[-1], where=True) if out[-1].x is not None else out[-1]
         return out
 
+    def s_where_x_graveyard(self, meta, ch):
+        """"..., where X is the number of [kind] cards in your graveyard": each X of the sentence's effects is that
+        number of its controller's cards (issue 28)."""
+        f = [c for c in ch if isinstance(c, T.Filter)][-1]
+        out = self.s_where_x(meta, [c for c in ch if c is not f] + [T.Filter(f.text, "card", True)])
+        if any(e.x is not None and e.kind != "lose_life" for e in out):   # only losing life counts such cards yet
+            raise NotUnderstood("where X is the number of cards in your graveyard")
+        return [replace(e, counter="your_graveyard") if e.x is not None else e for e in out]
+
+    def s_counter_chosen_gains(self, meta, ch):   # "Put a +1/+1 counter on a creature you control. It gains ... until end of turn."
+        kws = [k for c in ch if isinstance(c, tuple) and c and c[0] == "kws" for k in c[1]]
+        return [T.Effect("counters_chosen", n=1, counter=str(_tokens(ch, "PT")[0]).replace("−", "-"),
+                         filter=_one(ch, T.Filter))] + [T.Effect("gains_chosen_until_eot", keyword=k) for k in kws]
+
+    def s_destroy_all_chosen_type(self, meta, ch):   # "Choose artifact or enchantment. Destroy all permanents of the chosen type."
+        one, other = str(_tokens(ch, "CARD_TYPE_PAIR")[0]).lower().split(" or ")
+        if one == other:
+            raise NotUnderstood(f"{one} or {other}")
+        return [T.Effect("destroy_all_chosen_type", keyword=one, counter=other)]
+
+    def e_draw_greatest_power(self, meta, ch):   # "Draw cards equal to the greatest power among creatures you control."
+        return T.Effect("draw", n="greatest_power")
+
+    def e_draw_died_this_turn(self, meta, ch):   # "Draw a card for each creature you controlled that died this turn."
+        return T.Effect("draw", n="died_this_turn")
+
     def s_impulse(self, meta, ch):
         """"Exile the top N cards of your library. Until [duration], you may play that card / those cards / them."
         (issue 28, impulse draw): one effect, its number (1 for "the top card", "X"), its duration and the words naming
@@ -2093,6 +2119,9 @@ class ToTree(Transformer):
     def e_bounce_all(self, meta, ch):
         return T.Effect("bounce_all", filter=_one(ch, T.Filter))
 
+    def e_bounce_each(self, meta, ch):   # "Return each nonland, nontoken permanent to its owner's hand."
+        return T.Effect("bounce_all", filter=_one(ch, T.Filter), keyword="each")
+
     def e_bounce_all_target_player(self, meta, ch):
         return T.Effect("bounce_all", who="target_player", filter=_one(ch, T.Filter))
 
@@ -2249,6 +2278,11 @@ class ToTree(Transformer):
     def ev_filter_combat_damage_player(self, meta, ch):   # "Whenever a creature you control deals combat damage to a player"
         f = _one(ch, T.Filter)
         return T.Event("combat_damage_filter", filter=f, text=f"whenever a {f.text} deals combat damage to a player")
+
+    def ev_one_or_more_combat_damage_player(self, meta, ch):   # "Whenever one or more Birds you control deal combat damage to a player"
+        f = _one(ch, T.Filter)
+        return T.Event("combat_damage_one_or_more", filter=f,
+                       text=f"whenever one or more {f.text} deal combat damage to a player")
 
     # Sunspine Lynx (issue 28, fc; rules/timeline/damage_each_player_count.lp) ---------------------------------------
     def e_damage_each_player_count(self, meta, ch):   # "it deals damage to each player equal to the number of nonbasic lands that player controls"

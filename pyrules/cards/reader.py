@@ -1186,6 +1186,17 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
     if k == "counters_chosen":
         # "Put two loyalty counters on a planeswalker you control": chosen as it resolves (rules/timeline/loyalty_effects.lp)
         return [F("counters_chosen", ab.filter(e.filter), String(e.counter), e.n)]
+    if k == "destroy_all_chosen_type":
+        # "Choose artifact or enchantment. Destroy all permanents of the chosen type." (rules/timeline/chosen_type_destroy.lp)
+        return [F("destroy_all_chosen_type", C_(e.keyword), C_(e.counter))]
+    if k == "gains_chosen_until_eot":
+        # "It gains vigilance and trample until end of turn" after "put a +1/+1 counter on a creature you control": the
+        # permanent chosen for the counters (rules/timeline/loyalty_effects.lp)
+        if not any(f.name == "effect" and ",counters_chosen(" in str(f) for f in ab.facts):
+            raise NotUnderstood(e.words())
+        if e.keyword not in KEYWORDS or KEYWORDS[e.keyword][1] is not None or KEYWORDS[e.keyword][0] in keywords_missing():
+            raise NotUnderstood(e.words())
+        return [F("apply", F("gains", C_(KEYWORDS[e.keyword][0])), C_("counters_chosen_object"), C_("end_of_turn"))]
     if k == "gains_protection_choice":
         # "gains protection from the color of your choice until end of turn" (rules/mechanics/protection_choice.lp)
         return [F("apply", C_("gains_protection_chosen"), F("target", _permanent_target(e, ab)), C_("end_of_turn"))]
@@ -1212,6 +1223,12 @@ def _amount(e: T.Effect, ab: Ab):
     or count(Filter), "where X is the number of [filter]"."""
     if e.n != "X":
         return e.n
+    if e.x is not None and e.counter == "your_graveyard":
+        # "where X is the number of [kind] cards in your graveyard": only losing life has rules for it
+        # (rules/timeline/graveyard_counts.lp)
+        if e.kind != "lose_life":
+            raise NotUnderstood(e.words())
+        return F("graveyard_count", ab.filter(e.x))
     if e.x is not None:
         return F("count", ab.filter(e.x))
     return C_("x")
@@ -1658,6 +1675,12 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
     if k == "draw" and e.for_each and e.x is not None:
         # "Draw a card for each [filter]": counted as it resolves (rules/timeline/pump_shapes.lp)
         return F("draw", C_("you"), F("count", ab.filter(e.x)))
+    if k == "draw" and e.n == "greatest_power":
+        # "Draw cards equal to the greatest power among creatures you control." (rules/timeline/greatest_power_draw.lp)
+        return F("draw", C_("you"), C_("greatest_power_controlled"))
+    if k == "draw" and e.n == "died_this_turn":
+        # "Draw a card for each creature you controlled that died this turn." (rules/timeline/died_this_turn.lp)
+        return F("draw", C_("you"), C_("creatures_died_controlled"))
     if k == "draw" and e.n == "that_much":
         # "draw that many cards": the amount of the trigger's event (rules/timeline/that_many.lp)
         if not ab.event_amount:
@@ -2498,6 +2521,8 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("becomes_target", ab.filter(ev.filter), *(C_(w) for w in ev.step if w)))
         elif ev.kind == "attacks_filter":          # "Whenever a Vampire you control attacks" (rules/timeline/combat_triggers.lp)
             ab.add(TRIGGER, F("attacks", ab.filter(ev.filter)))
+        elif ev.kind == "combat_damage_one_or_more":   # "Whenever one or more Birds you control deal combat damage to a
+            ab.add(TRIGGER, F("combat_damage_one_or_more", ab.filter(ev.filter)))   # player" (rules/timeline/combat_damage_amount.lp)
         elif ev.kind == "combat_damage_filter":    # "Whenever a creature you control deals combat damage to a player"
             ab.add(TRIGGER, F("combat_damage_to_player", ab.filter(ev.filter)))   # (rules/timeline/combat_damage_amount.lp)
         else:

@@ -146,7 +146,8 @@ class Effect:
 
     def words(self) -> str:
         text = self._words()
-        return f"{text}, where X is the number of {self.x.words()}" if self.where and self.x is not None else text
+        where = " in your graveyard" if self.counter == "your_graveyard" else ""
+        return f"{text}, where X is the number of {self.x.words()}{where}" if self.where and self.x is not None else text
 
     def _words(self) -> str:
         k = self.kind
@@ -160,6 +161,10 @@ class Effect:
             return "each player draws cards equal to the greatest number of cards a player discarded this way"
         if k == "draw" and self.for_each and self.x is not None:
             return f"draw a card for each {self.x.words()}"
+        if k == "draw" and self.n == "greatest_power":
+            return "draw cards equal to the greatest power among creatures you control"
+        if k == "draw" and self.n == "died_this_turn":
+            return "draw a card for each creature you controlled that died this turn"
         if k == "draw" and self.n == "that_much":
             return "draw that many cards"
         if k == "draw" and self.who == "its_controller":
@@ -382,6 +387,8 @@ class Effect:
         if k == "put_library":
             end = "on top" if self.keyword == "top" else "on the bottom"
             return f"put {self.target.words()} {end} of its owner's library"
+        if k == "bounce_all" and self.keyword == "each":
+            return f"return each {self.filter.words()} to its owner's hand"
         if k == "bounce_all":
             return (f"return all {self.filter.words()}" + (" target player controls" if self.who == "target_player" else "")
                     + " to their owners' hands")
@@ -649,6 +656,10 @@ class Effect:
             return f"exile {self.target.words()} until {src} leaves the battlefield"
         if k == "counters_life_total":
             return f"put X {self.counter} counters on {self.target.words()}, where X is your life total"
+        if k == "destroy_all_chosen_type":
+            return f"choose {self.keyword} or {self.counter}; destroy all permanents of the chosen type"
+        if k == "gains_chosen_until_eot":
+            return f"it gains {self.keyword} until end of turn"
         if k == "counters_chosen":
             return f"put {self.n} {self.counter} counter(s) on a {self.filter.words()}"
         if k == "life_total_becomes":

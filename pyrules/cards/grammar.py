@@ -2739,6 +2739,9 @@ class ToTree(Transformer):
             f = T.Filter(f"{f.text} {' '.join(str(cnt[0]).split())}", f.kind)
         return T.Effect("if_you_control", then=_one(ch, T.Effect), filter=f, keyword=art)
 
+    def e_pump_it_also(self, meta, ch):
+        return T.Effect("pump", ref=T.SelfRef("it"), pt=self._pt(ch), keyword="")
+
     def if_control_none(self, meta, ch):
         f = _one(ch, T.Filter)
         return ("if", T.Condition("you_control_none", f, text=f"you control no {f.text}"))

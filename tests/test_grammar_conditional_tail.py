@@ -1,0 +1,27 @@
+"""Reading tests of a known effect plus a condition (issue 28, cs): real cards of Bloomburrow
+(tests/data/conditional_tail.json) -> status and the vocabulary facts the rules interpret. The behaviour is played out
+in tests/rules/card_families/conditional_tail.yaml."""
+
+from __future__ import annotations
+
+from tests.card_lines import facts, lines_of
+
+line = lines_of("conditional_tail.json")
+
+
+def test_it_also_gets_if_you_control_a_mouse():
+    # "Target creature gains trample until end of turn. It also gets +1/+0 until end of turn if you control a Mouse."
+    # (CR 608.2c: "it" the target; the condition checked as the spell resolves)
+    ln = line("Might of the Meek", 1)
+    assert ln.status == "modelled", ln.text
+    assert "apply(gains(trample),target(1),end_of_turn)" in facts(ln)
+    assert 'if_controls(f("mouse you control"),1,apply(pump(1,0),target(1),end_of_turn))' in facts(ln)
+
+
+def test_if_that_creature_is_a_token_it_also_gains():
+    # "Whenever you attack, target creature you control gets +1/+0 until end of turn. If that creature is a token, it
+    # also gains deathtouch until end of turn." (CR 508.3a, 608.2c, 111.1)
+    ln = line("Hazardroot Herbalist", 1)
+    assert ln.status == "modelled", ln.text
+    assert "apply(pump(1,0),target(1),end_of_turn)" in facts(ln)
+    assert 'if_is(target(1),f("token"),apply(gains(deathtouch),target(1),end_of_turn))' in facts(ln)

@@ -25,3 +25,12 @@ def test_if_that_creature_is_a_token_it_also_gains():
     assert ln.status == "modelled", ln.text
     assert "apply(pump(1,0),target(1),end_of_turn)" in facts(ln)
     assert 'if_is(target(1),f("token"),apply(gains(deathtouch),target(1),end_of_turn))' in facts(ln)
+
+
+def test_if_you_control_that_creature_draw():
+    # "When this creature enters, tap up to one target creature and put three stun counters on it. If you control that
+    # creature, draw two cards." (CR 608.2c: the target's controller as the ability resolves)
+    ln = line("Dreamdew Entrancer", 2)
+    assert ln.status == "modelled", ln.text
+    assert "target_optional(" in facts(ln) and 'counters(target(1),"stun",3)' in facts(ln)
+    assert 'if_is(target(1),f("creature you control"),draw(you,2))' in facts(ln)

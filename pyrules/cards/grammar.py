@@ -1734,7 +1734,9 @@ class ToTree(Transformer):
 
     def e_if_its_gains(self, meta, ch):
         kw = str(_tokens(ch, "KW")[0]).lower()
-        return T.Effect("if_is", filter=_one(ch, T.Filter), then=T.Effect("gains_until_eot", keyword=kw, ref=T.SelfRef("it")))
+        that = _tokens(ch, "TYPE")          # "If that creature is a token, ..." (Hazardroot Herbalist)
+        return T.Effect("if_is", filter=_one(ch, T.Filter), then=T.Effect("gains_until_eot", keyword=kw, ref=T.SelfRef("it")),
+                        counter=str(that[0]).lower() if that else "")
 
     # tokens attacking; "defending player"; "if it's legendary. Then it fights" (issue 28) -----------
     def e_create_tapped(self, meta, ch):
@@ -2741,6 +2743,9 @@ class ToTree(Transformer):
 
     def e_pump_it_also(self, meta, ch):
         return T.Effect("pump", ref=T.SelfRef("it"), pt=self._pt(ch), keyword="")
+
+    def e_if_you_control_that(self, meta, ch):
+        return T.Effect("if_control_that", counter=str(_tokens(ch, "TYPE")[0]).lower(), then=_one(ch, T.Effect))
 
     def if_control_none(self, meta, ch):
         f = _one(ch, T.Filter)

@@ -1460,12 +1460,20 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "If it's a Vampire, it gains first strike until end of turn": the target just before, as it resolves
         if ab.last_permanent is None:
             raise NotUnderstood(e.words())
-        t = ab.last_permanent[0]
+        t = ab.last_permanent[0] if not e.counter else _that_target(ab, e.counter, e)   # "If that creature is a token"
         kw = e.then.keyword
         if kw not in KEYWORDS or KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in keywords_missing():
             raise NotUnderstood(e.words())
         return F("if_is", F("target", t), ab.filter(e.filter),
                  F("apply", F("gains", C_(KEYWORDS[kw][0])), F("target", t), C_("end_of_turn")))
+    if k == "if_control_that":
+        # "If you control that creature, draw two cards." (Dreamdew Entrancer): the target just before, as it resolves
+        # (rules/timeline/pump_shapes.lp: if_is)
+        t = _that_target(ab, e.counter, e)
+        inner = effect_terms(e.then, ab, ctx, created)
+        if len(inner) != 1 or not re.match(r"draw\(you,\d+\)$", str(inner[0])):
+            raise NotUnderstood(e.words())
+        return F("if_is", F("target", t), ab.filter(T.Filter(f"{e.counter} you control")), inner[0])
     if k == "search_named":
         # "search your library for a card named A [or B]": the card names as the filter (rules/core/filters.lp: named)
         names = [ctx.card.name if n == "~" else n for n in e.keyword.split(" or ")]

@@ -34,3 +34,11 @@ def test_if_you_control_that_creature_draw():
     assert ln.status == "modelled", ln.text
     assert "target_optional(" in facts(ln) and 'counters(target(1),"stun",3)' in facts(ln)
     assert 'if_is(target(1),f("creature you control"),draw(you,2))' in facts(ln)
+
+
+def test_if_you_control_a_raccoon_you_may_discard_if_you_do_draw():
+    # "... If you control a Raccoon, you may discard a card. If you do, draw a card." (CR 608.2c, 608.2d)
+    ln = line("Take Out the Trash", 1)
+    assert ln.status == "modelled", ln.text
+    assert "damage(target(1),3)" in facts(ln)
+    assert 'if_controls(f("raccoon you control"),1,may_then(discard(you,1),draw(you,1)))' in facts(ln)

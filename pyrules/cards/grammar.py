@@ -2747,6 +2747,11 @@ class ToTree(Transformer):
     def e_if_you_control_that(self, meta, ch):
         return T.Effect("if_control_that", counter=str(_tokens(ch, "TYPE")[0]).lower(), then=_one(ch, T.Effect))
 
+    def s_if_control_may_if_you_do(self, meta, ch):
+        first, then = [c for c in ch if isinstance(c, T.Effect)]
+        return [T.Effect("if_you_control", then=T.Effect("may_then", then=first, otherwise=then), filter=_one(ch, T.Filter),
+                         keyword=str(_tokens(ch, "ARTICLE")[0]))]
+
     def if_control_none(self, meta, ch):
         f = _one(ch, T.Filter)
         return ("if", T.Condition("you_control_none", f, text=f"you control no {f.text}"))

@@ -1043,8 +1043,9 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         # "draw a card if you control a creature with a +1/+1 counter on it": checked as it resolves (rules/timeline/if_you_control.lp)
         inner = effect_terms(e.then, ab, ctx, created)
         text = e.filter.text
-        # "It also gets +1/+0 until end of turn if you control a Mouse" (Might of the Meek): a pump of the target just before
-        if (len(inner) != 1 or not re.match(r"(draw|gain_life|create_token|scry|surveil)\(|counters\(self,|apply\(pump\(-?\d+,-?\d+\),target\(\d+\),end_of_turn\)$", str(inner[0]))
+        # "It also gets +1/+0 until end of turn if you control a Mouse" (Might of the Meek): a pump of the target just before;
+        # "If you control a Raccoon, you may discard a card. If you do, draw a card." (Take Out the Trash)
+        if (len(inner) != 1 or not re.match(r"(draw|gain_life|create_token|scry|surveil)\(|counters\(self,|may_then\((draw|discard)\(you,\d+\),(draw|discard)\(you,\d+\)\)$|apply\(pump\(-?\d+,-?\d+\),target\(\d+\),end_of_turn\)$", str(inner[0]))
                 or re.search(r"\b(you control|opponent controls|you don't control)\b", text, re.I)):
             raise NotUnderstood(e.words())
         kind, with_, rest = text.partition(" with ")

@@ -42,3 +42,12 @@ def test_if_you_control_a_raccoon_you_may_discard_if_you_do_draw():
     assert ln.status == "modelled", ln.text
     assert "damage(target(1),3)" in facts(ln)
     assert 'if_controls(f("raccoon you control"),1,may_then(discard(you,1),draw(you,1)))' in facts(ln)
+
+
+def test_if_you_control_a_bird_counter_unless_pays_more_instead():
+    # "Counter target spell unless its controller pays {2}. If you control a Bird, counter that spell unless its
+    # controller pays {4} instead." (CR 608.2c, 608.2h: the same target spell, another amount)
+    ln = line("Dazzling Denial", 1)
+    assert ln.status == "modelled", ln.text
+    assert "counter_unless_pays(target(1),2)" in facts(ln)
+    assert 'effect_instead(' in facts(ln) and ',1,counter_unless_pays(target(1),4),controls(f("bird you control"),1))' in facts(ln)

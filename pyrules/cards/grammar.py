@@ -2481,6 +2481,12 @@ class ToTree(Transformer):
         p, t = str(_tokens(ch, "PT")[0]).replace("−", "-").split("/")
         return T.Effect("pump_that", pt=(int(p), int(t)), counter=str(_tokens(ch, "TYPE")[0]).lower())
 
+    def ie_counter_unless_that(self, meta, ch):
+        sym = str(_tokens(ch, "MANA")[0])
+        if not re.fullmatch(r"\{\d+\}", sym):           # a colored or {X} payment is not read here
+            raise NotUnderstood(f"pays {sym}")
+        return T.Effect("counter_unless_that", n=int(sym[1:-1]))
+
     def ie_create_those(self, meta, ch):
         return T.Effect("create_those", n=number(_tokens(ch, "NUM")[0]))
 

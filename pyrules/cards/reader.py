@@ -2109,6 +2109,10 @@ def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: 
           and last == [F("search", ab.filter(prev.filter, "card"), C_(prev.who))]):
         # "instead search your library for two basic land cards, put them onto the battlefield": the same search, another number
         term = F("search_n", ab.filter(prev.filter, "card"), C_(prev.who), then.n)
+    elif (then.kind == "counter_unless_that" and prev.kind == "counter_unless_pays" and isinstance(prev.n, int)
+          and last[0] == F("counter_unless_pays", F("target", ab.targets), prev.n)):
+        # "counter that spell unless its controller pays {4} instead" (Dazzling Denial): the same target spell, another amount
+        term = F("counter_unless_pays", F("target", ab.targets), then.n)
     elif (then.kind == "create_those" and prev.kind == "create_token" and isinstance(then.n, int) and isinstance(prev.n, int)
           and not prev.keyword and prev.who == "you" and prev.token is not None
           and last == [F("create_token", String(_token(ctx, prev.token)), prev.n)]):

@@ -51,3 +51,11 @@ def test_if_you_control_a_bird_counter_unless_pays_more_instead():
     assert ln.status == "modelled", ln.text
     assert "counter_unless_pays(target(1),2)" in facts(ln)
     assert 'effect_instead(' in facts(ln) and ',1,counter_unless_pays(target(1),4),controls(f("bird you control"),1))' in facts(ln)
+
+
+def test_whenever_you_attack_with_one_or_more_lizards():
+    # "Whenever you attack with one or more Lizards, Hired Claw deals 1 damage to target opponent." (CR 508.3a, 603.2)
+    ln = line("Hired Claw", 1)
+    assert ln.status == "modelled", ln.text
+    assert 'attack_one_or_more(f("lizards you control"))' in facts(ln)
+    assert "damage(target(1),1)" in facts(ln)

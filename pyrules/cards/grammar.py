@@ -1913,6 +1913,13 @@ class ToTree(Transformer):
         return T.Event("attack_n_or_more", filter=T.Filter("creatures you control"), n=n,
                        text=f"whenever you attack with {n} or more creatures")
 
+    def ev_you_attack_with_one_or_more(self, meta, ch):
+        f = _one(ch, T.Filter)
+        if re.search(r"\bcontrols?\b", f.text, re.I):       # the attackers are always its controller's
+            raise NotUnderstood(f.text)
+        return T.Event("one_or_more_attack", filter=T.Filter(f"{f.text} you control", f.kind),
+                       text=f"whenever you attack with one or more {f.text}")
+
     def ev_you_attack(self, meta, ch):
         return T.Event("one_or_more_attack", filter=T.Filter("creatures you control"), text="whenever you attack")
 

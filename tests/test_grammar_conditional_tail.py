@@ -59,3 +59,14 @@ def test_whenever_you_attack_with_one_or_more_lizards():
     assert ln.status == "modelled", ln.text
     assert 'attack_one_or_more(f("lizards you control"))' in facts(ln)
     assert "damage(target(1),1)" in facts(ln)
+
+
+def test_where_x_is_the_number_of_a_list_of_kinds():
+    # "Whenever Valley Rotcaller attacks, each opponent loses X life and you gain X life, where X is the number of other
+    # Squirrels, Bats, Lizards, and Rats you control." (CR 107.3c, 608.2h: each kind, counted as it resolves)
+    ln = line("Valley Rotcaller", 2)
+    assert ln.status == "modelled", ln.text
+    f = 'count(f("other squirrels, bats, lizards, and rats you control"))'
+    assert f"lose_life(each_opponent,{f})" in facts(ln) and f"gain_life(you,{f})" in facts(ln)
+    for kind in ("squirrel", "bat", "lizard", "rat"):
+        assert f'pos(subtype("{kind}"))' in facts(ln)

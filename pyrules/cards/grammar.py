@@ -509,6 +509,12 @@ class ToTree(Transformer):
         out[-1] = replace(out[-1], where=True) if out[-1].x is not None else out[-1]
         return out
 
+    def s_where_x_kinds(self, meta, ch):
+        """"..., where X is the number of other Squirrels, Bats, Lizards, and Rats you control": a list of kinds, each one."""
+        words = " ".join(str(c) for c in ch if isinstance(c, Token) and c.type in ("FWORD", "FAND", "FCOMMA"))
+        f = T.Filter(f"{words.replace(' ,', ',')} you control", "permanent", and_or=True)
+        return self.s_where_x(meta, [c for c in ch if isinstance(c, T.Effect)] + [f])
+
     def s_impulse(self, meta, ch):
         """"Exile the top N cards of your library. Until [duration], you may play that card / those cards / them."
         (issue 28, impulse draw): one effect, its number (1 for "the top card", "X"), its duration and the words naming

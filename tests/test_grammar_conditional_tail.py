@@ -70,3 +70,13 @@ def test_where_x_is_the_number_of_a_list_of_kinds():
     assert f"lose_life(each_opponent,{f})" in facts(ln) and f"gain_life(you,{f})" in facts(ln)
     for kind in ("squirrel", "bat", "lizard", "rat"):
         assert f'pos(subtype("{kind}"))' in facts(ln)
+
+
+def test_bandits_talent_level_2_if_that_player_has_one_or_fewer_cards():
+    # level 2: "At the beginning of each opponent's upkeep, if that player has one or fewer cards in hand, they lose 2
+    # life." (CR 716.2a: a Class ability of level 2; CR 603.4: the intervening "if")
+    ln = line("Bandit's Talent", 4)
+    assert ln.status == "modelled", ln.text
+    assert "at(beginning,upkeep,opponent)" in facts(ln)
+    assert "data_player_hand_le(1)" in facts(ln) and "lose_life(data_player,2)" in facts(ln)
+    assert "class_ability_level(" in facts(ln) and ",2)" in facts(ln)

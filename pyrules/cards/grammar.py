@@ -2771,6 +2771,13 @@ class ToTree(Transformer):
         return [T.Effect("if_you_control", then=T.Effect("may_then", then=first, otherwise=then), filter=_one(ch, T.Filter),
                          keyword=str(_tokens(ch, "ARTICLE")[0]))]
 
+    def if_that_player_hand_le(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return ("if", T.Condition("data_player_hand_le", n=n, text=f"that player has {n} or fewer cards in hand"))
+
+    def e_lose_life_they(self, meta, ch):
+        return T.Effect("lose_life", who="they", n=number(_tokens(ch, "NUM")[0]))
+
     def if_control_none(self, meta, ch):
         f = _one(ch, T.Filter)
         return ("if", T.Condition("you_control_none", f, text=f"you control no {f.text}"))

@@ -1237,6 +1237,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if not ab.targets:
             raise NotUnderstood(e.words())
         return F("lose_life", F("target", ab.targets), e.n)
+    if k == "lose_life" and e.who == "they":
+        # "they lose 2 life" after "if that player has ...": the opponent whose step it is (rules/timeline/that_player_hand.lp)
+        if not ab.event_player or not any(INTERVENING_IF.is_(f) and "data_player_hand_le" in str(f) for f in ab.facts):
+            raise NotUnderstood(e.words())
+        return F("lose_life", C_("data_player"), e.n)
     if k == "edict" and e.who == "that_player":
         # "that player sacrifices a creature": the opponent whose step triggered it (rules/timeline/fight_exile_control.lp)
         if not ab.event_player:
@@ -2543,6 +2548,11 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             # "if you gained [N or more] life this turn", "if a player lost N or more life this turn", "if you have N or
             # less life" (rules/timeline/life_this_turn.lp)
             ab.add(INTERVENING_IF, F(a.condition.kind, a.condition.n))
+        elif isinstance(a.condition, T.Condition) and a.condition.kind == "data_player_hand_le":
+            # "if that player has one or fewer cards in hand": the opponent whose step it is (rules/timeline/that_player_hand.lp)
+            if not ab.event_player:
+                raise NotUnderstood(a.condition.words())
+            ab.add(INTERVENING_IF, F("data_player_hand_le", a.condition.n))
         elif isinstance(a.condition, T.Condition) and a.condition.kind in ("gained_or_lost_life", "gained_and_lost_life"):
             # "if you gained or lost life this turn", "if you gained and lost life this turn" (rules/timeline/life_this_turn.lp)
             ab.add(INTERVENING_IF, C_(a.condition.kind))

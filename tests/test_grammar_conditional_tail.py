@@ -80,3 +80,15 @@ def test_bandits_talent_level_2_if_that_player_has_one_or_fewer_cards():
     assert "at(beginning,upkeep,opponent)" in facts(ln)
     assert "data_player_hand_le(1)" in facts(ln) and "lose_life(data_player,2)" in facts(ln)
     assert "class_ability_level(" in facts(ln) and ",2)" in facts(ln)
+
+
+def test_beza_if_an_opponent_has_more():
+    # "When Beza, the Bounding Spring enters, create a Treasure token if an opponent controls more lands than you. You
+    # gain 4 life if an opponent has more life than you. Create two 1/1 blue Fish creature tokens if an opponent
+    # controls more creatures than you. Draw a card if an opponent has more cards in hand than you." (CR 608.2c)
+    ln = line("Beza, the Bounding Spring", 1)
+    assert ln.status == "modelled", ln.text
+    assert 'if_opponent_more(lands,create_token("Treasure Token",1))' in facts(ln)
+    assert "if_opponent_more(life,gain_life(you,4))" in facts(ln)
+    assert "if_opponent_more(creatures,create_token(" in facts(ln) and ",2))" in facts(ln)
+    assert "if_opponent_more(hand,draw(you,1))" in facts(ln)

@@ -2778,6 +2778,21 @@ class ToTree(Transformer):
     def e_lose_life_they(self, meta, ch):
         return T.Effect("lose_life", who="they", n=number(_tokens(ch, "NUM")[0]))
 
+    def _if_opp_more(self, ch, what):
+        return T.Effect("if_opponent_more", then=_one(ch, T.Effect), keyword=what)
+
+    def e_if_opp_more_lands(self, meta, ch):
+        return self._if_opp_more(ch, "lands")
+
+    def e_if_opp_more_creatures(self, meta, ch):
+        return self._if_opp_more(ch, "creatures")
+
+    def e_if_opp_more_life(self, meta, ch):
+        return self._if_opp_more(ch, "life")
+
+    def e_if_opp_more_hand(self, meta, ch):
+        return self._if_opp_more(ch, "hand")
+
     def if_control_none(self, meta, ch):
         f = _one(ch, T.Filter)
         return ("if", T.Condition("you_control_none", f, text=f"you control no {f.text}"))

@@ -1050,6 +1050,13 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
             raise NotUnderstood(e.words())
         kind, with_, rest = text.partition(" with ")
         return [F("if_controls", ab.filter(T.Filter(f"{kind} you control{with_}{rest}")), 1, inner[0])]
+    if k == "if_opponent_more":
+        # "create a Treasure token if an opponent controls more lands than you" (Beza): compared as it resolves
+        # (rules/timeline/opponent_more.lp)
+        inner = effect_terms(e.then, ab, ctx, created)
+        if len(inner) != 1 or not re.match(r"(draw\(you,\d+\)|gain_life\(you,\d+\)|create_token\(\"[^\"]*\",\d+\))$", str(inner[0])):
+            raise NotUnderstood(e.words())
+        return [F("if_opponent_more", C_(e.keyword), inner[0])]
     if k == "may":
         # "you may [effect]": done unless the player declines as it resolves (rules/timeline/effects.lp)
         inner = effect_terms(e.then, ab, ctx, created)

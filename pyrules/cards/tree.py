@@ -481,6 +481,10 @@ class Effect:
             return f"if that {self.counter} is {self.filter.words()}, it gains {self.then.keyword} until end of turn"
         if k == "if_is":
             return f"if it's {self.filter.words()}, it gains {self.then.keyword} until end of turn"
+        if k == "if_opponent_more":
+            more = {"lands": "controls more lands", "creatures": "controls more creatures", "life": "has more life",
+                    "hand": "has more cards in hand"}[self.keyword]
+            return f"{self.then.words()} if an opponent {more} than you"
         if k == "if_control_that":
             return f"if you control that {self.counter}, {self.then.words()}"
         if k == "pump" and self.filter is not None:

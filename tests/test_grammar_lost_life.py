@@ -61,9 +61,9 @@ def test_activate_only_if_an_opponent_lost_life_and_only_once_each_turn():
     assert ",once_each_turn)" in facts(ln)
 
 
-def test_hired_claw_attack_trigger_is_not_read():
-    # "Whenever you attack with one or more Lizards, ..." has no rules yet: reported, never guessed at
-    assert line("Hired Claw", 1).status == "not_modelled"
+def test_hired_claw_attack_trigger_is_read():
+    # "Whenever you attack with one or more Lizards, ..." (issue 28, cs: tests/test_grammar_conditional_tail.py)
+    assert line("Hired Claw", 1).status == "modelled"
 
 
 @pytest.mark.parametrize("card, trigger, effect", [

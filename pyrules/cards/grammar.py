@@ -544,6 +544,11 @@ class ToTree(Transformer):
 
     def e_draw_died_this_turn(self, meta, ch):   # "Draw a card for each creature you controlled that died this turn."
         return T.Effect("draw", n="died_this_turn")
+    def s_where_x_kinds(self, meta, ch):
+        """"..., where X is the number of other Squirrels, Bats, Lizards, and Rats you control": a list of kinds, each one."""
+        words = " ".join(str(c) for c in ch if isinstance(c, Token) and c.type in ("FWORD", "FAND", "FCOMMA"))
+        f = T.Filter(f"{words.replace(' ,', ',')} you control", "permanent", and_or=True)
+        return self.s_where_x(meta, [c for c in ch if isinstance(c, T.Effect)] + [f])
 
     def s_impulse(self, meta, ch):
         """"Exile the top N cards of your library. Until [duration], you may play that card / those cards / them."
@@ -1770,7 +1775,9 @@ class ToTree(Transformer):
 
     def e_if_its_gains(self, meta, ch):
         kw = str(_tokens(ch, "KW")[0]).lower()
-        return T.Effect("if_is", filter=_one(ch, T.Filter), then=T.Effect("gains_until_eot", keyword=kw, ref=T.SelfRef("it")))
+        that = _tokens(ch, "TYPE")          # "If that creature is a token, ..." (Hazardroot Herbalist)
+        return T.Effect("if_is", filter=_one(ch, T.Filter), then=T.Effect("gains_until_eot", keyword=kw, ref=T.SelfRef("it")),
+                        counter=str(that[0]).lower() if that else "")
 
     # tokens attacking; "defending player"; "if it's legendary. Then it fights" (issue 28) -----------
     def e_create_tapped(self, meta, ch):
@@ -1946,6 +1953,13 @@ class ToTree(Transformer):
         n = number(_tokens(ch, "NUM")[0])
         return T.Event("attack_n_or_more", filter=T.Filter("creatures you control"), n=n,
                        text=f"whenever you attack with {n} or more creatures")
+
+    def ev_you_attack_with_one_or_more(self, meta, ch):
+        f = _one(ch, T.Filter)
+        if re.search(r"\bcontrols?\b", f.text, re.I):       # the attackers are always its controller's
+            raise NotUnderstood(f.text)
+        return T.Event("one_or_more_attack", filter=T.Filter(f"{f.text} you control", f.kind),
+                       text=f"whenever you attack with one or more {f.text}")
 
     def ev_you_attack(self, meta, ch):
         return T.Event("one_or_more_attack", filter=T.Filter("creatures you control"), text="whenever you attack")
@@ -2523,6 +2537,12 @@ class ToTree(Transformer):
         p, t = str(_tokens(ch, "PT")[0]).replace("−", "-").split("/")
         return T.Effect("pump_that", pt=(int(p), int(t)), counter=str(_tokens(ch, "TYPE")[0]).lower())
 
+    def ie_counter_unless_that(self, meta, ch):
+        sym = str(_tokens(ch, "MANA")[0])
+        if not re.fullmatch(r"\{\d+\}", sym):           # a colored or {X} payment is not read here
+            raise NotUnderstood(f"pays {sym}")
+        return T.Effect("counter_unless_that", n=int(sym[1:-1]))
+
     def ie_create_those(self, meta, ch):
         return T.Effect("create_those", n=number(_tokens(ch, "NUM")[0]))
 
@@ -2782,6 +2802,39 @@ class ToTree(Transformer):
         if cnt:                       # "a creature with a +1/+1 counter on it" (pyrules/cards/reader.py: filter_term)
             f = T.Filter(f"{f.text} {' '.join(str(cnt[0]).split())}", f.kind)
         return T.Effect("if_you_control", then=_one(ch, T.Effect), filter=f, keyword=art)
+
+    def e_pump_it_also(self, meta, ch):
+        return T.Effect("pump", ref=T.SelfRef("it"), pt=self._pt(ch), keyword="")
+
+    def e_if_you_control_that(self, meta, ch):
+        return T.Effect("if_control_that", counter=str(_tokens(ch, "TYPE")[0]).lower(), then=_one(ch, T.Effect))
+
+    def s_if_control_may_if_you_do(self, meta, ch):
+        first, then = [c for c in ch if isinstance(c, T.Effect)]
+        return [T.Effect("if_you_control", then=T.Effect("may_then", then=first, otherwise=then), filter=_one(ch, T.Filter),
+                         keyword=str(_tokens(ch, "ARTICLE")[0]))]
+
+    def if_that_player_hand_le(self, meta, ch):
+        n = number(_tokens(ch, "NUM")[0])
+        return ("if", T.Condition("data_player_hand_le", n=n, text=f"that player has {n} or fewer cards in hand"))
+
+    def e_lose_life_they(self, meta, ch):
+        return T.Effect("lose_life", who="they", n=number(_tokens(ch, "NUM")[0]))
+
+    def _if_opp_more(self, ch, what):
+        return T.Effect("if_opponent_more", then=_one(ch, T.Effect), keyword=what)
+
+    def e_if_opp_more_lands(self, meta, ch):
+        return self._if_opp_more(ch, "lands")
+
+    def e_if_opp_more_creatures(self, meta, ch):
+        return self._if_opp_more(ch, "creatures")
+
+    def e_if_opp_more_life(self, meta, ch):
+        return self._if_opp_more(ch, "life")
+
+    def e_if_opp_more_hand(self, meta, ch):
+        return self._if_opp_more(ch, "hand")
 
     def if_control_none(self, meta, ch):
         f = _one(ch, T.Filter)

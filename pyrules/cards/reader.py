@@ -1049,11 +1049,20 @@ def effect_terms(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> list[Symbol]:
         # "draw a card if you control a creature with a +1/+1 counter on it": checked as it resolves (rules/timeline/if_you_control.lp)
         inner = effect_terms(e.then, ab, ctx, created)
         text = e.filter.text
-        if (len(inner) != 1 or not re.match(r"(draw|gain_life|create_token|scry|surveil)\(|counters\(self,", str(inner[0]))
+        # "It also gets +1/+0 until end of turn if you control a Mouse" (Might of the Meek): a pump of the target just before;
+        # "If you control a Raccoon, you may discard a card. If you do, draw a card." (Take Out the Trash)
+        if (len(inner) != 1 or not re.match(r"(draw|gain_life|create_token|scry|surveil)\(|counters\(self,|may_then\((draw|discard)\(you,\d+\),(draw|discard)\(you,\d+\)\)$|apply\(pump\(-?\d+,-?\d+\),target\(\d+\),end_of_turn\)$", str(inner[0]))
                 or re.search(r"\b(you control|opponent controls|you don't control)\b", text, re.I)):
             raise NotUnderstood(e.words())
         kind, with_, rest = text.partition(" with ")
         return [F("if_controls", ab.filter(T.Filter(f"{kind} you control{with_}{rest}")), 1, inner[0])]
+    if k == "if_opponent_more":
+        # "create a Treasure token if an opponent controls more lands than you" (Beza): compared as it resolves
+        # (rules/timeline/opponent_more.lp)
+        inner = effect_terms(e.then, ab, ctx, created)
+        if len(inner) != 1 or not re.match(r"(draw\(you,\d+\)|gain_life\(you,\d+\)|create_token\(\"[^\"]*\",\d+\))$", str(inner[0])):
+            raise NotUnderstood(e.words())
+        return [F("if_opponent_more", C_(e.keyword), inner[0])]
     if k == "may":
         # "you may [effect]": done unless the player declines as it resolves (rules/timeline/effects.lp)
         inner = effect_terms(e.then, ab, ctx, created)
@@ -1258,6 +1267,11 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         if not ab.targets:
             raise NotUnderstood(e.words())
         return F("lose_life", F("target", ab.targets), e.n)
+    if k == "lose_life" and e.who == "they":
+        # "they lose 2 life" after "if that player has ...": the opponent whose step it is (rules/timeline/that_player_hand.lp)
+        if not ab.event_player or not any(INTERVENING_IF.is_(f) and "data_player_hand_le" in str(f) for f in ab.facts):
+            raise NotUnderstood(e.words())
+        return F("lose_life", C_("data_player"), e.n)
     if k == "edict" and e.who == "that_player":
         # "that player sacrifices a creature": the opponent whose step triggered it (rules/timeline/fight_exile_control.lp)
         if not ab.event_player:
@@ -1482,12 +1496,20 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         # "If it's a Vampire, it gains first strike until end of turn": the target just before, as it resolves
         if ab.last_permanent is None:
             raise NotUnderstood(e.words())
-        t = ab.last_permanent[0]
+        t = ab.last_permanent[0] if not e.counter else _that_target(ab, e.counter, e)   # "If that creature is a token"
         kw = e.then.keyword
         if kw not in KEYWORDS or KEYWORDS[kw][1] is not None or KEYWORDS[kw][0] in keywords_missing():
             raise NotUnderstood(e.words())
         return F("if_is", F("target", t), ab.filter(e.filter),
                  F("apply", F("gains", C_(KEYWORDS[kw][0])), F("target", t), C_("end_of_turn")))
+    if k == "if_control_that":
+        # "If you control that creature, draw two cards." (Dreamdew Entrancer): the target just before, as it resolves
+        # (rules/timeline/pump_shapes.lp: if_is)
+        t = _that_target(ab, e.counter, e)
+        inner = effect_terms(e.then, ab, ctx, created)
+        if len(inner) != 1 or not re.match(r"draw\(you,\d+\)$", str(inner[0])):
+            raise NotUnderstood(e.words())
+        return F("if_is", F("target", t), ab.filter(T.Filter(f"{e.counter} you control")), inner[0])
     if k == "search_named":
         # "search your library for a card named A [or B]": the card names as the filter (rules/core/filters.lp: named)
         names = [ctx.card.name if n == "~" else n for n in e.keyword.split(" or ")]
@@ -2137,6 +2159,10 @@ def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: 
           and last == [F("search", ab.filter(prev.filter, "card"), C_(prev.who))]):
         # "instead search your library for two basic land cards, put them onto the battlefield": the same search, another number
         term = F("search_n", ab.filter(prev.filter, "card"), C_(prev.who), then.n)
+    elif (then.kind == "counter_unless_that" and prev.kind == "counter_unless_pays" and isinstance(prev.n, int)
+          and last[0] == F("counter_unless_pays", F("target", ab.targets), prev.n)):
+        # "counter that spell unless its controller pays {4} instead" (Dazzling Denial): the same target spell, another amount
+        term = F("counter_unless_pays", F("target", ab.targets), then.n)
     elif (then.kind == "create_those" and prev.kind == "create_token" and isinstance(then.n, int) and isinstance(prev.n, int)
           and not prev.keyword and prev.who == "you" and prev.token is not None
           and last == [F("create_token", String(_token(ctx, prev.token)), prev.n)]):
@@ -2569,6 +2595,11 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             # "if you gained [N or more] life this turn", "if a player lost N or more life this turn", "if you have N or
             # less life" (rules/timeline/life_this_turn.lp)
             ab.add(INTERVENING_IF, F(a.condition.kind, a.condition.n))
+        elif isinstance(a.condition, T.Condition) and a.condition.kind == "data_player_hand_le":
+            # "if that player has one or fewer cards in hand": the opponent whose step it is (rules/timeline/that_player_hand.lp)
+            if not ab.event_player:
+                raise NotUnderstood(a.condition.words())
+            ab.add(INTERVENING_IF, F("data_player_hand_le", a.condition.n))
         elif isinstance(a.condition, T.Condition) and a.condition.kind in ("gained_or_lost_life", "gained_and_lost_life"):
             # "if you gained or lost life this turn", "if you gained and lost life this turn" (rules/timeline/life_this_turn.lp)
             ab.add(INTERVENING_IF, C_(a.condition.kind))

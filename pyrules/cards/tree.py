@@ -485,8 +485,16 @@ class Effect:
             return f"then discard {self.n} card(s) unless you attacked with a creature this turn"
         if k == "if_is" and self.then.kind == "counters":
             return f"{self.then.words()} if it's {self.filter.words()}"
+        if k == "if_is" and self.counter:
+            return f"if that {self.counter} is {self.filter.words()}, it gains {self.then.keyword} until end of turn"
         if k == "if_is":
             return f"if it's {self.filter.words()}, it gains {self.then.keyword} until end of turn"
+        if k == "if_opponent_more":
+            more = {"lands": "controls more lands", "creatures": "controls more creatures", "life": "has more life",
+                    "hand": "has more cards in hand"}[self.keyword]
+            return f"{self.then.words()} if an opponent {more} than you"
+        if k == "if_control_that":
+            return f"if you control that {self.counter}, {self.then.words()}"
         if k == "pump" and self.filter is not None:
             gains = f" and gain {self.keyword}" if self.keyword else ""
             return f"{self.filter.words()} get {self.pt[0]:+d}/{self.pt[1]:+d}{gains} until end of turn"

@@ -2031,7 +2031,8 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         ab.add(GRANTS_EXILE_PLAY)
         return F("exile_may_play", F("target", t))
     if k == "no_prevention":
-        return None
+        # "Damage can't be prevented this turn." (Stomp): an effect on no object until the turn ends (rules/timeline/prevention.lp)
+        return F("apply", C_("damage_unpreventable"), C_("none"), C_("end_of_turn"))
     if k == "grant_escape_until_eot":
         term = ab.filter(e.filter, "card")
         d = ab.new_def()
@@ -2180,8 +2181,6 @@ def _effect_instead(e: T.Effect, last: list[Symbol], prev: T.Effect | None, ab: 
 
 
 def _understood_effect(e: T.Effect) -> str:
-    if e.kind == "no_prevention":
-        return "damage can't be prevented this turn (pyrules models no prevention, so this changes nothing here)"
     return e.words()
 
 

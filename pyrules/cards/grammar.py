@@ -2306,7 +2306,7 @@ class ToTree(Transformer):
     def s_damage_cant_be_prevented(self, meta, ch):   # "Damage can't be prevented."
         return T.Ability("static", static=T.Static("damage_cant_be_prevented", text="damage can't be prevented"))
 
-    def e_create_n_named(self, meta, ch):   # "create four 3/3 blue Serpent creature tokens named Koma's Coil" (CR 111.4)
+    def e_create_n_named(self, meta, ch):   # "create four 3/3 blue Serpent creature tokens named Koma's Coil"
         tok = _one(ch, T.Token)
         return T.Effect("create_token", n=number(_tokens(ch, "NUM")[0]),
                         token=replace(tok, name=str(_tokens(ch, "TOKEN_NAME_END")[0])))

@@ -711,7 +711,7 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
         raise NotUnderstood(tok.words())
     if tok.implied_creature and any(subtypes[s] != "creature" for s in subs):
         # "a 1/1 blue Fish token" names no card type: a creature token only where each subtype is a creature type
-        # (CR 205.3d: no subtype without its type; 205.3m: creature types), never another kind's subtype
+        # (a subtype goes with its type), never another kind's subtype
         raise NotUnderstood(tok.words())
     kw = list(tok.keywords)
     named = {KEYWORDS[k][0] for k in kw if k in KEYWORDS and KEYWORDS[k][1] is None and KEYWORDS[k][0] not in keywords_missing()}
@@ -1667,7 +1667,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("dig_keep_top", e.n)
     if k == "search_n":
         # "search your library for [up to] two basic land cards, put them onto the battlefield tapped, then shuffle"
-        # (rules/timeline/changes.lp: up to the number, CR 701.23b, so "up to" reads the same)
+        # (rules/timeline/changes.lp: up to the number, so "up to" reads the same)
         if not isinstance(e.n, int):
             raise NotUnderstood(e.words())
         return F("search_n", ab.filter(e.filter, "card"), C_(e.who), e.n)
@@ -2020,7 +2020,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("exile_top_choose_may_play", e.n, C_(e.keyword))
     if k == "impulse":
         # "Exile the top N cards of your library. Until [duration], you may play them." (rules/mechanics/impulse_draw.lp);
-        # "the top X cards": the X announced for a spell, or for "When ~ enters" the X of the spell it was (CR 107.3m);
+        # "the top X cards": the X announced for a spell, or for "When ~ enters" the X of the spell it was (rules/mechanics/impulse_draw.lp);
         # of any other ability, or X "where X is ...", not read
         if e.n == "X" and (e.x is not None or not (ab.name.startswith("spell_") or ab.event_kind == "enters")):
             raise NotUnderstood(e.words())
@@ -2052,7 +2052,7 @@ def effect_term(e: T.Effect, ab: Ab, ctx: Ctx, created: bool) -> Symbol | None:
         return F("apply", d, C_("self"), C_("end_of_turn"))
     if k == "self_becomes_artifact_creature":
         # "Tangle Tumbler becomes an artifact creature until end of turn": a Vehicle, with its printed power and
-        # toughness once it is a creature (CR 301.7b); layer 4 on the permanent itself until the turn ends
+        # toughness once it is a creature (rules/casting/activate.lp); layer 4 on the permanent itself until the turn ends
         ctx.need_self(e.ref, created)
         if "vehicle" not in ctx.face.type_line.lower().partition("—")[2].split():
             raise NotUnderstood(e.words())
@@ -2493,7 +2493,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(TRIGGER, F("enter_one_or_more", ab.filter(ev.filter if own else T.Filter(f"{ev.filter.text} you control"))))
             ab.event_amount = True
         elif ev.kind in ("one_or_more_leave_not_dying", "self_or_another_leaves_not_dying"):
-            # "... leave(s) the battlefield without dying": creatures only (dying is a creature's, CR 700.4;
+            # "... leave(s) the battlefield without dying": creatures only (dying is a creature's;
             # rules/timeline/batch_triggers.lp)
             if not re.match(r"(other |another )?creatures?\b", ev.filter.text, re.I):
                 raise NotUnderstood(ev.filter.text)

@@ -790,7 +790,7 @@ class Token:
     creature: bool = True
     predefined: bool = False         # "a Treasure token": a token the rules define by name
     name: str = ""                   # "create Karox Bladewing, a legendary 4/4 red Dragon creature token": its own name
-    implied_creature: bool = False   # "a 1/1 blue Fish token": no card type printed, only creature types (CR 205.3d)
+    implied_creature: bool = False   # "a 1/1 blue Fish token": no card type printed, only creature types
 
     def words(self) -> str:
         with_ = list(self.keywords) + [f'"{a}"' for a in self.abilities]

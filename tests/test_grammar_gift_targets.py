@@ -81,8 +81,11 @@ def test_if_the_gift_wasnt_promised_in_a_permanents_enter_trigger():
     assert 'if(gift_not_promised,counters(enchanted,"stun",3))' in facts(ln)
 
 
-def test_you_control_enchanted_creature_is_not_read():
-    assert line("Kitnap", 4).status == "not_modelled"   # "You control enchanted creature." (no rules yet)
+def test_you_control_enchanted_creature_is_read():
+    # "You control enchanted creature." (layer 2: tests/test_grammar_control_auras.py)
+    ln = line("Kitnap", 4)
+    assert ln.status == "modelled", ln.text
+    assert "control(enchanted)" in facts(ln)
 
 
 def test_if_the_gift_wasnt_promised_return_that_creature_at_the_next_end_step():

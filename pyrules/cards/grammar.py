@@ -1318,6 +1318,11 @@ class ToTree(Transformer):
         return T.Ability("static", static=T.Static("enchanted_cant", keywords=("doesnt_untap",),
                                                    text="enchanted creature doesn't untap during its controller's untap step"))
 
+    def s_control_enchanted(self, meta, ch):    # "You control enchanted creature." (Kitnap; rules/core/objects.lp)
+        kind = str(_tokens(ch, "TYPE")[0]).lower() if _tokens(ch, "TYPE") else "permanent"
+        return T.Ability("static", static=T.Static("control_enchanted", T.Filter(kind),
+                                                   text=f"you control enchanted {kind}"))
+
     def s_enchanted_cant(self, meta, ch):
         r = " ".join(str(_tokens(ch, "RESTRICT")[0]).lower().split())
         kinds = {"attack": ("cant_attack",), "block": ("cant_block",), "attack or block": ("cant_attack", "cant_block")}[r]

@@ -3087,6 +3087,14 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(STATIC)
         ab.add(SCOPE, C_("self"))
         ab.add(MOD_PT_FOR_EACH, s.power, s.toughness, ab.filter(s.count))
+    elif k == "control_enchanted":
+        # "You control enchanted creature / permanent / artifact / land." (Kitnap, In Bolas's Clutches): the Aura's
+        # controller controls the permanent it is attached to (rules/core/objects.lp)
+        if s.filter.text not in ("creature", "permanent", "artifact", "land"):
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(SCOPE, C_("enchanted"))
+        ab.add(RESTRICTION, F("control", C_("enchanted")))
     elif k == "attached_is":
         # an Aura's or Equipment's effect of layer 4 on the permanent it is attached to (rules/core/layers.lp), and what
         # else it gives in layers 6 and 7c

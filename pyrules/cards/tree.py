@@ -926,7 +926,8 @@ class Ability:
 class Static:
     """A static ability. kind: each_is_artifact_creature (filter) | cost_mod (filter or None for every spell,
     who, change, n) | equipped_gets (power, toughness) | grants_escape (filter, n) | cant_be_countered_self |
-    cant_be_countered (filter) | opponents_cant_cast_in_combat | saga_wall (the chapter's)."""
+    cant_be_countered (filter) | opponents_cant_cast_in_combat | saga_wall (the chapter's) | control_enchanted (filter:
+    the kind of permanent the Aura's controller controls)."""
     kind: str
     filter: Filter | None = None
     who: str = "any"

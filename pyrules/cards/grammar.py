@@ -1945,6 +1945,9 @@ class ToTree(Transformer):
         f = _one(ch, T.Filter)
         return T.Event("sacrifice_each", filter=f, text=f"whenever you sacrifice a {f.text}")
 
+    def ev_enters_and_sacrificed(self, meta, ch):   # "When ~ enters and when you sacrifice it" (Carrot Cake)
+        return T.Event("enters_and_sacrificed", ref=_one(ch, T.SelfRef), text="when ~ enters and when you sacrifice it")
+
     def ev_one_or_more_attack(self, meta, ch):
         f = _one(ch, T.Filter)
         return T.Event("one_or_more_attack", filter=f, text=f"whenever one or more {f.text} attack")

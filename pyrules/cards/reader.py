@@ -2556,6 +2556,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                      "attacks_or_blocks": ["attacks", "blocks"],
                      "enters_or_combat_damage": ["enters", "combat_damage_to_player"],
                      "enters_or_dies": ["enters", "dies"],
+                     "enters_and_sacrificed": ["enters", "sacrificed"],   # (rules/timeline/batch_triggers.lp)
                      "enters_or_becomes_target": ["enters", "becomes_target"]}.get(ev.kind, [ev.kind])
             for kind in kinds:
                 if kind == "leaves":

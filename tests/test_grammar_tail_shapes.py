@@ -1,0 +1,41 @@
+"""Reading tests of the long tail of card text in Foundations and Bloomburrow (issue 28): real cards as Forge's card
+scripts keep their Oracle text (tests/data/tail_shapes.json, tests/data/library_long_tail.json) -> status and the
+vocabulary facts the rules interpret. The behaviour is played out in tests/rules/card_families/tail_shapes.yaml."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.card_lines import DATA, facts, line_of, lines_of
+
+line = lines_of("tail_shapes.json")
+
+
+@pytest.mark.parametrize("path, card", [("tail_shapes.json", "Carrot Cake"), ("library_long_tail.json", "Heaped Harvest")])
+def test_enters_and_when_you_sacrifice_it_is_one_ability_with_two_events(path, card):
+    # "When ~ enters and when you sacrifice it, ...": one triggered ability, two trigger events (CR 603.2, 603.6a,
+    # 603.10a): entering, and being sacrificed by its controller
+    ln = line_of(path, card, 1)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert f.count("triggered(") == 1
+    assert "),enters(self))" in f and "),sacrificed(self))" in f
+
+
+def test_carrot_cakes_effect_is_a_rabbit_and_scry_1():
+    f = facts(line("Carrot Cake", 1))
+    assert 'create_token("Rabbit Token (1/1 white)",1)' in f and "scry(1)" in f
+
+
+@pytest.mark.parametrize("text", [
+    "When Carrot Cake enters and when an opponent sacrifices it, create a 1/1 white Rabbit creature token.",
+    "When Carrot Cake enters and when you sacrifice a Food, create a 1/1 white Rabbit creature token.",
+])
+def test_another_sacrificer_or_object_is_not_read_as_it(text, tmp_path):
+    # only "you sacrifice it" has rules: another player or another object stays not modelled
+    card = json.loads((DATA / "tail_shapes.json").read_text())[0]
+    path = tmp_path / "card.json"
+    path.write_text(json.dumps([dict(card, oracle_text=text)]))
+    assert line_of(path, "Carrot Cake", 1).status != "modelled"

@@ -39,3 +39,22 @@ def test_another_sacrificer_or_object_is_not_read_as_it(text, tmp_path):
     path = tmp_path / "card.json"
     path.write_text(json.dumps([dict(card, oracle_text=text)]))
     assert line_of(path, "Carrot Cake", 1).status != "modelled"
+
+
+def test_equipped_creature_gets_and_loses_flying():
+    # "Equipped creature gets +3/+3 and loses flying." (Starforged Sword): layer 7c and layer 6 removal (CR 613.1f)
+    ln = line_of("gift.json", "Starforged Sword", 3)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert "scope(" in f and ",equipped)" in f
+    assert "mod_pt(" in f and ",3,3)" in f
+    assert "removes(" in f and ",flying)" in f
+
+
+def test_losing_a_keyword_without_rules_for_its_removal_is_not_modelled(tmp_path):
+    # only keywords whose every rule asks whether the object has them can be removed (rules/core/layers.lp)
+    card = next(c for c in json.loads((DATA / "gift.json").read_text()) if c["name"] == "Starforged Sword")
+    text = card["oracle_text"].replace("loses flying", "loses ward")
+    path = tmp_path / "card.json"
+    path.write_text(json.dumps([dict(card, oracle_text=text)]))
+    assert line_of(path, "Starforged Sword", 3).status != "modelled"

@@ -1311,6 +1311,15 @@ class ToTree(Transformer):
         return T.Ability("static", static=T.Static("attached_gets", who=scope, power=p, toughness=t, keywords=kws,
                                                    filter=T.Filter(noun), text=words))
 
+    def s_attached_gets_loses(self, meta, ch):   # "Equipped creature gets +3/+3 and loses flying."
+        p, t = self._pt(ch)
+        kws = next(c[1] for c in ch if isinstance(c, tuple) and c[0] == "kws")
+        scope = str(_tokens(ch, "ATTACHED")[0]).lower()
+        noun = str(_tokens(ch, "TYPE")[0]).lower()
+        return T.Ability("static", static=T.Static("attached_gets", who=scope, power=p, toughness=t, loses=kws,
+                                                   filter=T.Filter(noun),
+                                                   text=f"{scope} {noun} gets {p:+d}/{t:+d} and loses {', '.join(kws)}"))
+
     def e_tap_enchanted(self, meta, ch):
         return T.Effect("tap_enchanted")
 

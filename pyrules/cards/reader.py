@@ -74,6 +74,7 @@ from pyrules.kb.interface import (
     FILTER_LIT,
     FUNCTIONS_IN,
     GRANTS,
+    REMOVES,
     GRANTS_ESCAPE,
     GRANTS_EXILE_PLAY,
     INTERVENING_IF,
@@ -2203,6 +2204,11 @@ def _activated_ability(a, ctx, name: str) -> Ab:
     return ab
 
 
+# The keywords an effect may remove (layer 6, rules/core/layers.lp): those whose every rule asks has_keyword, so that
+# losing one takes all it does away
+REMOVABLE_KEYWORDS = ("flying",)
+
+
 def _static_pt_and_keywords(ab: Ab, s) -> None:
     """What a static ability gives (an anthem's creatures, an Aura's or Equipment's creature): +N/+N and the
     keywords it grants, each one whose rules the knowledge base has in full (else the line isn't understood)."""
@@ -2974,6 +2980,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(MOD_PT_FOR_EACH, s.power, s.toughness, ab.filter(s.count))
             s = replace(s, power=0, toughness=0)
         _static_pt_and_keywords(ab, s)
+        for kw in s.loses:               # "and loses flying": layer 6 removes it (rules/core/layers.lp)
+            if kw not in REMOVABLE_KEYWORDS:
+                raise NotUnderstood(kw)
+            ab.add(REMOVES, C_(KEYWORDS[kw][0]))
         for kind in s.restrictions:      # "and can't block" (rules/casting/combat.lp)
             if s.who == "equipped" and kind != "cant_be_blocked_by_more_than_one":
                 raise NotUnderstood(s.text)

@@ -471,6 +471,8 @@ ESCAPES_WITH = Predicate("escapes_with", "ability counter:string amount:int", **
 FUNCTIONS_IN = Predicate("functions_in", "ability zone:const", **_CARD)
 GRANT_COST = Predicate("grant_cost", "source item", **_CARD)
 GRANTS = Predicate("grants", "source keyword:const", **_CARD)
+REMOVES = Predicate("removes", "source keyword:const", "the objects in the static ability's scope lose the keyword "
+                    "(layer 6: rules/core/layers.lp)", **_CARD)
 GRANTS_ESCAPE = Predicate("grants_escape", "source filter", **_CARD)
 GRANTS_ABILITY = Predicate("grants_ability", "ability granted", "a static ability gives the permanents in its "
                            "scope the quoted ability granted (rules/core/granted_abilities.lp)", **_CARD)

@@ -58,3 +58,21 @@ def test_losing_a_keyword_without_rules_for_its_removal_is_not_modelled(tmp_path
     path = tmp_path / "card.json"
     path.write_text(json.dumps([dict(card, oracle_text=text)]))
     assert line_of(path, "Starforged Sword", 3).status != "modelled"
+
+
+def test_creatures_your_opponents_control_have_base_toughness_1():
+    # "Creatures your opponents control have base toughness 1." (Maha, Its Feathers Night): layer 7b, toughness only
+    # (CR 613.4b), on the creatures of the filter
+    ln = line_of("ward_costs.json", "Maha, Its Feathers Night", 3)
+    assert ln.status == "modelled", ln.text
+    f = facts(ln)
+    assert 'each(f("creatures your opponents control"))' in f and "pos(opponent_controls)" in f
+    assert "sets_toughness(" in f and ",1)" in f
+
+
+def test_base_toughness_of_another_kind_than_creatures_is_not_modelled(tmp_path):
+    card = next(c for c in json.loads((DATA / "ward_costs.json").read_text()) if c["name"].startswith("Maha"))
+    text = card["oracle_text"].replace("Creatures your opponents control", "Artifacts your opponents control")
+    path = tmp_path / "card.json"
+    path.write_text(json.dumps([dict(card, oracle_text=text)]))
+    assert line_of(path, "Maha, Its Feathers Night", 3).status != "modelled"

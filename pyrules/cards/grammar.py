@@ -1482,6 +1482,11 @@ class ToTree(Transformer):
         return T.Ability("static", static=T.Static("enters_tapped", condition=cond, text=f"~ enters tapped unless {cond.text}"),
                          ref=_one(ch, T.SelfRef))
 
+    def s_base_toughness(self, meta, ch):   # "Creatures your opponents control have base toughness 1."
+        f = _one(ch, T.Filter)
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Ability("static", static=T.Static("base_toughness", f, n=n, text=f"{f.text} have base toughness {n}"))
+
     def s_anthem(self, meta, ch):
         f = _one(ch, T.Filter)
         p, t = self._pt(ch) if _tokens(ch, "PT") else (0, 0)

@@ -107,6 +107,7 @@ from pyrules.kb.interface import (
     SCOPE,
     SETS_CREATURE_TYPE,
     SETS_PT,
+    SETS_TOUGHNESS,
     SPELL_ABILITY,
     SPEND_ONLY,
     COST_FOR_EACH_CARD,
@@ -2942,6 +2943,13 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # (rules/timeline/life_this_turn.lp: an opponent lost 1 or more)
         cond = {"always": C_("always"), "opponent_lost_life_ge": F("opponent_lost_life_ge", 1)}.get(s.who) or F(s.who, C_("you"))
         ab.add(ENTERS_WITH_COUNTERS, String(s.change), C_("x") if s.n == "X" else s.n, cond)
+    elif k == "base_toughness":
+        # "Creatures your opponents control have base toughness 1." (rules/core/layers.lp: sets_toughness)
+        if not re.match(r"creatures\b", s.filter.text, re.I):
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(SCOPE, F("each", ab.filter(s.filter)))
+        ab.add(SETS_TOUGHNESS, s.n)
     elif k == "anthem_counter":
         # "Each creature you control with a +1/+1 counter on it has trample" (rules/core/filters.lp: counter(Kind))
         term = ab.filter(T.Filter(f"{s.filter.text} with a {s.change} counter on it", s.filter.kind))

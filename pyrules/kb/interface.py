@@ -500,6 +500,8 @@ SCOPE_KEYWORD = Predicate("scope_keyword", "ability keyword:const", "a static ab
                           "with that keyword after layer 6 (rules/core/layers.lp)", **_CARD)
 SETS_CREATURE_TYPE = Predicate("sets_creature_type", "source subtype:string", **_CARD)
 SETS_PT = Predicate("sets_pt", "source value", **_CARD)
+SETS_TOUGHNESS = Predicate("sets_toughness", "source n:int", "the creatures in the static ability's scope have base "
+                           "toughness n, their power unchanged (layer 7b: rules/core/layers.lp)", **_CARD)
 SPELL_ABILITY = Predicate("spell_ability", "ability", **_CARD)
 SPEND_ONLY = Predicate("spend_only", "ability kind:const", "only mana of this kind may pay the ability's cost", **_CARD)
 COST_IF_TARGETS = Predicate("cost_if_targets", "ability amount:int filter",

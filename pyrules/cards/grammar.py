@@ -1311,6 +1311,15 @@ class ToTree(Transformer):
         return T.Ability("static", static=T.Static("attached_gets", who=scope, power=p, toughness=t, keywords=kws,
                                                    filter=T.Filter(noun), text=words))
 
+    def s_attached_gets_loses(self, meta, ch):   # "Equipped creature gets +3/+3 and loses flying."
+        p, t = self._pt(ch)
+        kws = next(c[1] for c in ch if isinstance(c, tuple) and c[0] == "kws")
+        scope = str(_tokens(ch, "ATTACHED")[0]).lower()
+        noun = str(_tokens(ch, "TYPE")[0]).lower()
+        return T.Ability("static", static=T.Static("attached_gets", who=scope, power=p, toughness=t, loses=kws,
+                                                   filter=T.Filter(noun),
+                                                   text=f"{scope} {noun} gets {p:+d}/{t:+d} and loses {', '.join(kws)}"))
+
     def e_tap_enchanted(self, meta, ch):
         return T.Effect("tap_enchanted")
 
@@ -1477,6 +1486,11 @@ class ToTree(Transformer):
         cond = T.Condition("you_control", f, text="you control " + " or ".join(f"{a} {x.text}" for a, x in zip(arts, fs)))
         return T.Ability("static", static=T.Static("enters_tapped", condition=cond, text=f"~ enters tapped unless {cond.text}"),
                          ref=_one(ch, T.SelfRef))
+
+    def s_base_toughness(self, meta, ch):   # "Creatures your opponents control have base toughness 1."
+        f = _one(ch, T.Filter)
+        n = number(_tokens(ch, "NUM")[0])
+        return T.Ability("static", static=T.Static("base_toughness", f, n=n, text=f"{f.text} have base toughness {n}"))
 
     def s_anthem(self, meta, ch):
         f = _one(ch, T.Filter)
@@ -1949,6 +1963,9 @@ class ToTree(Transformer):
     def ev_you_sacrifice_a(self, meta, ch):   # "Whenever you sacrifice a permanent" (bt)
         f = _one(ch, T.Filter)
         return T.Event("sacrifice_each", filter=f, text=f"whenever you sacrifice a {f.text}")
+
+    def ev_enters_and_sacrificed(self, meta, ch):   # "When ~ enters and when you sacrifice it" (Carrot Cake)
+        return T.Event("enters_and_sacrificed", ref=_one(ch, T.SelfRef), text="when ~ enters and when you sacrifice it")
 
     def ev_one_or_more_attack(self, meta, ch):
         f = _one(ch, T.Filter)

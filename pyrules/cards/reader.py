@@ -74,6 +74,7 @@ from pyrules.kb.interface import (
     FILTER_LIT,
     FUNCTIONS_IN,
     GRANTS,
+    REMOVES,
     GRANTS_ESCAPE,
     GRANTS_EXILE_PLAY,
     INTERVENING_IF,
@@ -106,6 +107,7 @@ from pyrules.kb.interface import (
     SCOPE,
     SETS_CREATURE_TYPE,
     SETS_PT,
+    SETS_TOUGHNESS,
     SPELL_ABILITY,
     SPEND_ONLY,
     COST_FOR_EACH_CARD,
@@ -2203,6 +2205,11 @@ def _activated_ability(a, ctx, name: str) -> Ab:
     return ab
 
 
+# The keywords an effect may remove (layer 6, rules/core/layers.lp): those whose every rule asks has_keyword, so that
+# losing one takes all it does away
+REMOVABLE_KEYWORDS = ("flying",)
+
+
 def _static_pt_and_keywords(ab: Ab, s) -> None:
     """What a static ability gives (an anthem's creatures, an Aura's or Equipment's creature): +N/+N and the
     keywords it grants, each one whose rules the knowledge base has in full (else the line isn't understood)."""
@@ -2556,6 +2563,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
                      "attacks_or_blocks": ["attacks", "blocks"],
                      "enters_or_combat_damage": ["enters", "combat_damage_to_player"],
                      "enters_or_dies": ["enters", "dies"],
+                     "enters_and_sacrificed": ["enters", "sacrificed"],   # (rules/timeline/batch_triggers.lp)
                      "enters_or_becomes_target": ["enters", "becomes_target"]}.get(ev.kind, [ev.kind])
             for kind in kinds:
                 if kind == "leaves":
@@ -2935,6 +2943,13 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         # (rules/timeline/life_this_turn.lp: an opponent lost 1 or more)
         cond = {"always": C_("always"), "opponent_lost_life_ge": F("opponent_lost_life_ge", 1)}.get(s.who) or F(s.who, C_("you"))
         ab.add(ENTERS_WITH_COUNTERS, String(s.change), C_("x") if s.n == "X" else s.n, cond)
+    elif k == "base_toughness":
+        # "Creatures your opponents control have base toughness 1." (rules/core/layers.lp: sets_toughness)
+        if not re.match(r"creatures\b", s.filter.text, re.I):
+            raise NotUnderstood(s.text)
+        ab.add(STATIC)
+        ab.add(SCOPE, F("each", ab.filter(s.filter)))
+        ab.add(SETS_TOUGHNESS, s.n)
     elif k == "anthem_counter":
         # "Each creature you control with a +1/+1 counter on it has trample" (rules/core/filters.lp: counter(Kind))
         term = ab.filter(T.Filter(f"{s.filter.text} with a {s.change} counter on it", s.filter.kind))
@@ -2973,6 +2988,10 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             ab.add(MOD_PT_FOR_EACH, s.power, s.toughness, ab.filter(s.count))
             s = replace(s, power=0, toughness=0)
         _static_pt_and_keywords(ab, s)
+        for kw in s.loses:               # "and loses flying": layer 6 removes it (rules/core/layers.lp)
+            if kw not in REMOVABLE_KEYWORDS:
+                raise NotUnderstood(kw)
+            ab.add(REMOVES, C_(KEYWORDS[kw][0]))
         for kind in s.restrictions:      # "and can't block" (rules/casting/combat.lp)
             if s.who == "equipped" and kind != "cant_be_blocked_by_more_than_one":
                 raise NotUnderstood(s.text)

@@ -944,6 +944,7 @@ class Static:
     also: Filter | None = None       # anthem: "Skeletons you control and other Zombies you control" (the second filter)
     counts: tuple = ()               # cda_pt, self_gets_count: what is counted, (where, Filter | None) each
     also_if: "Condition | None" = None    # while: "as long as [condition] and [condition]" (the second)
+    loses: tuple[str, ...] = ()      # attached_gets: "and loses flying" (the keywords it removes)
 
     def words(self) -> str:
         return self.text

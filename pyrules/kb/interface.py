@@ -471,6 +471,8 @@ ESCAPES_WITH = Predicate("escapes_with", "ability counter:string amount:int", **
 FUNCTIONS_IN = Predicate("functions_in", "ability zone:const", **_CARD)
 GRANT_COST = Predicate("grant_cost", "source item", **_CARD)
 GRANTS = Predicate("grants", "source keyword:const", **_CARD)
+REMOVES = Predicate("removes", "source keyword:const", "the objects in the static ability's scope lose the keyword "
+                    "(layer 6: rules/core/layers.lp)", **_CARD)
 GRANTS_ESCAPE = Predicate("grants_escape", "source filter", **_CARD)
 GRANTS_ABILITY = Predicate("grants_ability", "ability granted", "a static ability gives the permanents in its "
                            "scope the quoted ability granted (rules/core/granted_abilities.lp)", **_CARD)
@@ -498,6 +500,8 @@ SCOPE_KEYWORD = Predicate("scope_keyword", "ability keyword:const", "a static ab
                           "with that keyword after layer 6 (rules/core/layers.lp)", **_CARD)
 SETS_CREATURE_TYPE = Predicate("sets_creature_type", "source subtype:string", **_CARD)
 SETS_PT = Predicate("sets_pt", "source value", **_CARD)
+SETS_TOUGHNESS = Predicate("sets_toughness", "source n:int", "the creatures in the static ability's scope have base "
+                           "toughness n, their power unchanged (layer 7b: rules/core/layers.lp)", **_CARD)
 SPELL_ABILITY = Predicate("spell_ability", "ability", **_CARD)
 SPEND_ONLY = Predicate("spend_only", "ability kind:const", "only mana of this kind may pay the ability's cost", **_CARD)
 COST_IF_TARGETS = Predicate("cost_if_targets", "ability amount:int filter",

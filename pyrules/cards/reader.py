@@ -26,6 +26,7 @@ from pyrules.cards.grammar import (
     keywords_missing,
     parse,
     predefined_tokens,
+    modes_fitting_twice,
     reading_missing,
     repeats_effects,
     reading_notes,
@@ -2656,7 +2657,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             raise NotUnderstood("the modes after it")
         ab = Ab(ctx, f"modal_{ctx.i}")
         ab.add(MODAL_PAWPRINTS, Number(a.n))
-        read = {j: _pawprint_mode_read(ctx, j) for j in modes}
+        read = {j: _pawprint_mode_read(ctx, j, a.n) for j in modes}
         unread = [j for j in modes if read[j] is None]
         if unread:                       # a mode pyrules doesn't model: the header is read, not modelled
             ab.missing.append(reading_missing()["pawprint_modes_unread"].format(lines=", ".join(map(str, unread))))
@@ -2808,10 +2809,11 @@ def _pawprint_modes_after(ctx: Ctx) -> list[int]:
     return out
 
 
-def _pawprint_mode_read(ctx: Ctx, j: int) -> bool | None:
+def _pawprint_mode_read(ctx: Ctx, j: int, budget: int) -> bool | None:
     """Whether the pawprint mode on line j is read with rules for its whole effect (compiled on its own): None if not;
-    True if the rules also do it more than once (no target, only effects rules/core/missing_rules.lp lists), False
-    if they don't."""
+    True if the rules also do it more than once (no target, only effects rules/core/missing_rules.lp lists) or if,
+    without a target, it can't be chosen twice within the spell's `budget` pawprints (as that file states), False
+    if neither."""
     read = _REMINDER.sub("", ctx.face.lines[j - 1]).strip()
     try:
         tree = parse(with_tilde(read, self_names(ctx.card, ctx.face)), True)
@@ -2823,6 +2825,8 @@ def _pawprint_mode_read(ctx: Ctx, j: int) -> bool | None:
         return None
     if ab.missing:
         return None
+    if not ab.targets and (budget, tree.n) not in modes_fitting_twice():
+        return True      # (one with a target stays False: pyrules doesn't choose it with another mode with a target)
     return not ab.targets and all(kind in repeats_effects() for kind in ab.effect_kinds)
 
 

@@ -532,6 +532,7 @@ class Ab:
         self.missing: list[str] = []
         self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
         self.effect_kinds: list[str] = []       # the names of the effects added so far, in order
+        self.effect_terms: list[Symbol] = []    # and the effects themselves
         self.event_amount = False            # a trigger whose event has an amount ("that much", rules/timeline/triggers.lp)
         self.event_player = False            # a trigger whose event has a player ("that player": an opponent's upkeep)
         self.event_object = ""               # a trigger whose event has a creature ("it", "that card"): where it is then
@@ -578,6 +579,7 @@ class Ab:
         # "apply_pump": a continuous effect that changes only power, toughness or keywords (no control, no zone)
         pump = eff.name == "apply" and re.match(r"apply\((pump|gains)\(", str(eff)) is not None
         self.effect_kinds.append("apply_pump" if pump else eff.name)
+        self.effect_terms.append(eff)
         self.add(EFFECT, Number(self.effects), eff)
 
     def target(self, spec: Symbol, optional: bool = False, each_opponent: bool = False) -> int:
@@ -2827,7 +2829,15 @@ def _pawprint_mode_read(ctx: Ctx, j: int, budget: int) -> bool | None:
         return None
     if not ab.targets and (budget, tree.n) not in modes_fitting_twice():
         return True      # (one with a target stays False: pyrules doesn't choose it with another mode with a target)
-    return not ab.targets and all(kind in repeats_effects() for kind in ab.effect_kinds)
+    return not ab.targets and all(_repeat_kind(k, e) in repeats_effects() for k, e in zip(ab.effect_kinds, ab.effect_terms))
+
+
+def _repeat_kind(kind: str, eff: Symbol) -> str:
+    """The kind of an effect, as rules/core/missing_rules.lp names those done more than once: "it gains [keyword]" after
+    "put a counter on a [kind of] permanent you control" (the permanent chosen for the counters) is gains_chosen."""
+    if kind == "apply_pump" and re.match(r"apply\(gains\(\w+\),counters_chosen_object,", str(eff)):
+        return "gains_chosen"
+    return kind
 
 
 def _pawprint_mode_number(ctx: Ctx) -> int:

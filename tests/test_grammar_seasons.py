@@ -58,11 +58,10 @@ def test_a_mode_has_its_pawprints(card, n, pawprints):
     assert f"mode_pawprints(ab(\"{card}\",front,{n},mode_{n - 1}),{pawprints})" in facts(line(card, n))
 
 
-@pytest.mark.parametrize("card", ["Season of Gathering", "Season of Weaving", "Season of Loss", "Season of the Burrow",
-                                  "Season of the Bold"])
+@pytest.mark.parametrize("card", ["Season of Weaving", "Season of the Burrow", "Season of the Bold"])
 def test_the_header_is_read_not_modelled(card):
-    # every Season has a mode pyrules doesn't model, or one it can't do more than once: the header says to choose up
-    # to five pawprints' worth, and is read, not modelled, naming those modes
+    # these Seasons have a mode pyrules doesn't model, or one it can't do more than once that may be chosen twice: the
+    # header says to choose up to five pawprints' worth, and is read, not modelled, naming those modes
     ln = line(card, 1)
     assert ln.status == "read", ln.text
     assert f"modal_pawprints(ab(\"{card}\",front,1,modal_1),5)" in facts(ln)
@@ -87,11 +86,52 @@ def test_modes_not_read_stay_not_modelled(card, n):
     assert str(n) in line(card, 1).missing[0]
 
 
-def test_the_loss_header_names_its_mode_done_once():
-    # its three modes are modelled; the third ("{P}{P}{P} — Each opponent loses X life, ...") has an amount known only
-    # as it resolves, which pyrules doesn't repeat: the header stays read, naming line 4 only
+def test_the_loss_header_is_modelled():
+    # its three modes are modelled; the first two are done more than once; the third ("{P}{P}{P} — Each opponent loses
+    # X life, ...") can't be chosen twice, six pawprints of five (CR 700.2i): the whole card is modelled
     ln = line("Season of Loss", 1)
-    assert ln.status == "read" and len(ln.missing) == 1 and "lines 4 more than once" in ln.missing[0]
+    assert ln.status == "modelled", ln.missing
+    assert not ln.missing
+    assert "modal_pawprints(ab(\"Season of Loss\",front,1,modal_1),5)" in facts(ln)
+    assert all(line("Season of Loss", n).status == "modelled" for n in (2, 3, 4))
+
+
+def test_the_gathering_header_is_modelled():
+    # its {P} mode ("Put a +1/+1 counter on a creature you control. It gains vigilance and trample until end of turn.")
+    # and {P}{P} mode ("Choose artifact or enchantment. Destroy all permanents of the chosen type.") are done more
+    # than once (CR 700.2d); its {P}{P}{P} mode can't be chosen twice (CR 700.2i): the whole card is modelled
+    ln = line("Season of Gathering", 1)
+    assert ln.status == "modelled", ln.missing
+    assert all(line("Season of Gathering", n).status == "modelled" for n in (2, 3, 4))
+
+
+def _near_season(tmp_path, header: str, modes: str):
+    import json
+
+    from pyrules.cards.db import with_files
+    path = tmp_path / "near.json"
+    path.write_text(json.dumps([{"name": "Near Season", "layout": "normal", "mana_cost": "{B}", "type_line": "Sorcery",
+                                 "oracle_text": header + "\n" + modes}]))
+    return with_files((str(path),)).lookup("Near Season").reading()
+
+
+_SAME = "You may choose the same mode more than once."
+_LOSE = "— Each opponent loses X life, where X is the number of creature cards in your graveyard."
+
+
+@pytest.mark.parametrize("header, mode, status", [
+    # three pawprints of five: chosen once at most, the header is modelled
+    ("Choose up to five {P} worth of modes.", "{P}{P}{P} " + _LOSE, "modelled"),
+    # two pawprints of five: it may be chosen twice (CR 700.2d), which pyrules doesn't do for losing X life
+    ("Choose up to five {P} worth of modes.", "{P}{P} " + _LOSE, "read"),
+    # three pawprints of six: likewise
+    ("Choose up to six {P} worth of modes.", "{P}{P}{P} " + _LOSE, "read"),
+])
+def test_a_mode_that_cant_be_chosen_twice_needs_no_repeat(tmp_path, header, mode, status):
+    # (CR 700.2i, 700.2d)
+    lines = _near_season(tmp_path, f"{header} {_SAME}", "{P} — Draw a card.\n" + mode)
+    assert lines[2].status == "modelled", lines[2].text
+    assert lines[0].status == status, (lines[0].text, lines[0].missing)
 
 
 @pytest.mark.parametrize("text", [
@@ -110,3 +150,15 @@ def test_near_misses_are_not_modelled(tmp_path, text):
                                                 "more than once.\n{P} — Draw a card.\n" + text}]))
     ln = with_files((str(path),)).lookup("Near Season").reading()[2]
     assert ln.status != "modelled", ln.text
+
+
+@pytest.mark.parametrize("mode, status", [
+    # the creature chosen for the counter gains a keyword: done more than once (rules/casting/pawprint_modes.lp)
+    ("{P} — Put a +1/+1 counter on a creature you control. It gains vigilance until end of turn.", "modelled"),
+    # creatures getting +1/+1: pyrules doesn't do it more than once, and the mode may be chosen twice
+    ("{P} — Creatures you control get +1/+1 until end of turn.", "read"),
+])
+def test_a_mode_done_more_than_once_only_with_rules_for_it(tmp_path, mode, status):
+    lines = _near_season(tmp_path, f"Choose up to five {{P}} worth of modes. {_SAME}", mode)
+    assert lines[1].status == "modelled", lines[1].text
+    assert lines[0].status == status, (lines[0].text, lines[0].missing)

@@ -22,7 +22,7 @@ from lark.exceptions import LarkError, UnexpectedEOF
 
 from pyrules.cards import tree as T
 from pyrules.kb.compile import rules_root
-from pyrules.kb.interface import (CARD_LINE, CARD_LINE_ABILITY, CARD_TYPE_WORD, KEYWORD_MISSING, PREDEFINED_TOKEN, READING_MISSING, READING_NOTE, REPEATS_EFFECT,
+from pyrules.kb.interface import (CARD_LINE, CARD_LINE_ABILITY, CARD_TYPE_WORD, KEYWORD_MISSING, MODE_FITS_TWICE, PREDEFINED_TOKEN, READING_MISSING, READING_NOTE, REPEATS_EFFECT,
                                   READING_REASON, SUBTYPE_LIST, SUPERTYPE_WORD)
 
 NUMBER_WORDS = {
@@ -119,6 +119,13 @@ def repeats_effects() -> frozenset[str]:
     """The effects pyrules does more than once for a mode chosen more than once, as the rules state them
     (rules/core/missing_rules.lp)."""
     return frozenset(r.name.name for r in _stated_in("missing_rules.lp")(REPEATS_EFFECT))
+
+
+@cache
+def modes_fitting_twice() -> frozenset[tuple[int, int]]:
+    """The (spell's pawprints, mode's pawprints) pairs with which a mode may be chosen twice, as the rules state them
+    (rules/core/missing_rules.lp)."""
+    return frozenset((r.budget, r.pawprints) for r in _stated_in("missing_rules.lp")(MODE_FITS_TWICE))
 
 
 @cache

@@ -26,6 +26,7 @@ from pyrules.cards.grammar import (
     keywords_missing,
     parse,
     predefined_tokens,
+    modes_fitting_twice,
     reading_missing,
     repeats_effects,
     reading_notes,
@@ -533,6 +534,7 @@ class Ab:
         self.missing: list[str] = []
         self.it_target: int | None = None    # the target "it" / "that creature" refers to (Act of Treason)
         self.effect_kinds: list[str] = []       # the names of the effects added so far, in order
+        self.effect_terms: list[Symbol] = []    # and the effects themselves
         self.event_amount = False            # a trigger whose event has an amount ("that much", rules/timeline/triggers.lp)
         self.event_player = False            # a trigger whose event has a player ("that player": an opponent's upkeep)
         self.event_object = ""               # a trigger whose event has a creature ("it", "that card"): where it is then
@@ -579,6 +581,7 @@ class Ab:
         # "apply_pump": a continuous effect that changes only power, toughness or keywords (no control, no zone)
         pump = eff.name == "apply" and re.match(r"apply\((pump|gains)\(", str(eff)) is not None
         self.effect_kinds.append("apply_pump" if pump else eff.name)
+        self.effect_terms.append(eff)
         self.add(EFFECT, Number(self.effects), eff)
 
     def target(self, spec: Symbol, optional: bool = False, each_opponent: bool = False) -> int:
@@ -2664,7 +2667,7 @@ def _compile_ability(a: T.Ability, ctx: Ctx) -> tuple[list[Ab], list[str]]:
             raise NotUnderstood("the modes after it")
         ab = Ab(ctx, f"modal_{ctx.i}")
         ab.add(MODAL_PAWPRINTS, Number(a.n))
-        read = {j: _pawprint_mode_read(ctx, j) for j in modes}
+        read = {j: _pawprint_mode_read(ctx, j, a.n) for j in modes}
         unread = [j for j in modes if read[j] is None]
         if unread:                       # a mode pyrules doesn't model: the header is read, not modelled
             ab.missing.append(reading_missing()["pawprint_modes_unread"].format(lines=", ".join(map(str, unread))))
@@ -2816,10 +2819,11 @@ def _pawprint_modes_after(ctx: Ctx) -> list[int]:
     return out
 
 
-def _pawprint_mode_read(ctx: Ctx, j: int) -> bool | None:
+def _pawprint_mode_read(ctx: Ctx, j: int, budget: int) -> bool | None:
     """Whether the pawprint mode on line j is read with rules for its whole effect (compiled on its own): None if not;
-    True if the rules also do it more than once (no target, only effects rules/core/missing_rules.lp lists), False
-    if they don't."""
+    True if the rules also do it more than once (no target, only effects rules/core/missing_rules.lp lists) or if,
+    without a target, it can't be chosen twice within the spell's `budget` pawprints (as that file states), False
+    if neither."""
     read = _REMINDER.sub("", ctx.face.lines[j - 1]).strip()
     try:
         tree = parse(with_tilde(read, self_names(ctx.card, ctx.face)), True)
@@ -2831,7 +2835,17 @@ def _pawprint_mode_read(ctx: Ctx, j: int) -> bool | None:
         return None
     if ab.missing:
         return None
-    return not ab.targets and all(kind in repeats_effects() for kind in ab.effect_kinds)
+    if not ab.targets and (budget, tree.n) not in modes_fitting_twice():
+        return True      # (one with a target stays False: pyrules doesn't choose it with another mode with a target)
+    return not ab.targets and all(_repeat_kind(k, e) in repeats_effects() for k, e in zip(ab.effect_kinds, ab.effect_terms))
+
+
+def _repeat_kind(kind: str, eff: Symbol) -> str:
+    """The kind of an effect, as rules/core/missing_rules.lp names those done more than once: "it gains [keyword]" after
+    "put a counter on a [kind of] permanent you control" (the permanent chosen for the counters) is gains_chosen."""
+    if kind == "apply_pump" and re.match(r"apply\(gains\(\w+\),counters_chosen_object,", str(eff)):
+        return "gains_chosen"
+    return kind
 
 
 def _pawprint_mode_number(ctx: Ctx) -> int:

@@ -194,8 +194,8 @@ def _choice(T, key: str, x) -> list[Symbol]:
     """A choice named on an action: a value of its kind, or (for the cards a scry or surveil moves) each id in order."""
     if key in ID_CHOICES:
         return [CHOICE(T, key, i, oid(y)) for i, y in enumerate(x, start=1)]
-    if key == "type":     # a creature type, as the rules write subtypes (lower case)
-        return [CHOICE(T, key, 1, String(x.lower()))]
+    if key == "type":     # a type, as the rules write subtypes (lower case); a list: one for each time, in order
+        return [CHOICE(T, key, i, String(y.lower())) for i, y in enumerate(x if isinstance(x, list) else [x], start=1)]
     return [CHOICE(T, key, 1, Function(CHOICES[key][x]))]
 
 

@@ -190,9 +190,12 @@ def check_actions(sc) -> None:
                         close = difflib.get_close_matches(str(key), [*CHOICES, *ID_CHOICES], n=1)
                         hint = f" — did you mean {close[0]!r}?" if close else ""
                         raise ScenarioError(path, f"unknown kind of choice {short(key)}{hint} (kinds: {', '.join([*CHOICES, *ID_CHOICES])})")
-                    if key == "type":
-                        if not isinstance(x, str) or not re.fullmatch(r"[A-Za-z][A-Za-z'-]{0,39}", x):
-                            raise ScenarioError(f"{path}.{key}", f"must be a creature type (Elf, Merfolk, ...), not {short(x)}")
+                    if key == "type":   # a word, or a list of them, one for each time a mode that chooses a type is done
+                        words = x if isinstance(x, list) and 1 <= len(x) <= 5 else [x]
+                        for y in words:
+                            if not isinstance(y, str) or not re.fullmatch(r"[A-Za-z][A-Za-z'-]{0,39}", y):
+                                raise ScenarioError(f"{path}.{key}", f"must be a type (Elf, Merfolk, artifact, ...) or a list of "
+                                                                     f"them, not {short(x)}")
                         continue
                     if key == "pays" and not isinstance(x, bool):
                         raise ScenarioError(f"{path}.{key}", f"must be true (the spell's controller pays) or false (they don't), not {short(x)}")

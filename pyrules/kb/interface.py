@@ -552,6 +552,8 @@ KEYWORD_MISSING = Predicate("keyword_missing", "keyword:const missing:string",
                             "a keyword read whose rules aren't all there: what is missing (rules/core/keywords_missing.lp)")
 REPEATS_EFFECT = Predicate("repeats_effect", "name:const",
                            "an effect pyrules does more than once for a mode chosen more than once (rules/core/missing_rules.lp)")
+MODE_FITS_TWICE = Predicate("mode_fits_twice", "budget:int pawprints:int",
+                            "a mode with this many pawprints fits twice in a spell's pawprints (rules/core/missing_rules.lp)")
 READING_MISSING = Predicate("reading_missing", "what:const missing:string",
                             "a shape of card text read whose rules aren't all there: what is missing (rules/core/missing_rules.lp)")
 READING_REASON = Predicate("reading_reason", "what:const text:string",

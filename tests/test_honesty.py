@@ -212,3 +212,28 @@ def test_an_activation_that_cant_be_paid_is_never_a_bare_yes(write_yaml):
     assert draw["legal"] and draw["payable"] is False
     summary = json.loads(cli("explain", path, f"activate stone {draw['ability']}", "--json").stdout)["summary"]
     assert summary.startswith("Yes — but alice can't pay for it now:")
+
+
+ADEPT_2 = ("{T}: Until end of turn, you may cast creature spells from your graveyard by foraging in addition to paying "
+           "their other costs.")
+
+
+def test_no_option_on_a_board_with_an_unmodelled_ability_is_not_a_certain_no(write_yaml):
+    # Osteomancer Adept, untapped and not summoning sick, in alice's main phase: its line 2 is an ability whose cost,
+    # {T}, alice could pay (CR 602.1, 602.2) — pyrules doesn't model the line, so "alice can't do anything now" would
+    # read as certain what only the text it models says (interface §5.7)
+    d = scenario(obj("adept", "Osteomancer Adept"), phase="postcombat_main")
+    path = write_yaml(d)
+    out = cli("actions", path, "--cards", HONESTY).stdout.splitlines()
+    assert out[0] == "With the card text pyrules models (not the lines in the notes below), alice can't do anything now."
+    assert out[-1].startswith("note: adept (Osteomancer Adept), line 2, is not modelled: “" + ADEPT_2)
+    # asked about that ability by its line, or about the object's activations, the answer names the line (exit 2),
+    # not a refusal by the rules
+    for query in ("activate adept 2", "activate adept"):
+        r = cli("explain", path, query, "--cards", HONESTY)
+        assert r.returncode == 2 and r.stdout == ""
+        assert "doesn't model Osteomancer Adept's line 2 “" + ADEPT_2 in r.stderr
+        assert "no one may" not in r.stderr
+    # a complete board's heading isn't hedged
+    clean = write_yaml(scenario(obj("bears", "Grizzly Bears"), phase="postcombat_main"), "clean.yaml")
+    assert cli("actions", clean).stdout.splitlines()[0] == "alice can't do anything now."

@@ -32,6 +32,11 @@ def test_the_heading_of_actions_all_counts_what_it_lists(example, step):
     text = cli(*argv).stdout.split("\nafter step")[0]
     heading, lines = text.splitlines()[0], option_lines(text)
     assert len(lines) == listed and sum(not line.startswith("  ✗ ") for line in lines) == legal
+    if not data["complete"]:
+        # (a board with card text pyrules doesn't model: the count is what the text it models allows, interface §5.7)
+        hedge = "With the card text pyrules models (not the lines in the notes below), "
+        assert heading.startswith(hedge)
+        heading = heading[len(hedge):]
     if 0 < legal < listed:
         assert heading == f"{listed} options for alice, {legal} legal now (✗ marks the {listed - legal} that " \
                           f"{'are' if listed - legal != 1 else 'is'} not):"

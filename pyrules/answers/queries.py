@@ -19,7 +19,7 @@ from pyrules.answers.trees import Explainer, Node, cite_only_what_applies, summa
 from pyrules.errors import ScenarioError, did_you_mean
 from pyrules.game.facts import oid
 from pyrules.game.options import Option, actions
-from pyrules.game.state import GameState, ObjectState
+from pyrules.game.state import GameState, ObjectState, refuse_unread_naming, unread_lines
 from pyrules.input.schema import METHODS
 from pyrules.kb.compile import kb
 from pyrules.kb.interface import (
@@ -321,6 +321,16 @@ def explain_action(ev: GameState, kind: str, rest: str, player: str | None):
         if opts:
             break
     if not opts:
+        # (none, where the ability named, or any line of the object, is one pyrules doesn't model: the answer names
+        # that line rather than read as a refusal by the rules)
+        o = ev.objects.get(target)
+        card = ev._card_of(target) if o is not None else None
+        if card is not None and kind == "activate":
+            face = o.face or "front"
+            lines = (unread_lines(card, face) if ability is None else unread_lines(card, face, line=int(ability))
+                     if ability.isdigit() else unread_lines(card, face, keyword=ability))
+            refuse_unread_naming(ev, "query", card, lines, f"{kind} {target}" + (f" {ability}" if ability else "")
+                                 + " is asked about")
         raise ScenarioError("query", f"no one may {kind} with {target}" + (f" (ability {ability})" if ability else "")
                                      + " now (see `pyrules actions --all`)")
     nodes = [explain_option(ev, o) for o in opts]

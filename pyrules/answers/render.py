@@ -119,9 +119,21 @@ def _things(n: int) -> str:
     return f"{n} thing{'s' if n != 1 else ''}"
 
 
-def actions_heading(who: str, listed: int, legal: int, unpayable: int = 0) -> str:
+HEDGE = "With the card text pyrules models (not the lines in the notes below), "
+
+
+def actions_heading(who: str, listed: int, legal: int, unpayable: int = 0, complete: bool = True) -> str:
     """The line that heads `actions`: it counts what the list below it holds (with --all, the options that are not
-    legal too, marked ✗), and says how many of the legal ones can't be paid now."""
+    legal too, marked ✗), and says how many of the legal ones can't be paid now. With card text pyrules doesn't
+    model on the board (complete false), the count is only what the text it models allows: a line in the notes
+    may allow more (an ability it doesn't read) or forbid some, so the heading says so rather than read as certain."""
+    head = _heading(who, listed, legal, unpayable)
+    if complete:
+        return head
+    return HEDGE + head
+
+
+def _heading(who: str, listed: int, legal: int, unpayable: int) -> str:
     if listed == legal:
         if not legal:
             return f"{who} can't do anything now."
@@ -144,7 +156,8 @@ def actions_text(data: dict, explain: bool = False, ability_text=None) -> str:
     acts = data["actions"]
     legal = [a for a in acts if a["legal"]]
     who = data["player"]
-    lines = [actions_heading(who, len(acts), len(legal), sum(1 for a in legal if a.get("payable") is False))]
+    lines = [actions_heading(who, len(acts), len(legal), sum(1 for a in legal if a.get("payable") is False),
+                             data.get("complete", True))]
     for a in acts:
         mark = "  " if a["legal"] else "  ✗ "
         if a["action"] == "cast":

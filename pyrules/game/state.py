@@ -533,7 +533,7 @@ def _check_valid(ev: GameState) -> None:
         card = ev._card_of(src if src else key)
         if card is not None and not src:
             face = spec.get("part_face") or spec.get("face")
-            _unread_naming(ev, where, card, _unread_lines(card, face), f"{key} is on the stack with targets")
+            refuse_unread_naming(ev, where, card, unread_lines(card, face), f"{key} is on the stack with targets")
     lab = ev.base.label(first.label)
     raise ScenarioError(where, f"{ev.renderer.reason(reason)} ({', '.join(lab.rules)})")
 
@@ -637,7 +637,7 @@ def _trigger_targets_taken(ev: GameState, i: int, t0: int) -> bool:
     return not syms or _refused(ev, i, t0 - 1, syms)
 
 
-def _unread_lines(card, face: str | None = None, line: int | None = None, keyword: str | None = None) -> list:
+def unread_lines(card, face: str | None = None, line: int | None = None, keyword: str | None = None) -> list:
     """The lines of a card pyrules doesn't model (of one face, the one numbered `line`, or the one that begins
     with a keyword)."""
     out = []
@@ -650,7 +650,7 @@ def _unread_lines(card, face: str | None = None, line: int | None = None, keywor
     return out
 
 
-def _unread_naming(ev: GameState, where: str, card, lines: list, what: str) -> None:
+def refuse_unread_naming(ev: GameState, where: str, card, lines: list, what: str) -> None:
     """A naming refused only because pyrules doesn't read the card's line is bad input naming that line, not a
     refusal by a rule of the game (docs/guide/json.md)."""
     if card is None or not lines:
@@ -682,7 +682,7 @@ def _check_unread_naming(ev: GameState, i: int, syms) -> None:
                                                    f"but pyrules doesn't model choosing two of {card.name}'s modes with "
                                                    f"targets together")
     if card is not None and "too_many_targets" in codes:
-        _unread_naming(ev, f"actions[{i}].targets", card, _unread_lines(card, face),
+        refuse_unread_naming(ev, f"actions[{i}].targets", card, unread_lines(card, face),
                        f"{action['cast']} is cast with targets")
     if card is not None and "no_such_mode" in codes:
         # a mode the card prints on a bullet line (or a "{P} —" line) pyrules doesn't read: the N-th such line of the face cast
@@ -691,7 +691,7 @@ def _check_unread_naming(ev: GameState, i: int, syms) -> None:
         named = [NO_SUCH_MODE.of(r).mode for r, _ in syms if r.name == "no_such_mode"]
         lines = [bullets[n - 1] for n in named if 0 < n <= len(bullets) and bullets[n - 1].status != "modelled"]
         modes = action.get("modes", "not named (its first mode, by default)")
-        _unread_naming(ev, f"actions[{i}].modes", card, lines, f"{action['cast']} is cast with modes {modes}")
+        refuse_unread_naming(ev, f"actions[{i}].modes", card, lines, f"{action['cast']} is cast with modes {modes}")
     if card is not None and "repeat_not_modelled" in codes:
         # a mode named more than once whose effect the rules don't do more than once
         n = next(REPEAT_NOT_MODELLED.of(r).mode for r, _ in syms if r.name == "repeat_not_modelled")
@@ -706,10 +706,10 @@ def _check_unread_naming(ev: GameState, i: int, syms) -> None:
             if card is None:
                 continue
             if ref.name == "line":
-                lines = _unread_lines(card, o.face or "front", line=ABILITY_LINE.of(ref).line)
+                lines = unread_lines(card, o.face or "front", line=ABILITY_LINE.of(ref).line)
             else:
-                lines = _unread_lines(card, o.face or "front", keyword=ABILITY_KEYWORD.of(ref).keyword.name)
-            _unread_naming(ev, f"actions[{i}].ability", card, lines, f"{action['activate']}'s ability {action['ability']!r} is named")
+                lines = unread_lines(card, o.face or "front", keyword=ABILITY_KEYWORD.of(ref).keyword.name)
+            refuse_unread_naming(ev, f"actions[{i}].ability", card, lines, f"{action['activate']}'s ability {action['ability']!r} is named")
 
 
 def _refused(ev: GameState, i: int, t_prev: int, syms) -> bool:

@@ -144,7 +144,7 @@ def actions_text(data: dict, explain: bool = False, ability_text=None) -> str:
     acts = data["actions"]
     legal = [a for a in acts if a["legal"]]
     who = data["player"]
-    lines = [actions_heading(who, len(acts), len(legal), sum(1 for a in legal if a.get("payable") is False))]
+    lines = [actions_heading(who, len(acts), len(legal), sum(1 for a in legal if a.get("payable") is False and not a.get("payment_unsure")))]
     for a in acts:
         mark = "  " if a["legal"] else "  ✗ "
         if a["action"] == "cast":
@@ -168,7 +168,8 @@ def actions_text(data: dict, explain: bool = False, ability_text=None) -> str:
                 line += f" — {a['cost']['text']}"
         if "payable" in a and not a["payable"]:
             why = "; ".join(r["reason"] + (f" [{r['rule']}]" if r.get("rule") else "") for r in a.get("payment_why_not", []))
-            line += " — can't be paid now" + (f": {why}" if why else "")
+            line += (" — pyrules can't tell whether it can be paid now" if a.get("payment_unsure")
+                     else " — can't be paid now") + (f": {why}" if why else "")
         lines.append(line)
         for r in a["why_not"]:
             refs = ", ".join(x for x in (r["rule"], r["ruling"]) if x)

@@ -173,7 +173,7 @@ def actions_text(data: dict, explain: bool = False, ability_text=None) -> str:
         lines.append(line)
         for r in a["why_not"]:
             refs = ", ".join(x for x in (r["rule"], r["ruling"]) if x)
-            lines.append(f"      not allowed: {r['reason']} [{refs}]")
+            lines.append(f"      not allowed: {r['reason']}" + (f" [{refs}]" if refs else ""))
         if explain and a.get("explanation"):
             summary = a["explanation"].get("summary")
             if summary:
@@ -231,7 +231,7 @@ def timeline_text(ev) -> str:
         lines.append(f"  step {e['step']} ({describe_action(e['action'])}) is not allowed:")
         for r in e["why_not"]:
             refs = ", ".join(x for x in (r["rule"], r["ruling"]) if x)
-            lines.append(f"    {r['reason']} [{refs}]")
+            lines.append(f"    {r['reason']}" + (f" [{refs}]" if refs else " (pyrules's limit, not a rule of the game)"))
     return "\n".join(lines)
 
 

@@ -48,6 +48,8 @@ from pyrules.kb.interface import (
     PAY_EXCLUDED,
     PAY_PHYREXIAN_LIFE,
     PAY_REFUSED,
+    PAY_SAC_CANDIDATE,
+    PAY_SAC_KEEP,
     PAY_SPENDS,
     PAY_TAP,
     POOL,
@@ -58,6 +60,8 @@ from pyrules.kb.interface import (
     SEARCH_AVOID,
     SEARCH_GENERIC_OWED,
     SEARCH_GENERIC_PAID,
+    SEARCH_KEEP,
+    SEARCH_KEEP_CANDIDATE,
     SEARCH_LIFE,
     SEARCH_LIFE_COST,
     SEARCH_LIFE_N,
@@ -130,6 +134,7 @@ class Cost:
     life: int = 0
     spare: int = 0                  # reduction the printed generic mana left unused: it reduces what X adds
     spend_only: tuple[str, ...] = ()  # the only kinds of mana that may pay it ("Spend only black mana this way")
+    keep: tuple = ()                # (kind, n, candidates): a sacrifice cost's permanents the payment must leave
 
     @property
     def x_count(self) -> int:
@@ -253,10 +258,17 @@ def option_costs(game, t: int) -> dict[Symbol, Cost]:
     only: dict[Symbol, set] = {}
     for r in OPT_SPEND_ONLY.read(game, t):
         only.setdefault(r.option, set()).add(str(r.kind))
+    cands: dict[tuple, list] = {}
+    for r in PAY_SAC_CANDIDATE.read(game, t):
+        cands.setdefault((r.option, r.filter), []).append(r.object)
+    keep: dict[Symbol, list] = {}
+    for r in PAY_SAC_KEEP.read(game, t):
+        keep.setdefault(r.option, []).append((r.filter, r.amount, tuple(sorted(cands.get((r.option, r.filter), []), key=str))))
     out = {}
     for x in set(generic) | set(symbols):
         syms = tuple(sym for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0]))
-        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0), spare.get(x, 0), tuple(sorted(only.get(x, ()))))
+        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0), spare.get(x, 0), tuple(sorted(only.get(x, ()))),
+                      tuple(sorted(keep.get(x, []), key=str)))
     return out
 
 
@@ -307,6 +319,9 @@ def search(base: KnowledgeBase, cost: Cost, wallet: Wallet, *, x: int | None = N
         if s.sacrifice:
             facts.append(SEARCH_SACRIFICE_COST(s.oid, s.ability))
     facts += [SEARCH_UNPAID_SOURCE(o) for o in wallet.left_out]
+    for kind, n, candidates in cost.keep:
+        facts.append(SEARCH_KEEP(kind, n))
+        facts += [SEARCH_KEEP_CANDIDATE(kind, o) for o in candidates]
     if named is None:   # interchangeable sources: the later is tapped only after the earlier (no better payment is lost)
         last: dict[tuple, Symbol] = {}
         signatures = wallet.signatures()

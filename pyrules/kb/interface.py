@@ -688,6 +688,10 @@ OPT_SYMBOL = Predicate("opt_symbol", "option:option position:int symbol t:moment
                        "a mana symbol of the total cost, at its printed position")
 PAY_EXCLUDED = Predicate("pay_excluded", "option:option object:object t:moment",
                          "a permanent the option's own cost taps (not also tapped for mana)")
+PAY_SAC_KEEP = Predicate("pay_sac_keep", "option:option filter amount:int t:moment",
+                         "the payment must leave this many permanents of the kind for the cost to sacrifice")
+PAY_SAC_CANDIDATE = Predicate("pay_sac_candidate", "option:option filter object:object t:moment",
+                              "a permanent the payment could leave for the cost to sacrifice")
 PAY_BARRED = Predicate("pay_barred", "option:option object:object ability reason:reason label:label t:moment",
                        "a mana ability whose mana can't pay the option's cost (rules/mana/spend_restriction.lp)",
                        cited="label")
@@ -732,6 +736,9 @@ SEARCH_TWIN = Predicate("twin", "earlier:object later:object", "interchangeable 
                         **_SEARCH)
 SEARCH_SACRIFICE_COST = Predicate("sacrifice_cost", "object:object ability",
                                   "activating the mana ability sacrifices the source", written=True, read=False, **_SEARCH)
+SEARCH_KEEP = Predicate("keep", "filter amount:int", "permanents of a kind to leave for a sacrifice cost",
+                        written=True, read=False, **_SEARCH)
+SEARCH_KEEP_CANDIDATE = Predicate("keep_candidate", "filter object:object", written=True, read=False, **_SEARCH)
 SEARCH_UNPAID_SOURCE = Predicate("unpaid_source", "object:object",
                                  "a mana ability pyrules doesn't activate while paying", written=True, read=False, **_SEARCH)
 SEARCH_LIFE = Predicate("life", "amount:int", "the payer's life", written=True, read=False, **_SEARCH)

@@ -389,8 +389,9 @@ def explain_cast(ev: GameState, rest: str, player: str | None, negated: bool):
             tail = f"It costs {o.cost.text}"
             unpaid = _unpaid(ev, o)
             if unpaid:
-                answer = f"Yes — but {ev.renderer.name(o.player)} can't pay for it now: {answer[5:]}"
-                tail += f"; it can't be paid now: {unpaid}"
+                answer = f"Yes — but {_cant_pay(ev, o)}: {answer[5:]}"
+                said = "pyrules can't tell whether it can be paid now" if o.payment_unsure else "it can't be paid now"
+                tail += f"; {said}: {unpaid}"
         else:
             answer = f"No: {ev.renderer.name(o.player)} may not cast {ev.renderer.name(o.object)} ({_way(o)})"
             tail = None
@@ -402,10 +403,12 @@ def explain_cast(ev: GameState, rest: str, player: str | None, negated: bool):
     who, what = ev.renderer.name(p), ev.renderer.name(target)
     answer = (f"Yes: {who} may cast {what} ({'; '.join(yes)})" + (f", but not ({'; '.join(no)})" if no else "")) if yes \
         else f"No: {who} may not cast {what} ({'; '.join(no)})"
+    unsure = any(o.legal and _unpaid(ev, o) and o.payment_unsure for o in opts)
+    cant = f"pyrules can't tell whether {who} can pay for it now" if unsure else f"{who} can't pay for it now"
     if unpaid and len(unpaid) == len(yes):
-        answer = f"Yes — but {who} can't pay for it now: {answer[5:]}"
+        answer = f"Yes — but {cant}: {answer[5:]}"
     elif unpaid:
-        answer += f"; {who} can't pay for it now ({'; '.join(unpaid)})"
+        answer += f"; {cant} ({'; '.join(unpaid)})"
     return _with_summary(_group(f"the ways {who} could cast {what}", nodes), answer, ev=ev)
 
 
@@ -419,6 +422,13 @@ def _unpaid(ev: GameState, o: Option) -> str | None:
         cite = ", ".join(x for x in (r.rule, r.ruling) if x)
         reasons.append(r.reason + (f" ({cite})" if cite else ""))
     return "; ".join(reasons) or f"{ev.renderer.name(o.player)}'s mana sources and pool can't pay it"
+
+
+def _cant_pay(ev: GameState, o: Option) -> str:
+    """"alice can't pay for it now", or, when pyrules left out mana abilities it doesn't activate while paying
+    (payment_unsure), "pyrules can't tell whether alice can pay for it now": its limit, not the game's."""
+    who = ev.renderer.name(o.player)
+    return f"pyrules can't tell whether {who} can pay for it now" if o.payment_unsure else f"{who} can't pay for it now"
 
 
 def _way(o: Option) -> str:
@@ -446,8 +456,9 @@ def explain_option(ev: GameState, o: Option):
         unpaid = _unpaid(ev, o)
         if unpaid:
             node = ex.node(LEGAL(o.term, T))
-            return _with_summary(node, f"Yes — but {ev.renderer.name(o.player)} can't pay for it now: {node.claim}",
-                                 f"It can't be paid now: {unpaid}", ev=ev)
+            return _with_summary(node, f"Yes — but {_cant_pay(ev, o)}: {node.claim}",
+                                 ("pyrules can't tell whether it can be paid now: " if o.payment_unsure
+                                  else "It can't be paid now: ") + unpaid, ev=ev)
         return _with_summary(ex.node(LEGAL(o.term, T)), ev=ev)
     whys = [r.atom for r in OPT_WHY_NOT.read(explained(ev).game, T) if r.option == o.term]
     verb = {"attack": "attack with", "block": "block with"}.get(o.action, o.action)

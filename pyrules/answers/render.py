@@ -156,7 +156,8 @@ def actions_text(data: dict, explain: bool = False, ability_text=None) -> str:
     acts = data["actions"]
     legal = [a for a in acts if a["legal"]]
     who = data["player"]
-    lines = [actions_heading(who, len(acts), len(legal), sum(1 for a in legal if a.get("payable") is False),
+    lines = [actions_heading(who, len(acts), len(legal),
+                             sum(1 for a in legal if a.get("payable") is False and not a.get("payment_unsure")),
                              data.get("complete", True))]
     for a in acts:
         mark = "  " if a["legal"] else "  ✗ "
@@ -181,11 +182,12 @@ def actions_text(data: dict, explain: bool = False, ability_text=None) -> str:
                 line += f" — {a['cost']['text']}"
         if "payable" in a and not a["payable"]:
             why = "; ".join(r["reason"] + (f" [{r['rule']}]" if r.get("rule") else "") for r in a.get("payment_why_not", []))
-            line += " — can't be paid now" + (f": {why}" if why else "")
+            line += (" — pyrules can't tell whether it can be paid now" if a.get("payment_unsure")
+                     else " — can't be paid now") + (f": {why}" if why else "")
         lines.append(line)
         for r in a["why_not"]:
             refs = ", ".join(x for x in (r["rule"], r["ruling"]) if x)
-            lines.append(f"      not allowed: {r['reason']} [{refs}]")
+            lines.append(f"      not allowed: {r['reason']}" + (f" [{refs}]" if refs else ""))
         if explain and a.get("explanation"):
             summary = a["explanation"].get("summary")
             if summary:
@@ -243,7 +245,7 @@ def timeline_text(ev) -> str:
         lines.append(f"  step {e['step']} ({describe_action(e['action'])}) is not allowed:")
         for r in e["why_not"]:
             refs = ", ".join(x for x in (r["rule"], r["ruling"]) if x)
-            lines.append(f"    {r['reason']} [{refs}]")
+            lines.append(f"    {r['reason']}" + (f" [{refs}]" if refs else " (pyrules's limit, not a rule of the game)"))
     return "\n".join(lines)
 
 

@@ -757,6 +757,22 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
     return name
 
 
+def predefined_token_card(name: str):
+    """The token card of a token the rules define by name (rules/core/predefined_tokens.lp), named by its subtype
+    ("Treasure", "Treasure Token"): the very card the reader makes for "create a Treasure token" (a scenario's
+    object with `token: true`). None for any other name."""
+    word = name[: -len(" token")] if name.lower().endswith(" token") else name
+    if predefined_tokens().get(word.lower()) is None:
+        return None
+    from pyrules.cards.db import made_token
+
+    try:
+        made = _token(Ctx(None, None, 0), T.Token("", "", (word.capitalize(),), (), (), creature=False, predefined=True))
+    except NotUnderstood:
+        return None
+    return made_token(made)
+
+
 def _token_is(card, tok: T.Token, colors: set, kinds: set, subs: list, named: set) -> bool:
     """Whether a token card is exactly the token the words describe."""
     face = card.faces[0]

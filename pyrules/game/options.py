@@ -86,6 +86,7 @@ class Option:
     payment: list | None = None          # one way to pay: [{"source": id | "pool" | "life", "mana": "{G}"}]
     x: int | None = None                 # the largest X that can be paid, when the cost has {X}
     payment_why_not: list = field(default_factory=list)
+    payment_unsure: bool = False         # payable is false only as far as pyrules pays: it left out mana abilities
 
     def to_action(self, defender: str | None = None) -> dict:
         """The timeline action (README, "Scenario format") that takes this option; the choices it leaves out
@@ -120,6 +121,8 @@ class Option:
         if self.payable is not None:
             out.update({"payable": self.payable, "payment": self.payment,
                         "payment_why_not": [r.to_json() for r in self.payment_why_not]})
+            if self.payment_unsure:
+                out["payment_unsure"] = True
             if self.x is not None:
                 out["x"] = self.x
         if self.explanation is not None:

@@ -26,8 +26,11 @@ from pyrules.input.limits import over_time
 from pyrules.kb.compile import KnowledgeBase
 from pyrules.kb.interface import (
     CANT_PAY,
+    CANT_TELL,
     CHOSEN_OPT,
     LIFE,
+    MANA_LEFT_OUT,
+    MANA_SACRIFICES,
     MANA_SOURCE,
     MANA_WHY_NOT,
     MANA_YIELD,
@@ -39,11 +42,14 @@ from pyrules.kb.interface import (
     OPT_REDUCTION_LEFT,
     OPT_SPEND_ONLY,
     OPT_SYMBOL,
+    PAY_ACTIVATES,
     PAY_ADDS,
     PAY_BARRED,
     PAY_EXCLUDED,
     PAY_PHYREXIAN_LIFE,
     PAY_REFUSED,
+    PAY_SAC_CANDIDATE,
+    PAY_SAC_KEEP,
     PAY_SPENDS,
     PAY_TAP,
     POOL,
@@ -54,6 +60,8 @@ from pyrules.kb.interface import (
     SEARCH_AVOID,
     SEARCH_GENERIC_OWED,
     SEARCH_GENERIC_PAID,
+    SEARCH_KEEP,
+    SEARCH_KEEP_CANDIDATE,
     SEARCH_LIFE,
     SEARCH_LIFE_COST,
     SEARCH_LIFE_N,
@@ -65,10 +73,12 @@ from pyrules.kb.interface import (
     SEARCH_POOL_ALLOWED,
     SEARCH_POOL_MANA,
     SEARCH_RESTRICTED,
+    SEARCH_SACRIFICE_COST,
     SEARCH_SHORT,
     SEARCH_SOURCE,
     SEARCH_SPENT,
     SEARCH_TWIN,
+    SEARCH_UNPAID_SOURCE,
     SEARCH_X_COUNT,
     SEARCH_X_FREE,
     SEARCH_X_RANGE,
@@ -92,6 +102,7 @@ class Source:
     rank: int              # its place in timestamp order
     kind: Symbol           # w u b r g c, any (one mana of any color) or or(A, B) ("{A} or {B}")
     amount: int
+    sacrifice: bool = False  # activating the ability sacrifices the source (mana_sacrifices/3: a Treasure)
 
 
 @dataclass
@@ -101,9 +112,11 @@ class Payment:
     x: int | None = None
     reasons: list[tuple[Symbol, int]] = field(default_factory=list)   # (reason term, its label's number)
     taps: list[Symbol] = field(default_factory=list)       # the sources tapped
+    activated: list[tuple[Symbol, Symbol]] = field(default_factory=list)   # (source, mana ability) activated
     adds: list[tuple[Symbol, str, int]] = field(default_factory=list)   # (source, kind, amount) added to the pool
     spends: dict[str, int] = field(default_factory=dict)  # kind -> amount spent from the pool
     life: int = 0                                         # life paid for Phyrexian symbols
+    unsure: bool = False    # not payable only as far as pyrules pays: it left out mana abilities (cant_tell)
 
 
 def mana_text(generic: int, symbols: list[str]) -> str:
@@ -121,6 +134,7 @@ class Cost:
     life: int = 0
     spare: int = 0                  # reduction the printed generic mana left unused: it reduces what X adds
     spend_only: tuple[str, ...] = ()  # the only kinds of mana that may pay it ("Spend only black mana this way")
+    keep: tuple = ()                # (kind, n, candidates): a sacrifice cost's permanents the payment must leave
 
     @property
     def x_count(self) -> int:
@@ -152,18 +166,20 @@ class Wallet:
             base = ordered[P] = _ordered_sources(facts, P)
         srcs, rank, last = [], 0, None
         barred_pairs = barred.pairs if barred is not None else frozenset()
-        for o, a, kind, n in base:
+        for o, a, kind, n, sac in base:
             if o in exclude:      # a permanent the cost itself taps can't also be tapped for mana
                 continue
             if (o, a) in barred_pairs:   # a mana ability whose mana can't pay this cost (pay_barred/5)
                 continue
             if o != last:
                 rank, last = rank + 1, o
-            srcs.append(Source(o, a, rank, kind, n))
+            srcs.append(Source(o, a, rank, kind, n, sac))
         self.sources = srcs
         self._rank = {s.oid: s.rank for s in srcs}
         self.pool: dict[str, int] = dict(facts["pool"].get(P, {}))
         self.life: int = facts["life"].get(P, 0)
+        # the permanents with mana abilities pyrules doesn't activate while paying (mana_left_out/4)
+        self.left_out: list[Symbol] = sorted(o for o in facts.get("left_out", {}).get(P, set()) if o not in exclude)
         # the permanents that can't be tapped for mana now, and why (said when a cost can't be paid)
         self.notes: list[tuple[Symbol, int]] = sorted(r for r in facts.get("notes", {}).get(P, [])
                                                       if subject_of(r[0]) not in exclude)
@@ -178,7 +194,7 @@ class Wallet:
         out: dict[Symbol, list] = {}
         for s in self.sources:
             mine = out.setdefault(s.oid, [])
-            mine.append((str(s.kind), s.amount, len(mine)))
+            mine.append((str(s.kind), s.amount, s.sacrifice, len(mine)))
         return {o: tuple(sorted(v)) for o, v in out.items()}
 
     def total(self) -> int:
@@ -189,10 +205,11 @@ class Wallet:
 
 
 def _ordered_sources(facts: dict, P: Symbol) -> list[tuple]:
-    """(permanent, ability, kind, amount) of each of P's mana sources: by timestamp (then by name), and each
-    permanent's abilities in a fixed order."""
-    ranks, yields = facts["ranks"], facts["yields"]
-    rows = [(o, a, kind, n) for o, a in facts["sources"].get(P, []) for kind, n in yields.get((o, a), [])]
+    """(permanent, ability, kind, amount, sacrifices) of each of P's mana sources: by timestamp (then by name),
+    and each permanent's abilities in a fixed order."""
+    ranks, yields, sacrifices = facts["ranks"], facts["yields"], facts.get("sacrifices", frozenset())
+    rows = [(o, a, kind, n, (o, a) in sacrifices) for o, a in facts["sources"].get(P, [])
+            for kind, n in yields.get((o, a), [])]
     text: dict[Symbol, str] = {}
 
     def name(x: Symbol) -> str:
@@ -220,7 +237,12 @@ def state_atoms(game, t: int) -> dict:
     notes: dict[Symbol, list] = {}
     for r in MANA_WHY_NOT.read(game, t):
         notes.setdefault(r.player, []).append((r.reason, r.label))
-    return {"sources": sources, "yields": yields, "ranks": ranks, "pool": pool, "life": life, "notes": notes}
+    sacrifices = frozenset((r.object, r.ability) for r in MANA_SACRIFICES.read(game, t))
+    left_out: dict[Symbol, set] = {}
+    for r in MANA_LEFT_OUT.read(game, t):
+        left_out.setdefault(r.player, set()).add(r.object)
+    return {"sources": sources, "yields": yields, "ranks": ranks, "pool": pool, "life": life, "notes": notes,
+            "sacrifices": sacrifices, "left_out": left_out}
 
 
 def option_costs(game, t: int) -> dict[Symbol, Cost]:
@@ -236,10 +258,17 @@ def option_costs(game, t: int) -> dict[Symbol, Cost]:
     only: dict[Symbol, set] = {}
     for r in OPT_SPEND_ONLY.read(game, t):
         only.setdefault(r.option, set()).add(str(r.kind))
+    cands: dict[tuple, list] = {}
+    for r in PAY_SAC_CANDIDATE.read(game, t):
+        cands.setdefault((r.option, r.filter), []).append(r.object)
+    keep: dict[Symbol, list] = {}
+    for r in PAY_SAC_KEEP.read(game, t):
+        keep.setdefault(r.option, []).append((r.filter, r.amount, tuple(sorted(cands.get((r.option, r.filter), []), key=str))))
     out = {}
     for x in set(generic) | set(symbols):
         syms = tuple(sym for _, sym in sorted(symbols.get(x, []), key=lambda pv: pv[0]))
-        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0), spare.get(x, 0), tuple(sorted(only.get(x, ()))))
+        out[x] = Cost(generic.get(x, 0), syms, life.get(x, 0), spare.get(x, 0), tuple(sorted(only.get(x, ()))),
+                      tuple(sorted(keep.get(x, []), key=str)))
     return out
 
 
@@ -287,6 +316,12 @@ def search(base: KnowledgeBase, cost: Cost, wallet: Wallet, *, x: int | None = N
             seen.add(s.oid)
             facts.append(SEARCH_SOURCE(s.oid, s.rank))
         facts.append(SEARCH_YIELD(s.oid, s.ability, s.kind, s.amount))
+        if s.sacrifice:
+            facts.append(SEARCH_SACRIFICE_COST(s.oid, s.ability))
+    facts += [SEARCH_UNPAID_SOURCE(o) for o in wallet.left_out]
+    for kind, n, candidates in cost.keep:
+        facts.append(SEARCH_KEEP(kind, n))
+        facts += [SEARCH_KEEP_CANDIDATE(kind, o) for o in candidates]
     if named is None:   # interchangeable sources: the later is tapped only after the earlier (no better payment is lost)
         last: dict[tuple, Symbol] = {}
         signatures = wallet.signatures()
@@ -394,7 +429,8 @@ def _read(model: list[Symbol], cost: Cost, wallet: Wallet) -> Payment:
             life_n[s] -= 1
             entries.append({"source": "life", "mana": symbol_text(s)})
     life_paid = 2 * sum(r.amount for r in answer(SEARCH_LIFE_N))
-    taps = sorted({r.object for r in answer(SEARCH_ACT)}, key=lambda o: rank.get(o, 0))
+    acts = sorted({(r.object, r.ability) for r in answer(SEARCH_ACT)}, key=lambda oa: (rank.get(oa[0], 0), str(oa[1])))
+    taps = sorted({o for o, _ in acts}, key=lambda o: rank.get(o, 0))
     adds: dict[tuple[Symbol, str], int] = {}
     for u, k in made.items():
         src = SOURCE_UNIT.match(u)
@@ -405,7 +441,7 @@ def _read(model: list[Symbol], cost: Cost, wallet: Wallet) -> Payment:
     for u in spent:
         spends[kind[u]] = spends.get(kind[u], 0) + 1
     if not reasons:
-        return Payment(True, entries, x, [], taps, [(o, k, n) for (o, k), n in sorted(adds.items(), key=lambda kv: (rank.get(kv[0][0], 0), kv[0][1]))],
+        return Payment(True, entries, x, [], taps, acts, [(o, k, n) for (o, k), n in sorted(adds.items(), key=lambda kv: (rank.get(kv[0][0], 0), kv[0][1]))],
                        spends, life_paid)
     # what the best payment could pay: the generic mana paid, then each symbol as far as it is paid
     short = {r.symbol: r.halves for r in answer(SEARCH_SHORT)}
@@ -424,13 +460,17 @@ def _read(model: list[Symbol], cost: Cost, wallet: Wallet) -> Payment:
     used += taps
     need = cost.text()
     out = []
+    unsure = False
     for reason, label in sorted(reasons):
         if _is(reason, "cant_pay"):
             reason = CANT_PAY(need, most, Function("", used))
+        elif _is(reason, "cant_tell"):
+            reason = CANT_TELL(need, most, Function("", used))
+            unsure = True
         if all(reason != r for r, _ in out):
             out.append((reason, label))
     out += [r for r in wallet.notes if all(r[0] != o for o, _ in out)]
-    return Payment(False, [], x, out)
+    return Payment(False, [], x, out, unsure=unsure)
 
 
 # ------------------------------------------------------------------------------------------------ answers
@@ -472,6 +512,7 @@ def pay_options(ev, options) -> None:
                      for e in p.entries] if p.payable else None
         o.x = p.x if cost.x_count else None
         o.payment_why_not = [] if p.payable else ev.reasons(p.reasons)
+        o.payment_unsure = p.unsure
 
 
 def payment_variants(ev, option) -> list[list[str]]:
@@ -578,6 +619,7 @@ def timeline_payment(action: dict):
         if not p.payable:
             return [PAY_REFUSED(t, r) for r, _label in p.reasons] or [PAY_REFUSED(t, Function("cant_pay"))]
         out = [PAY_TAP(t, o) for o in p.taps]
+        out += [PAY_ACTIVATES(t, o, a) for o, a in p.activated]
         out += [PAY_ADDS(t, P, o, k, n) for o, k, n in p.adds]
         out += [PAY_SPENDS(t, P, k, n) for k, n in sorted(p.spends.items())]
         if p.life:

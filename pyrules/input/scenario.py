@@ -233,16 +233,28 @@ def _did_you_mean(value: str, names: list[str]) -> str:
     return f" — did you mean {close[0]!r}?" if close else ""
 
 
-def _card(db: CardDB, name: str, where: str) -> Card:
+def _card(db: CardDB, name: str, where: str, token: bool = False) -> Card:
 
     try:
         card = db.lookup(name)
     except (CardDataError, ScenarioError) as exc:   # a card its file describes in a way pyrules can't read
         raise ScenarioError(where, str(exc)) from None
+    if card is None and token:
+        card = _predefined_token(name)   # `card: Treasure, token: true`: the token the rules define by name
     if card is None:
         hint = card_hint(db.library, name)
+        if not token and _predefined_token(name) is not None:
+            hint = f" (a {name} is a token the rules define: write token: true)"
         raise ScenarioError(where, f"unknown card {short(name)}{hint}")
     return card
+
+
+def _predefined_token(name: str) -> Card | None:
+    """The token card of a Treasure, Food, Clue, ... (rules/core/predefined_tokens.lp), as "create a Treasure
+    token" makes it; None for another name."""
+    from pyrules.cards.reader import predefined_token_card
+
+    return predefined_token_card(name)
 
 
 def _with_other_unknown_cards(exc: ScenarioError, db: CardDB, raw: list, i: int) -> ScenarioError:
@@ -255,7 +267,7 @@ def _with_other_unknown_cards(exc: ScenarioError, db: CardDB, raw: list, i: int)
         if not isinstance(name, str) or "ability_of" in raw[k]:
             continue
         try:
-            if db.lookup(name) is not None:
+            if db.lookup(name) is not None or raw[k].get("token") is True and _predefined_token(name) is not None:
                 continue
         except (CardDataError, ScenarioError):   # a card its file can't describe: reported when it is reached
             continue
@@ -336,7 +348,7 @@ def _check(data: dict, source: str, db: CardDB) -> Scenario:
                 raise ScenarioError(f"{where}.owner", "is required")
             if "card" in o:
                 try:
-                    card = _card(db, o["card"], f"{where}.card")
+                    card = _card(db, o["card"], f"{where}.card", token=o.get("token") is True)
                 except ScenarioError as exc:
                     raise _with_other_unknown_cards(exc, db, raw, i) from None
                 cards[card.name] = card

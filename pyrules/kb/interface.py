@@ -365,6 +365,8 @@ REPEAT_NOT_MODELLED = Compound("repeat_not_modelled", "mode:int",
                                "a reason: pyrules doesn't model doing that mode more than once (rules/casting/pawprint_modes.lp)")
 CANT_PAY = Compound("cant_pay", "cost:string paid:string used",
                     "a reason: the cost can't be paid (what it needs, what the best payment paid, the sources it used)")
+CANT_TELL = Compound("cant_tell", "cost:string paid:string used",
+                     "a reason: the payment pyrules finds leaves the cost unpaid, but it left out mana abilities it doesn't activate while paying")
 
 # mana paid, in the payment search's answer
 POOL_UNIT = Compound("pool", "kind:const n:int", "the n-th mana of a kind in the pool")
@@ -686,6 +688,10 @@ OPT_SYMBOL = Predicate("opt_symbol", "option:option position:int symbol t:moment
                        "a mana symbol of the total cost, at its printed position")
 PAY_EXCLUDED = Predicate("pay_excluded", "option:option object:object t:moment",
                          "a permanent the option's own cost taps (not also tapped for mana)")
+PAY_SAC_KEEP = Predicate("pay_sac_keep", "option:option filter amount:int t:moment",
+                         "the payment must leave this many permanents of the kind for the cost to sacrifice")
+PAY_SAC_CANDIDATE = Predicate("pay_sac_candidate", "option:option filter object:object t:moment",
+                              "a permanent the payment could leave for the cost to sacrifice")
 PAY_BARRED = Predicate("pay_barred", "option:option object:object ability reason:reason label:label t:moment",
                        "a mana ability whose mana can't pay the option's cost (rules/mana/spend_restriction.lp)",
                        cited="label")
@@ -693,6 +699,10 @@ CHOSEN_OPT = Predicate("chosen_opt", "action:action option:option t:moment",
                        "the way of casting the rules chose for the timeline's cast")
 MANA_SOURCE = Predicate("mana_source", "player:player object:object ability t:moment", "a mana source of the player")
 MANA_YIELD = Predicate("mana_yield", "object:object ability kind amount:int t:moment", "what it adds")
+MANA_LEFT_OUT = Predicate("mana_left_out", "player:player object:object why t:moment",
+                          "a permanent whose mana abilities pyrules doesn't activate while paying (a cost or effect it doesn't pay)")
+MANA_SACRIFICES = Predicate("mana_sacrifices", "object:object ability t:moment",
+                            "activating the mana ability sacrifices its source (a Treasure)")
 TIMESTAMP = Predicate("timestamp", "object:object timestamp:int t:moment")
 POOL = Predicate("pool", "player:player kind:const amount:int t:moment", "mana in the player's pool")
 MANA_WHY_NOT = Predicate("mana_why_not", "player:player reason:reason label:label t:moment",
@@ -701,6 +711,8 @@ MANA_WHY_NOT = Predicate("mana_why_not", "player:player reason:reason label:labe
 # rules/mana/spend.lp)
 PAY_REFUSED = Predicate("pay_refused", "t:moment reason:reason", "the cost can't be paid", written=True, read=False)
 PAY_TAP = Predicate("pay_tap", "t:moment object:object", "the payment taps this source", written=True, read=False)
+PAY_ACTIVATES = Predicate("pay_activates", "t:moment object:object ability",
+                          "the payment activates this mana ability of the source", written=True, read=False)
 PAY_ADDS = Predicate("pay_adds", "t:moment player:player object:object kind:const amount:int", written=True, read=False)
 PAY_SPENDS = Predicate("pay_spends", "t:moment player:player kind:const amount:int", written=True, read=False)
 PAY_PHYREXIAN_LIFE = Predicate("pay_phyrexian_life", "t:moment player:player amount:int", written=True, read=False)
@@ -722,6 +734,13 @@ SEARCH_SOURCE = Predicate("source", "object:object rank:int", "a source, by its 
 SEARCH_YIELD = Predicate("yield", "object:object ability kind amount:int", written=True, read=False, **_SEARCH)
 SEARCH_TWIN = Predicate("twin", "earlier:object later:object", "interchangeable sources", written=True, read=False,
                         **_SEARCH)
+SEARCH_SACRIFICE_COST = Predicate("sacrifice_cost", "object:object ability",
+                                  "activating the mana ability sacrifices the source", written=True, read=False, **_SEARCH)
+SEARCH_KEEP = Predicate("keep", "filter amount:int", "permanents of a kind to leave for a sacrifice cost",
+                        written=True, read=False, **_SEARCH)
+SEARCH_KEEP_CANDIDATE = Predicate("keep_candidate", "filter object:object", written=True, read=False, **_SEARCH)
+SEARCH_UNPAID_SOURCE = Predicate("unpaid_source", "object:object",
+                                 "a mana ability pyrules doesn't activate while paying", written=True, read=False, **_SEARCH)
 SEARCH_LIFE = Predicate("life", "amount:int", "the payer's life", written=True, read=False, **_SEARCH)
 SEARCH_LIFE_COST = Predicate("life_cost", "amount:int", written=True, read=False, **_SEARCH)
 SEARCH_SPEND_ONLY = Predicate("spend_only", "kind:const", "only mana of this kind may be spent", written=True,

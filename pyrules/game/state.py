@@ -306,6 +306,14 @@ class GameState:
         return self._cache["stack"]
 
     @cached_property
+    def game_over(self) -> list[str] | None:
+        """None while the game goes on; once the rules say it is over, the players who won it (none: a draw)."""
+        rows = self._show()["out_game_over"]
+        if not rows:
+            return None
+        return sorted(w for w in (py(r.winner) for r in rows) if isinstance(w, str))
+
+    @cached_property
     def players(self) -> dict[str, dict]:
         out = {p: {"life": None, "mana_pool": "", "hand": 0, "library": 0, "graveyard": 0, "lost": False}
                for p in self.scenario.players}
@@ -496,6 +504,9 @@ class GameState:
             lost = [p for p, d in self.players.items() if d["lost"]]
             if lost:
                 out["lost"] = lost
+            if self.game_over is not None:
+                out["game_over"] = True
+                out["won"] = self.game_over
             if self.error:
                 out["error"] = self.error
         return out

@@ -318,3 +318,17 @@ def test_a_short_answer_about_a_characteristic_leaves_out_where_the_object_went(
     assert "moved" not in types and "exiled" not in types, types
     zone = ev.explain_property("bears", "zone").summary
     assert "moved into exile" in zone and "CR 702.138a" in zone, zone
+
+
+def test_a_summary_gives_only_the_reasons_about_the_object_asked():
+    """Murder destroys bob's Grizzly Bears: destroy moves a permanent from the battlefield to its owner's graveyard
+    (CR 701.8a). The short answer about the Bears' zone gives that; Murder moving onto the stack as it was cast
+    (CR 601.2a) is in the tree below, but it is about Murder, not the Bears, and the summary's "it" is the Bears."""
+    from conftest import obj, scenario
+
+    d = scenario(obj("bear", "Grizzly Bears", owner="bob"), obj("murder", "Murder", zone="hand"),
+                 actions=[{"cast": "murder", "targets": ["bear"]}, {"resolve": "top"}])
+    ev = pyrules.evaluate(pyrules.load(d, [str(EXAMPLES.parent / "tests" / "data" / "dies_triggers.json")]))
+    s = ev.explain_property("bear", "zone").summary
+    assert s == "Grizzly Bears is in a graveyard: it was moved to a graveyard (CR 701.8a).", s
+    assert "stack" not in s and "CR 601.2a" not in s

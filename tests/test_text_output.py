@@ -119,3 +119,27 @@ def test_an_activated_ability_is_shown_by_what_it_does():
     text = cli("actions", "examples/timeline_equip_and_attack.yaml", "--step", "0", "--all").stdout
     assert "activate axe: Equip {1}" in text                      # a keyword ability, by its printed words
     assert (EXAMPLES / "timeline_equip_and_attack.yaml").is_file()
+
+
+@pytest.mark.parametrize("life, won, line", [
+    ({"alice": 20, "bob": 0}, ["alice"], "the game is over: alice wins"),     # CR 704.5a, 104.2a
+    ({"alice": 0, "bob": 0}, [], "the game is over: a draw"),                 # CR 104.4a: both lose at once
+])
+def test_show_says_when_the_game_is_over_and_who_won(tmp_path, life, won, line):
+    """A player at 0 life loses (CR 704.5a, 104.3b); in a two-player game the other player, still in it, wins and the
+    game is over (CR 104.2a); if both lose at once, it is a draw (CR 104.4a). `show` says so, in its text and its
+    JSON, rather than only whose priority it would be."""
+    import yaml
+    from conftest import obj, scenario
+
+    path = tmp_path / "over.yaml"
+    path.write_text(yaml.safe_dump(scenario(obj("bear", "Grizzly Bears"), life=life, actions=[{"pass": "alice"}])))
+    data = json.loads(cli("show", str(path), "--json").stdout)
+    assert data["game_over"] is True and data["won"] == won
+    assert line in cli("show", str(path)).stdout
+
+
+def test_show_says_nothing_of_a_game_over_while_it_goes_on():
+    data = json.loads(cli("show", "examples/timeline_equip_and_attack.yaml", "--json").stdout)
+    assert "game_over" not in data and "won" not in data
+    assert "game is over" not in cli("show", "examples/timeline_equip_and_attack.yaml").stdout

@@ -236,7 +236,8 @@ def _with_summary(root, answer: str | None = None, tail: str | None = None, ev: 
     if ev is not None:
         explained(ev)   # (which ruling is about which object is read from the state's explain part)
         root = cite_only_what_applies(root, *_rulings_about(ev), _situation(root))
-    return replace(root, summary=summarize(root, answer, tail))
+    players = frozenset(ev.scenario.players) if ev is not None else frozenset()
+    return replace(root, summary=summarize(root, answer, tail, players))
 
 
 def caveat(notes: list[dict]) -> str | None:

@@ -240,6 +240,9 @@ def timeline_text(ev) -> str:
         lines.append(f"  triggered: {t['id']}, {t['ability'].replace('_', ' ')} of {t['source']} (controlled by {t['controller']})")
     for s in ev.state_based_actions:
         lines.append(f"  state-based action: {s['action']} {s['object']} [{s['rule']}]")
+    if ev.game_over is not None:
+        won = " and ".join(ev.game_over)
+        lines.append("  the game is over: " + (f"{won} {'wins' if len(ev.game_over) == 1 else 'win'}" if won else "a draw"))
     if ev.error:
         e = ev.error
         lines.append(f"  step {e['step']} ({describe_action(e['action'])}) is not allowed:")

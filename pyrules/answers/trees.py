@@ -21,7 +21,7 @@ from clingo import Symbol
 
 from pyrules.kb.compile import KnowledgeBase
 from pyrules.kb.interface import ABSENT_BECAUSE, CHOICE, NEG, PYRULES_AGG, PYRULES_WHY, moment_of, subject_of
-from pyrules.kb.terms import Term, of_symbol, parse
+from pyrules.kb.terms import Term, of_symbol, parse, strings_in
 from pyrules.kb.words import Renderer
 
 REASONS = ABSENT_BECAUSE.signature   # why an atom is absent: absent_because(Atom, Reason, T)
@@ -415,14 +415,40 @@ def _same_kind(n: Node, chosen: list[Node]) -> bool:
     return k is not None and any(kind(o) == k for o in chosen)
 
 
-def deciding(root: Node, limit: int = 3, max_depth: int = 6) -> list[Node]:
+def _named(atom: str | None) -> set[str]:
+    """The ids and names (strings) an atom names ("not ..." for an absence)."""
+    if not atom:
+        return set()
+    try:
+        return strings_in([parse(atom[4:] if atom.startswith("not ") else atom)])
+    except ValueError:
+        return set()
+
+
+def _asked(root: Node) -> set[str]:
+    """What an answer is about: the ids its root names (a group's: those its premises name)."""
+    return _named(root.atom) | {s for c in (root.because if root.kind == "group" else []) for s in _named(c.atom)}
+
+
+def _about(n: Node, asked: set[str], players: frozenset[str]) -> bool:
+    """Whether a premise speaks of what the answer is about: a short answer's words (`%: summary`) call the
+    premise's object "it", which must be the object asked about, not another in the tree below it (the spell
+    that destroyed it, moving onto the stack). A premise naming only players ("it is not alice's turn") or
+    nothing is about the game, and may decide any answer."""
+    named = _named(n.atom) - players
+    return not asked or not named or bool(named & asked)
+
+
+def deciding(root: Node, limit: int = 3, max_depth: int = 6, players: frozenset[str] = frozenset()) -> list[Node]:
     """The premises that decide an answer, most decisive first: for a negative answer its reasons; else,
     breadth first through the tree, the nodes the knowledge base names in short answers (`%: summary`), leaving
     out background premises and what they rest on (`%: background`: that an object exists, or where it is, is
-    what its characteristics are read in, not why they are what they are)."""
+    what its characteristics are read in, not why they are what they are), and premises about other objects
+    than the one asked about (the short answer's words call their object "it")."""
     reasons = [c for c in root.because if c.decisive]
     if reasons:
         return reasons[:limit]
+    asked = _asked(root)
     out: list[Node] = []
     seen: set[str] = set()
     level, depth = list(root.because), 1
@@ -433,17 +459,19 @@ def deciding(root: Node, limit: int = 3, max_depth: int = 6) -> list[Node]:
             if key in seen or n.background:
                 continue
             seen.add(key)
-            if n.brief and n.brief not in {o.brief for o in out} and len(out) < limit and not _same_kind(n, out):
+            if (n.brief and n.brief not in {o.brief for o in out} and len(out) < limit and not _same_kind(n, out)
+                    and _about(n, asked, players)):
                 out.append(n)
             nxt.extend(n.because)
         level, depth = nxt, depth + 1
     return out
 
 
-def summarize(root: Node, answer: str | None = None, tail: str | None = None) -> str:
+def summarize(root: Node, answer: str | None = None, tail: str | None = None,
+              players: frozenset[str] = frozenset()) -> str:
     """A judge's short answer, in at most three sentences: the answer with the facts that decided it, each
     with its rule (and the ruling behind it, when one applies); then, for an action, what it costs."""
-    premises = deciding(root)
+    premises = deciding(root, players=players)
     head = (answer or root.claim).strip()
     if head.endswith(".") and not head.endswith(". . ."):   # (a name may end in an ellipsis: "Welcome to . . .")
         head = head[:-1]

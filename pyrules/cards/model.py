@@ -157,7 +157,8 @@ def card_from_record(data: dict) -> Card:
     for fid, fd in sources:
         cost = fd.get("mana_cost") or ""
         power, toughness = fd.get("power"), fd.get("toughness")
-        faces.append(Face(fid, fd.get("name") or data["name"], cost, tuple(parse_mana_cost(cost)) if cost else None,
+        # (a token an effect describes is keyed by its description; its face has its name: "face_name")
+        faces.append(Face(fid, fd.get("face_name") or fd.get("name") or data["name"], cost, tuple(parse_mana_cost(cost)) if cost else None,
                           fd["type_line"], fd.get("oracle_text") or "", power, toughness,
                           tuple(fd.get("color_indicator") or ()), tuple(fd.get("colors") or ()), fd.get("loyalty")))
     return Card(data["name"], layout, faces, data)

@@ -742,8 +742,10 @@ def _token(ctx: Ctx, tok: T.Token) -> str:
     if tok.creature:
         record |= {"power": tok.power, "toughness": tok.toughness}
     if tok.creature and not tok.name:
-        # a creature token's name says what it is: two effects may make tokens of one subtype that differ ("a 3/3
-        # green Beast", "a 4/4 green Beast"), and the name must not depend on which a process read first
+        # a creature token's card key says what it is: two effects may make tokens of one subtype that differ ("a 3/3
+        # green Beast", "a 4/4 green Beast"), and the key must not depend on which a process read first
+        # (the card's key; the token's name stays its subtypes plus "Token": its face's name)
+        record["face_name"] = name
         name = f"{name} ({tok.power}/{tok.toughness} {' '.join(sorted(colors))}{', ' + ', '.join(kw) if kw else ''})"
         record["name"] = name
     have = made_token(name)

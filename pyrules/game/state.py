@@ -218,6 +218,10 @@ class GameState:
             d = data.get(self.ident(r.object))
             if d is not None:
                 d["ability"] = r.name.name
+        for r in show["out_token_card"]:
+            d = data.get(self.ident(r.object))
+            if d is not None:
+                d["card"] = r.card.string   # (a made token's card is keyed by its description)
         for r in show["out_attr"]:
             d = data.get(self.ident(r.object))
             if d is None:
@@ -259,9 +263,10 @@ class GameState:
         for oid_ in sorted(data, key=lambda k: (order.get(k, 0), k)):
             d = data[oid_]
             if len(d["subtypes"]) > 1:   # in the order its type line prints them (those it doesn't print: after)
-                words = printed.get(d["name"])
+                key = (d["name"], d.get("card"))
+                words = printed.get(key)
                 if words is None:
-                    words = printed[d["name"]] = self._printed_subtypes(d["name"])
+                    words = printed[key] = self._printed_subtypes(*key)
                 d["subtypes"].sort(key=lambda w: (words.index(w) if w in words else len(words), w))
             out[oid_] = ObjectState(
                 id=oid_, name=d["name"], face=d["face"], zone=d["zone"], owner=d["owner"], controller=d["controller"],
@@ -275,17 +280,21 @@ class GameState:
                 attacking=d["attacking"], blocking=d["blocking"], ability_of=d.get("ability_of"),
                 ability=d.get("ability"), class_level=d.get("class_level"), targets=tuple(x for _, x in sorted(d["targets"])), modes=tuple(sorted(d["modes"])),
             )
+        self._cache["token_card"] = {k: d["card"] for k, d in data.items() if d.get("card")}
         self._cache["stack"] = [k for k, _ in sorted(((k, d["stack"]) for k, d in data.items() if "stack" in d and d["zone"] == "stack"), key=lambda kv: kv[1])]
         return out
 
-    def _printed_subtypes(self, name) -> tuple[str, ...]:
-        """The subtype words of the type line printed on the face named `name`, in their printed order (the order
+    def _printed_subtypes(self, name, key=None) -> tuple[str, ...]:
+        """The subtype words of the type line printed on the face named `name` (of the card `key`, when the object
+        says which: a token an effect describes is keyed by its description), in their printed order (the order
         `show` lists subtypes in: "Elf Druid", not "Druid Elf")."""
         db = self.scenario.db or bundled()
         try:
             card = db.lookup(name) if isinstance(name, str) else None
         except Exception:  # noqa: BLE001 - a card a file can't describe: its subtypes keep the names' order
             card = None
+        if card is None and isinstance(key, str):
+            card = made_token(key)
         if card is None:
             return ()
         faces = [f for f in card.faces if f.name == name] or card.faces
@@ -295,6 +304,14 @@ class GameState:
     def stack(self) -> list[str]:
         self.objects
         return self._cache["stack"]
+
+    @cached_property
+    def game_over(self) -> list[str] | None:
+        """None while the game goes on; once the rules say it is over, the players who won it (none: a draw)."""
+        rows = self._show()["out_game_over"]
+        if not rows:
+            return None
+        return sorted(w for w in (py(r.winner) for r in rows) if isinstance(w, str))
 
     @cached_property
     def players(self) -> dict[str, dict]:
@@ -430,7 +447,8 @@ class GameState:
                 if o.copy_of is None:
                     if not (o.token and o.name):
                         return None
-                    return next((c for c in bundled().tokens() if o.name in c.names), None) or made_token(o.name)
+                    key = self._cache["token_card"].get(cur, o.name)   # (a made token's card is keyed by its description)
+                    return next((c for c in bundled().tokens() if key in c.names), None) or made_token(key)
                 cur = o.copy_of
             if cur is None:
                 return None
@@ -486,6 +504,9 @@ class GameState:
             lost = [p for p, d in self.players.items() if d["lost"]]
             if lost:
                 out["lost"] = lost
+            if self.game_over is not None:
+                out["game_over"] = True
+                out["won"] = self.game_over
             if self.error:
                 out["error"] = self.error
         return out

@@ -591,7 +591,11 @@ OUT_FLAG = Predicate("out_flag", "object:object flag:const t:moment", "can_attac
 OUT_REASON = Predicate("out_reason", "object:object reason:const t:moment", "why it can't attack")
 OUT_ABILITY = Predicate("out_ability", "object:object source:object name:const t:moment",
                         "an ability on the stack: which ability of its source")
-SHOW = (OUT_OBJECT, OUT_PT, OUT_LIST, OUT_COUNTER, OUT_ATTR, OUT_PLAYER, OUT_GAME, OUT_FLAG, OUT_REASON, OUT_ABILITY)
+OUT_TOKEN_CARD = Predicate("out_token_card", "object:object card:card t:moment",
+                           "a token's card: the one of the effect that created it (a made token's key is its description)")
+OUT_GAME_OVER = Predicate("out_game_over", "winner t:moment", "the game is over: a player who won it, none for a draw")
+SHOW = (OUT_OBJECT, OUT_PT, OUT_LIST, OUT_COUNTER, OUT_ATTR, OUT_PLAYER, OUT_GAME, OUT_FLAG, OUT_REASON, OUT_ABILITY,
+        OUT_TOKEN_CARD, OUT_GAME_OVER)
 
 # the properties explanations ask about (pyrules/answers/queries.py)
 POWER = Predicate("power", "object:object power:int t:moment")

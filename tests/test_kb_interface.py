@@ -245,7 +245,10 @@ def played() -> list:
                        ("card_families/cost_for_each_card.yaml",
                         "CR 601.2f Tolarian Terror costs {1} less for each instant and sorcery card in its caster's graveyard"),
                        ("card_families/cost_if_targets.yaml",
-                        "CR 601.2f actions lists Luminous Rebuke's cost with a tapped creature to target")):
+                        "CR 601.2f actions lists Luminous Rebuke's cost with a tapped creature to target"),
+                       # (cp) entering as a copy: the Clone shape's card vocabulary
+                       ("card_families/enter_as_copy.yaml",
+                        "CR 707.5 Mockingbird cast with X = 2 enters as a copy of Grizzly Bears, a Bird with flying besides")):
         [case] = [c for c in yaml.safe_load((ROOT / "tests" / "rules" / path).read_text(encoding="utf-8")) if c["name"] == name]
         ev = pyrules.evaluate(case["scenario"], cards=[str(ROOT / c) for c in case.get("cards", [])])
         ev.to_json()

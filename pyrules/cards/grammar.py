@@ -1129,6 +1129,15 @@ class ToTree(Transformer):
                                                    text="as ~ enters, choose another creature you control"),
                          ref=_one(ch, T.SelfRef))
 
+    def s_enter_as_copy(self, meta, ch):   # "You may have ~ enter ... as a copy of any creature ..., except it's a [subtype] ... and it has [keyword]"
+        sub = str(_tokens(ch, "SUBTYPE")[0])
+        kw = str(_tokens(ch, "KW")[0]).lower()
+        return T.Ability("static", static=T.Static(
+            "enter_as_copy", T.Filter("creature"), change=sub, keywords=(kw,),
+            text=f"you may have ~ enter as a copy of any creature on the battlefield with mana value less than or equal "
+                 f"to the amount of mana spent to cast ~, except it's a {sub} in addition to its other types and it has "
+                 f"{kw}"))
+
     def e_chosen_gains(self, meta, ch):
         return T.Effect("gains_until_eot", who="chosen", keyword=str(_tokens(ch, "KW")[0]).lower())
 

@@ -46,6 +46,9 @@ from pyrules.kb.interface import (
     EFFECT_INSTEAD,
     ACTIVATE_IF,
     AS_ENTERS_CHOOSE,
+    ENTERS_AS_COPY,
+    COPY_EXCEPT_SUBTYPE,
+    COPY_EXCEPT_ABILITY,
     GRANTS_CHOSEN_PROTECTION,
     PROTECTION_SPARES_SELF,
     CAST_AS_FLASH,
@@ -2955,6 +2958,21 @@ def _static(s: T.Static, ctx: Ctx) -> tuple[list[Ab], list[str]]:
         ab.add(SCOPE, C_("enchanted"))
         ab.add(GRANTS_CHOSEN_PROTECTION)
         ab.add(PROTECTION_SPARES_SELF)
+    elif k == "enter_as_copy":
+        # "You may have ~ enter as a copy of any creature on the battlefield with mana value less than or equal to the
+        # amount of mana spent to cast ~, except it's a [subtype] in addition to its other types and it has [keyword]."
+        # (rules/timeline/enter_as_copy.lp): the subtype a creature type, the keyword one the rules have, an ability of
+        # the card that no face prints
+        kw = KEYWORDS.get(s.keywords[0])
+        if kw is None or kw[1] is not None or kw[0] in keywords_missing() or type_lists()[2].get(s.change.lower()) != "creature":
+            raise NotUnderstood(s.words())
+        gk = Ab(ctx, f"copy_{kw[0]}")
+        gk.add(KEYWORD, C_(kw[0]))
+        ab.facts += [f for f in gk.facts if not FACE_ABILITY.is_(f)]
+        ab.add(STATIC)
+        ab.add(ENTERS_AS_COPY, C_("creature"), C_("mana_spent_or_less"))
+        ab.add(COPY_EXCEPT_SUBTYPE, String(s.change.lower()))
+        ab.add(COPY_EXCEPT_ABILITY, gk.ab)
     elif k == "as_enters_choose":
         # "As ~ enters the battlefield, choose a color / a creature type." (rules/timeline/chosen_as_enters.lp)
         ab.add(STATIC)

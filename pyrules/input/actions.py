@@ -299,7 +299,7 @@ CHOICES = {"color": {"white": "w", "blue": "u", "black": "b", "red": "r", "green
            "pays": {True: "yes", False: "no"},  # "counter target spell unless its controller pays {N}": whether that
                                                 # player pays as it resolves (default: they don't)
            "type": {}}                          # "as ~ enters, choose a creature type": any word (Elf), checked above
-ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap", "creature", "discard", "sacrifice", "exile", "return",
+ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap", "creature", "discard", "sacrifice", "exile", "return", "copy",
               "top", "play")                   # the cards a scry
                                                # puts on the bottom, a surveil into the graveyard, "put one of them into
                                                # your hand" into the hand (ids, in order); the card whose dredge
@@ -315,6 +315,7 @@ ID_CHOICES = ("bottom", "graveyard", "hand", "dredge", "untap", "creature", "dis
                                                # the card "you may put one of those cards back on top of your library"
                                                # puts back (rules/timeline/library_reveal.lp);
                                                # the card "Choose one of them. ... you may play that card" chooses
-                                               # (rules/mechanics/impulse_draw.lp)
+                                               # (rules/mechanics/impulse_draw.lp); the creature "You may have ~ enter as a
+                                               # copy of any creature" copies (rules/timeline/enter_as_copy.lp)
 
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")   # each has an intrinsic mana ability

@@ -451,6 +451,13 @@ PROTECTION_SPARES_SELF = Predicate("protection_spares_self", "ability", "the pro
                                    "remove its source, an Aura (rules/timeline/chosen_as_enters.lp)", **_CARD)
 AS_ENTERS_CHOOSE = Predicate("as_enters_choose", "ability kind:const", "as the permanent enters, its controller "
                              "chooses a color or a creature type (rules/timeline/chosen_as_enters.lp)", **_CARD)
+ENTERS_AS_COPY = Predicate("enters_as_copy", "ability kind:const limit:const", "its controller may have the permanent "
+                           "enter as a copy of a permanent of the kind on the battlefield, within the limit "
+                           "(rules/timeline/enter_as_copy.lp)", **_CARD)
+COPY_EXCEPT_SUBTYPE = Predicate("copy_except_subtype", "ability subtype:string", "a permanent that enters as a copy has "
+                                "the subtype besides those it copies (rules/timeline/enter_as_copy.lp)", **_CARD)
+COPY_EXCEPT_ABILITY = Predicate("copy_except_ability", "ability granted:term", "a permanent that enters as a copy has "
+                                "the ability besides those it copies (rules/timeline/enter_as_copy.lp)", **_CARD)
 OPPONENTS_ENTER_TAPPED = Predicate("opponents_enter_tapped", "ability type:const",
                                    "objects of a card type (or any permanent) enter tapped under an opponent's control",
                                    **_CARD)

@@ -431,3 +431,20 @@ def test_the_page_has_no_accessibility_violations(page):
             " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))))).catch(e => done(String(e)));")
         assert json.loads(result) == [], f"at {width}px: {result}"
     viewport(page, 1280, 900)
+
+
+def test_the_page_says_when_the_game_is_over_and_who_won(page):
+    # bob at 0 life: after alice's pass the state-based actions make him lose (CR 704.5a, 104.3b), and in a game of
+    # two alice, the only player left, wins: the game is over (CR 104.2a)
+    text = ("players: [alice, bob]\nlife: {bob: 0}\nturn: {active: alice, phase: precombat_main}\nobjects:\n"
+            "  - {id: bears, card: Grizzly Bears, owner: alice, zone: battlefield}\nactions:\n  - {pass: alice}\n")
+    doc = answer("show", {"scenario": parse_text(text)})[1]
+    assert doc["game_over"] is True and doc["won"] == ["alice"]
+    open_page(page, f"?example={BONESPLITTER}")
+    set_text(page, text)
+    box = page.find_element(By.CSS_SELECTOR, "#step-report .game-over")
+    assert text_of(box) == "The game is over: Alice wins."
+    assert box.get_attribute("data-won") == "alice"
+    # a game both players are still in says nothing of the kind
+    set_text(page, text.replace("life: {bob: 0}\n", ""))
+    assert not page.find_elements(By.CSS_SELECTOR, "#step-report .game-over")

@@ -612,6 +612,12 @@ function renderStepReport(doc) {
       el("ul", {}, sba.map((s) => el("li", { "data-action": s.action, "data-object": s.object },
         el("strong", {}, words(s.action)), " ", nameOf(s.object, allObjects), " ", el("span", { class: "mono" }, `(${s.object})`), cites(s))))));
   }
+  if (doc.game_over) {
+    // (the rules say the game is over and who won, CR 104.2a, 104.4a: `game_over` and `won` of the show document)
+    const won = doc.won || [];
+    parts.push(el("p", { class: "game-over", "data-won": won.join(" ") }, el("strong", {}, "The game is over: "),
+      won.length ? `${won.map(cap).join(" and ")} ${won.length === 1 ? "wins" : "win"}.` : "it is a draw."));
+  }
   const trig = doc.triggered || [];
   if (trig.length) {
     const used = new Set();

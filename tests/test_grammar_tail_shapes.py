@@ -29,16 +29,21 @@ def test_carrot_cakes_effect_is_a_rabbit_and_scry_1():
     assert 'create_token("Rabbit Token (1/1 white)",1)' in f and "scry(1)" in f
 
 
+
+def _with_text(tmp_path, file: str, name: str, change, line: int):
+    """Line `line` of the card of tests/data/FILE named NAME, read with its Oracle text changed by `change`."""
+    card = next(c for c in json.loads((DATA / file).read_text()) if c["name"] == name)
+    path = tmp_path / "card.json"
+    path.write_text(json.dumps([dict(card, oracle_text=change(card["oracle_text"]))]))
+    return line_of(path, name, line)
+
 @pytest.mark.parametrize("text", [
     "When Carrot Cake enters and when an opponent sacrifices it, create a 1/1 white Rabbit creature token.",
     "When Carrot Cake enters and when you sacrifice a Food, create a 1/1 white Rabbit creature token.",
 ])
 def test_another_sacrificer_or_object_is_not_read_as_it(text, tmp_path):
     # only "you sacrifice it" has rules: another player or another object stays not modelled
-    card = json.loads((DATA / "tail_shapes.json").read_text())[0]
-    path = tmp_path / "card.json"
-    path.write_text(json.dumps([dict(card, oracle_text=text)]))
-    assert line_of(path, "Carrot Cake", 1).status != "modelled"
+    assert _with_text(tmp_path, "tail_shapes.json", "Carrot Cake", lambda _: text, 1).status != "modelled"
 
 
 def test_equipped_creature_gets_and_loses_flying():
@@ -53,11 +58,8 @@ def test_equipped_creature_gets_and_loses_flying():
 
 def test_losing_a_keyword_without_rules_for_its_removal_is_not_modelled(tmp_path):
     # only keywords whose every rule asks whether the object has them can be removed (rules/core/layers.lp)
-    card = next(c for c in json.loads((DATA / "gift.json").read_text()) if c["name"] == "Starforged Sword")
-    text = card["oracle_text"].replace("loses flying", "loses ward")
-    path = tmp_path / "card.json"
-    path.write_text(json.dumps([dict(card, oracle_text=text)]))
-    assert line_of(path, "Starforged Sword", 3).status != "modelled"
+    ln = _with_text(tmp_path, "gift.json", "Starforged Sword", lambda t: t.replace("loses flying", "loses ward"), 3)
+    assert ln.status != "modelled"
 
 
 def test_creatures_your_opponents_control_have_base_toughness_1():

@@ -68,7 +68,8 @@ def kind_of(action, where: str) -> str:
     fields = ACTIONS[kind] | COMMON
     extra = sorted(set(action) - set(fields))
     if extra:
-        raise ScenarioError(f"{where}.{extra[0]}", f"unknown field for {_a(kind)} action (fields: {', '.join(sorted(fields))})")
+        raise ScenarioError(f"{where}.{extra[0]}", f"unknown field for {_a(kind)} action (fields: {', '.join(sorted(fields))})"
+                                                 f"{did_you_mean(extra[0], sorted(fields))}")
     for f in REQUIRED.get(kind, ()):
         if f not in action:
             raise ScenarioError(f"{where}.{f}", f"is required for {_a(kind)} action")
@@ -216,7 +217,8 @@ def check_actions(sc) -> None:
                     if not isinstance(d, str):
                         raise ScenarioError(f"{path}.{a}", f"must be the player (or planeswalker) it attacks, not {short(d)}")
                     if d not in players and d not in known and not _generated_before(d, step):
-                        raise ScenarioError(f"{path}.{a}", f"unknown player or permanent {short(d)} (players: {', '.join(sc.players)})")
+                        raise ScenarioError(f"{path}.{a}", f"unknown player or permanent {short(d)} (players: {', '.join(sc.players)})"
+                                                            f"{did_you_mean(d, list(sc.players) + sorted(known))}")
                     if d not in players:
                         obj(d, f"{f}.{a}")
             elif spec == "blockers":

@@ -737,7 +737,8 @@ def _refused(ev: GameState, i: int, t_prev: int, syms) -> bool:
     """Action i is refused for these (reason, label) pairs: ev answers from the state before it (moment t_prev),
     with the error. Always False (the action wasn't taken)."""
     _check_unread_naming(ev, i, syms)
-    reasons = ev.reasons(syms)
+    ev.t, ev.step = t_prev, i
+    reasons = ev.reasons(syms)   # (worded in the state before the action, as the error gives them)
     if reasons and all(r.rule is None for r in reasons):
         # (every reason is one the rules state as pyrules's own limit, citing no rule of the game: a payment that
         # leaves out a mana ability it doesn't activate; like a naming of a line it doesn't read, bad input)
@@ -745,8 +746,7 @@ def _refused(ev: GameState, i: int, t_prev: int, syms) -> bool:
         where = f"actions[{i}].pay" if "pay" in action else f"actions[{i}]"
         raise ScenarioError(where, "pyrules can't play this action: " + "; ".join(r.reason for r in reasons)
                                    + " (pyrules's limit, not a rule of the game)")
-    ev.t, ev.step = t_prev, i
-    ev.error = {"step": i + 1, "action": ev.scenario.actions[i], "why_not": [r.to_json() for r in ev.reasons(syms)]}
+    ev.error = {"step": i + 1, "action": ev.scenario.actions[i], "why_not": [r.to_json() for r in reasons]}
     return False
 
 
